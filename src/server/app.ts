@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
+import type { Deps, SessionUser } from './deps.js';
+import type { AppEnv } from './http/env.js';
+import { AppError } from './errors.js';
+import { serveWebApp } from './http/static-web.js';
+import { health } from './routes/health.js';
+import { eventsRoute, StreamRegistry } from './routes/events.js';
+import { me } from './routes/me.js';
+
+export interface AppOptions {
+  /** Resolves the signed-in user of a request (null when signed out). */
+  resolveUser?: (req: Request) => Promise<SessionUser | null>;
+  streams?: StreamRegistry;
+  /** Serve the built web app (off for API-only tests). */
+  serveWeb?: boolean;
+}
+
+export function createApp(deps: Deps, opts: AppOptions = {}) {
+  const streams = opts.streams ?? new StreamRegistry();
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set('deps', deps);
+    c.set('log', deps.logger.child({ requestId: c.var.requestId }));
+    c.set('user', null);
+    await next();
+    const path = new URL(c.req.url).pathname;
+    if (path !== '/healthz' && path !== '/readyz') {
+      c.var.log.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    }
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: deps.config.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  if (opts.resolveUser) {
+    const resolveUser = opts.resolveUser;
+    app.use('/api/*', async (c, next) => {
+      c.set('user', await resolveUser(c.req.raw));
+      await next();
+    });
+  }
+
+  app.route('/', health);
+  app.route('/api/events', eventsRoute(streams));
+  app.route('/api/me', me);
+
+  app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` } }, 404));
+  if (opts.serveWeb !== false) app.use('*', serveWebApp(deps.config.paths.webDist, ['/api', '/healthz', '/readyz']));
+  app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return c.json({ error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } }, err.status);
+    }
+    if (err instanceof HTTPException) {
+      return c.json({ error: { code: 'HTTP_ERROR', message: err.message || 'Request failed' } }, err.status);
+    }
+    c.var.log?.error({ err }, 'unhandled error');
+    return c.json({ error: { code: 'INTERNAL', message: `Something went wrong (request ${c.var.requestId})` } }, 500);
+  });
+
+  return { app, streams };
+}

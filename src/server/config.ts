@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_UPLOAD_MAX_FILE_BYTES, DEFAULT_UPLOAD_MAX_FILES, DEFAULT_UPLOAD_MAX_PIXELS, DEFAULT_USER_STORAGE_QUOTA_BYTES } from '../shared/limits.js';
+import { DEFAULT_ENTERPRISE_CONCURRENCY } from '../shared/plans.js';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`)
+    .optional();
+
+/** "max/windowSeconds", e.g. "5/60": at most 5 requests per 60 seconds. */
+const rateLimitRule = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'must look like "max/windowSeconds", e.g. "5/60"')
+  .transform((v) => {
+    const [max, window] = v.split('/').map(Number);
+    return { max, window };
+  })
+  .refine((r) => r.max >= 1 && r.window >= 1, 'max and window must be at least 1');
+
+/** Every environment variable the server reads, with its default. README's configuration table mirrors this. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  BASE_URL: optionalUrl(['http:', 'https:']),
+  SITE_NAME: z.string().min(1).default('Renderlift'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: bool.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default('Renderlift <no-reply@renderlift.local>'),
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  MODELS_DIR: z.string().min(1).optional(),
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(256).default(os.cpus().length || 1),
+  ENGINE_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
+  // storage: absent means local disk under DATA_DIR/storage; s3://bucket[/prefix] any S3-compatible store
+  STORAGE_URL: optionalUrl(['s3:', 'file:']),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // MinIO and most self-hosted stores need path-style addressing
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  // where the public enhanced-images bucket is readable without signing; absent: served through the API
+  S3_PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  // uploads (src/shared/limits.ts explains the defaults)
+  UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_FILE_BYTES),
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(1000).default(DEFAULT_UPLOAD_MAX_FILES),
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_PIXELS),
+  USER_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(DEFAULT_USER_STORAGE_QUOTA_BYTES),
+  // seed 001 §9: Enterprise concurrency is "flexible"; the number is the operator's
+  ENTERPRISE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(DEFAULT_ENTERPRISE_CONCURRENCY),
+  // accounts: "max/windowSeconds" per client IP; tests lower them to prove each limit with real requests
+  RATE_LIMIT_SIGN_IN: rateLimitRule.default({ max: 5, window: 60 }),
+  RATE_LIMIT_SIGN_UP: rateLimitRule.default({ max: 5, window: 600 }),
+  RATE_LIMIT_PASSWORD_RESET: rateLimitRule.default({ max: 5, window: 600 }),
+  RATE_LIMIT_RESEND: rateLimitRule.default({ max: 10, window: 3600 }),
+  RATE_LIMIT_TWO_FACTOR: rateLimitRule.default({ max: 5, window: 60 }),
+  // seed 001 §9: resend cooldown 60 s per address
+  RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
+  SESSION_EXPIRES_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  SESSION_UPDATE_AGE_SECONDS: z.coerce.number().int().min(0).default(24 * 3600),
+});
+
+export type RawConfig = z.infer<typeof ConfigSchema>;
+
+export interface Config extends RawConfig {
+  BASE_URL: string;
+  /** Absolute paths derived from DATA_DIR. */
+  paths: { data: string; db: string; storage: string; models: string; webDist: string };
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: { variable: string; message: string }[]) {
+    super('Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'));
+  }
+}
+
+/** Parses the environment once. Throws ConfigError naming each wrong variable and why. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = ConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({
+        variable: String(i.path[0] ?? '(root)'),
+        message: `${i.message}${input[String(i.path[0])] !== undefined ? ` (got "${input[String(i.path[0])]}")` : ''}`,
+      })),
+    );
+  }
+  const raw = parsed.data;
+  const data = path.resolve(raw.DATA_DIR);
+  return {
+    ...raw,
+    BASE_URL: (raw.BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    isProduction: raw.NODE_ENV === 'production',
+    paths: {
+      data,
+      db: path.join(data, 'db'),
+      storage: path.join(data, 'storage'),
+      models: path.join(data, 'models'),
+      webDist: path.resolve(raw.WEB_DIST_DIR),
+    },
+  };
+}

@@ -1,0 +1,359 @@
+/**
+ * The one database schema for both run modes (PGlite and PostgreSQL 15+).
+ * Table and column names keep the seeds' snake_case; TypeScript sees camelCase.
+ * Auth tables follow better-auth's model (user, session, account, verification, twoFactor, rateLimit).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  bigint,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- enums (seed 000 §3, §4)
+
+export const subscriptionStatus = pgEnum('subscription_status', ['free', 'basic', 'pro', 'professional', 'business', 'enterprise']);
+export const jobStatus = pgEnum('job_status', ['pending', 'processing', 'completed', 'failed', 'cancelled']);
+export const workflowType = pgEnum('workflow_type', ['enhance', 'remove']);
+export const creditState = pgEnum('credit_state', ['reserved', 'charged', 'released']);
+export const planTier = pgEnum('plan_tier', ['basic', 'pro', 'business', 'enterprise']);
+export const planSource = pgEnum('plan_source', ['stripe', 'complimentary', 'beta']);
+export const planStatus = pgEnum('plan_status', ['active', 'past_due', 'cancelled', 'expired']);
+export const outboxStatus = pgEnum('outbox_status', ['recorded', 'sent', 'failed']);
+export const inquiryType = pgEnum('inquiry_type', ['general', 'support', 'billing']);
+export const userRole = pgEnum('user_role', ['user', 'admin']);
+
+// ---------------------------------------------------------------- auth (better-auth model names)
+
+export const user = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: userRole('role').notNull().default('user'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_accounts_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+export const twoFactor = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_idx').on(t.userId)],
+);
+
+export const rateLimit = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------- product entities
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().unique().references(() => user.id, { onDelete: 'cascade' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email').notNull(),
+    creditsRemaining: integer('credits_remaining').notNull().default(4),
+    betaAccess: boolean('beta_access').notNull().default(false),
+    subscriptionStatus: subscriptionStatus('subscription_status').notNull().default('free'),
+    isBusiness: boolean('is_business').notNull().default(false),
+    companyName: text('company_name'),
+    vatId: text('vat_id'),
+    /** Sign-up metadata with the seed's snake_case keys (phone, job_title, location, heard_about, ...). */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** When the monthly credit allowance is next restored. */
+    creditsResetAt: timestamp('credits_reset_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('profiles_credits_non_negative', sql`${t.creditsRemaining} >= 0`)],
+);
+
+export const businessCustomers = pgTable('business_customers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').notNull().unique().references(() => user.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  companyName: text('company_name'),
+  vatId: text('vat_id'),
+  countryCode: varchar('country_code', { length: 2 }),
+  businessType: text('business_type'),
+  industry: text('industry'),
+  // seed 001 §3: always saved as an empty object
+  billingAddress: jsonb('billing_address').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Every stored file: uploads, enhancement results, removal results, masks. */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    bucket: text('bucket').notNull(),
+    path: text('path').notNull(),
+    originalName: text('original_name'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    format: text('format').notNull(),
+    /** The image this one was derived from (an enhancement or removal result). */
+    sourceImageId: uuid('source_image_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('images_bucket_path_uq').on(t.bucket, t.path),
+    index('images_user_created_idx').on(t.userId, t.createdAt),
+    check('images_bucket_known', sql`${t.bucket} in ('enhanced-images', 'user-images', 'processed-images')`),
+    check('images_dimensions_positive', sql`${t.width} > 0 and ${t.height} > 0 and ${t.bytes} >= 0`),
+  ],
+);
+
+export const imageJobs = pgTable(
+  'image_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    status: jobStatus('status').notNull().default('processing'),
+    /** The queue's job id (the seed's runpod_job_id): absent until the job is queued. */
+    queueJobId: text('queue_job_id'),
+    originalImageUrl: text('original_image_url'),
+    processedImageUrl: text('processed_image_url'),
+    /** The image the result belongs to (the seed's target_image_id). */
+    targetImageId: uuid('target_image_id').references(() => images.id, { onDelete: 'set null' }),
+    resultImageId: uuid('result_image_id').references(() => images.id, { onDelete: 'set null' }),
+    maskImageId: uuid('mask_image_id').references(() => images.id, { onDelete: 'set null' }),
+    creditsUsed: integer('credits_used').notNull().default(0),
+    creditState: creditState('credit_state').notNull().default('reserved'),
+    workflowType: workflowType('workflow_type').notNull().default('enhance'),
+    scale: integer('scale'),
+    mode: text('mode'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    progress: real('progress').notNull().default(0),
+    etaMs: integer('eta_ms'),
+    errorMessage: text('error_message'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('image_jobs_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('image_jobs_active_idx').on(t.userId, t.status).where(sql`${t.status} in ('pending', 'processing')`),
+    // seed 000 §4: completed requires a processed image URL
+    check('image_jobs_completed_has_url', sql`${t.status} <> 'completed' or ${t.processedImageUrl} is not null`),
+    check('image_jobs_scale_known', sql`${t.scale} is null or ${t.scale} in (2, 3, 4, 6)`),
+    check('image_jobs_mode_known', sql`${t.mode} is null or ${t.mode} in ('precision', 'detail', 'creativity')`),
+    check('image_jobs_credits_non_negative', sql`${t.creditsUsed} >= 0`),
+    check('image_jobs_progress_range', sql`${t.progress} >= 0 and ${t.progress} <= 1`),
+  ],
+);
+
+export const viewportSessions = pgTable(
+  'viewport_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    sessionName: varchar('session_name', { length: 100 }).notNull(),
+    viewportData: jsonb('viewport_data').$type<Record<string, unknown>>().notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('viewport_sessions_user_updated_idx').on(t.userId, t.updatedAt.desc()),
+    // seed 000 §4: exactly one active session per user
+    uniqueIndex('viewport_sessions_one_active_uq').on(t.userId).where(sql`${t.isActive}`),
+    check('viewport_sessions_name_not_blank', sql`length(trim(${t.sessionName})) > 0`),
+  ],
+);
+
+export const appSettings = pgTable('app_settings', {
+  settingKey: text('setting_key').primaryKey(),
+  settingValue: jsonb('setting_value').notNull(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    jobId: uuid('job_id').references(() => imageJobs.id, { onDelete: 'set null' }),
+    invoiceId: text('invoice_id'),
+    balanceAfter: integer('balance_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_ledger_user_created_idx').on(t.userId, t.createdAt),
+    check(
+      'credit_ledger_reason_known',
+      sql`${t.reason} in ('signup', 'reserve', 'release', 'charge', 'monthly_reset', 'plan_change', 'complimentary', 'beta', 'expiry', 'purchase', 'adjustment')`,
+    ),
+    check('credit_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** Subscriptions and plan grants: a paid Stripe subscription, a complimentary plan or beta access. */
+export const planGrants = pgTable(
+  'plan_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    tier: planTier('tier'),
+    source: planSource('source').notNull(),
+    status: planStatus('status').notNull().default('active'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    grantedBy: text('granted_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('plan_grants_user_idx').on(t.userId, t.status),
+    check('plan_grants_tier_unless_beta', sql`${t.source} = 'beta' or ${t.tier} is not null`),
+  ],
+);
+
+/** Payment provider events already applied: a replayed event changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every e-mail, sent or not. Rows of deleted users are kept only anonymised. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    template: text('template').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: outboxStatus('status').notNull().default('recorded'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_created_idx').on(t.createdAt.desc()), index('email_outbox_to_idx').on(t.toAddress)],
+);
+
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    email: text('email'),
+    action: text('action').notNull(),
+    resource: text('resource'),
+    status: text('status').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    pageUrl: text('page_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_events_user_created_idx').on(t.userId, t.createdAt), check('security_events_status_known', sql`${t.status} in ('success', 'failure', 'info')`)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  inquiryType: inquiryType('inquiry_type').notNull().default('general'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

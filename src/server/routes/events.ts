@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppEnv } from '../http/env.js';
+import type { RealtimeEvent } from '../adapters/events/event-bus.js';
+
+/** Open SSE streams, so shutdown can end them instead of waiting forever. */
+export class StreamRegistry {
+  private readonly controllers = new Set<AbortController>();
+  add(controller: AbortController) {
+    this.controllers.add(controller);
+    return () => this.controllers.delete(controller);
+  }
+  get size() {
+    return this.controllers.size;
+  }
+  closeAll() {
+    for (const c of this.controllers) c.abort();
+    this.controllers.clear();
+  }
+}
+
+const isFor = (event: RealtimeEvent, userId: string | null) => event.to === 'broadcast' || (userId !== null && event.to === userId);
+
+/**
+ * GET /api/events: Server-Sent Events. Events addressed to the signed-in user and broadcasts;
+ * a heartbeat comment keeps proxies from closing the stream; on reconnect the browser's Last-Event-ID
+ * replays what was missed, or a `resync` event tells the client to refetch.
+ */
+export function eventsRoute(streams: StreamRegistry) {
+  return new Hono<AppEnv>().get('/', (c) => {
+    const { events, config } = c.var.deps;
+    const userId = c.var.user?.id ?? null;
+    const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId');
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const controller = new AbortController();
+      const unregister = streams.add(controller);
+      const queue: RealtimeEvent[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = events.subscribe((event) => {
+        if (!isFor(event, userId)) return;
+        queue.push(event);
+        wake?.();
+      });
+      const stop = () => {
+        controller.abort();
+        wake?.();
+      };
+      stream.onAbort(stop);
+      const heartbeat = setInterval(() => {
+        stream.write(`: heartbeat ${Date.now()}\n\n`).catch(stop);
+      }, config.SSE_HEARTBEAT_MS);
+      try {
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ userId, at: Date.now() }), retry: 3000 });
+        if (lastEventId) {
+          const missed = events.since(lastEventId);
+          if (missed === undefined) await stream.writeSSE({ event: 'resync', data: '{}' });
+          else queue.unshift(...missed.filter((e) => isFor(e, userId)));
+        }
+        while (!controller.signal.aborted) {
+          while (queue.length > 0 && !controller.signal.aborted) {
+            const event = queue.shift()!;
+            await stream.writeSSE({ id: event.id, event: event.type, data: JSON.stringify({ data: event.data, at: event.at }) });
+          }
+          if (controller.signal.aborted) break;
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+        }
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        unregister();
+      }
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import { profiles } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/** Profile as the API shows it: the seed's snake_case field names. */
+export function toProfileDto(p: ProfileRow) {
+  return {
+    id: p.id,
+    user_id: p.userId,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email,
+    credits_remaining: p.creditsRemaining,
+    beta_access: p.betaAccess,
+    subscription_status: p.subscriptionStatus,
+    is_business: p.isBusiness,
+    company_name: p.companyName,
+    vat_id: p.vatId,
+    created_at: p.createdAt.toISOString(),
+  };
+}
+export type ProfileDto = ReturnType<typeof toProfileDto>;
+
+export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<ProfileDto> {
+  const [row] = await deps.db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  if (!row) throw notFound('Profile not found');
+  return toProfileDto(row);
+}

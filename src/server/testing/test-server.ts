@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { startServer, type RunningServer } from '../server.js';
+import { createTestDatabase, type Backend } from './databases.js';
+
+export interface TestServer extends RunningServer {
+  backend: Backend;
+  dataDir: string;
+  /** Stops the server, drops its database and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A real server on a random loopback port with its own fresh database and data folder.
+ * `env` overrides configuration (e.g. SMTP_URL) exactly as the environment would.
+ */
+export async function startTestServer(opts: { backend?: Backend; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestServer> {
+  const backend = opts.backend ?? 'pglite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-test-'));
+  const testDb = await createTestDatabase(backend);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
+    ...opts.env,
+  });
+  const server = await startServer(config, { database: testDb.database, clock: opts.clock });
+  return {
+    ...server,
+    backend,
+    dataDir,
+    stop: async () => {
+      await server.close();
+      await testDb.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** fetch with a cookie jar, an Origin header (required for POSTs) and JSON helpers: one per simulated browser. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(public readonly baseUrl: string) {}
+
+  async fetch(pathname: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (!headers.has('origin')) headers.set('origin', this.baseUrl);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const res = await fetch(new URL(pathname, this.baseUrl), { ...init, headers, body, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  async json<T = any>(pathname: string, init: RequestInit & { json?: unknown } = {}): Promise<{ status: number; body: T; res: Response }> {
+    const res = await this.fetch(pathname, init);
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body, res };
+  }
+
+  hasCookies() {
+    return this.cookies.size > 0;
+  }
+}
