@@ -1,0 +1,161 @@
+import ort from 'onnxruntime-node';
+import onnxProto from 'onnx-proto';
+import { ModelStore } from '../../src/engine/models/model-store.js';
+import { builtinModels, type ModelSpec } from '../../src/engine/models/registry.js';
+import { readLayersModel } from '../../src/engine/models/tfjs-layers.js';
+import { loadTfModel, useTfBackend } from '../../src/engine/models/tfjs-reference.js';
+import { psnr, table } from './common.js';
+
+const { onnx } = onnxProto;
+
+/** Multiply–accumulates per input pixel, from the layer list (layers after an upsampling run s² times). */
+export async function macsPerPixel(spec: ModelSpec): Promise<number> {
+  if (spec.source.kind !== 'npm') return NaN;
+  const model = await readLayersModel(spec.source.dir);
+  const factor = new Map<string, number>();
+  let macs = 0;
+  for (const l of model.layers) {
+    let f = Math.max(1, ...l.inbound.map((n) => factor.get(n) ?? 1));
+    if (l.className === 'UpSampling2D') f *= (l.config.size as number[])[0] ** 2;
+    if (/^PixelShuffle/.test(l.className)) f *= Number(l.config.scale) ** 2;
+    if (l.className === 'Conv2D') {
+      const [kh, kw, cin, cout] = model.weights.get(`${l.name}/kernel`)!.shape;
+      macs += f * kh * kw * cin * cout;
+    }
+    factor.set(l.name, f);
+  }
+  return macs;
+}
+
+function image(w: number, h: number, hi: number): Float32Array {
+  const a = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      for (let c = 0; c < 3; c++) a[(y * w + x) * 3 + c] = ((Math.sin(x / (3 + c)) * Math.cos(y / 5) + 1) / 2) * hi;
+  return a;
+}
+
+function toNchw(nhwc: Float32Array, w: number, h: number): Float32Array {
+  const out = new Float32Array(nhwc.length);
+  for (let i = 0; i < w * h; i++) for (let c = 0; c < 3; c++) out[c * w * h + i] = nhwc[i * 3 + c];
+  return out;
+}
+
+/** Mean of `reps` runs after a warm-up; `best` takes the fastest run instead (used for peak rates). */
+async function timeIt(fn: () => Promise<unknown>, reps: number, best = false): Promise<number> {
+  await fn();
+  let total = 0;
+  let min = Infinity;
+  for (let i = 0; i < reps; i++) {
+    const t = performance.now();
+    await fn();
+    const ms = performance.now() - t;
+    total += ms;
+    min = Math.min(min, ms);
+  }
+  return best ? min : total / reps;
+}
+
+/** A single wide 3×3 convolution: the best case for the CPU's convolution kernels, measured here and now. */
+export async function achievableGflops(threads: number): Promise<number> {
+  let best = 0;
+  for (const [C, S] of [[64, 256], [64, 96], [128, 64], [192, 48]]) best = Math.max(best, await convGflops(threads, C, S));
+  return best;
+}
+
+async function convGflops(threads: number, C: number, S: number): Promise<number> {
+  const w = new Float32Array(C * C * 9).map((_, i) => Math.sin(i) * 0.05);
+  const graph = onnx.GraphProto.create({
+    name: 'conv',
+    node: [onnx.NodeProto.create({ opType: 'Conv', input: ['x', 'w'], output: ['y'], attribute: [{ name: 'pads', type: onnx.AttributeProto.AttributeType.INTS, ints: [1, 1, 1, 1] }] })],
+    initializer: [onnx.TensorProto.create({ name: 'w', dims: [C, C, 3, 3], dataType: 1, rawData: new Uint8Array(w.buffer) })],
+    input: [{ name: 'x', type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: 1 }, { dimValue: C }, { dimValue: S }, { dimValue: S }] } } } }],
+    output: [{ name: 'y', type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: 1 }, { dimValue: C }, { dimValue: S }, { dimValue: S }] } } } }],
+  });
+  const bytes = onnx.ModelProto.encode(onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ version: 13 }], graph })).finish();
+  const session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: threads, graphOptimizationLevel: 'all' });
+  const x = new ort.Tensor('float32', new Float32Array(C * S * S).fill(0.5), [1, C, S, S]);
+  const ms = await timeIt(() => session.run({ x }), 5, true);
+  await session.release();
+  return (2 * C * C * 9 * S * S) / (ms / 1000) / 1e9;
+}
+
+export async function benchSpeed(store: ModelStore, opts: { onlyThroughput?: boolean } = {}) {
+  const specs = builtinModels();
+  await useTfBackend('wasm');
+  const cases: [string, number, number][] = [
+    ['slim', 4, 256],
+    ['medium', 4, 128],
+    ['thick', 4, 128],
+    ['slim', 2, 256],
+    ['medium', 2, 256],
+  ];
+  const rowsA: (string | number)[][] = [];
+  for (const [family, scale, size] of opts.onlyThroughput ? [] : cases) {
+    const spec = specs.find((s) => s.family === family && s.scale === scale)!;
+    const hi = spec.inputRange[1];
+    const input = image(size, size, hi);
+    const tfModel = await loadTfModel(family, scale, (spec.source as { dir: string }).dir);
+    let tfOut: Float32Array<ArrayBufferLike> = new Float32Array();
+    const reps = family === 'thick' ? 1 : 3;
+    const tfMs = await timeIt(async () => (tfOut = await tfModel.predict(input, size, size)), reps);
+    tfModel.dispose();
+    const bytes = await store.load(spec.name);
+    const row: (string | number)[] = [`${family} ×${scale}`, `${size}²`, tfMs];
+    let agreement = 0;
+    for (const threads of [1, 2]) {
+      const session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: threads, graphOptimizationLevel: 'all' });
+      const x = new ort.Tensor('float32', toNchw(input, size, size), [1, 3, size, size]);
+      let out: Float32Array<ArrayBufferLike> = new Float32Array();
+      const ms = await timeIt(async () => (out = (await session.run({ input: x })).output.data as Float32Array), reps);
+      await session.release();
+      if (threads === 1) {
+        const os = size * scale;
+        const q = (v: number) => Math.round(Math.min(1, Math.max(0, v / hi)) * 255);
+        const a = new Uint8Array(out.length), b = new Uint8Array(out.length);
+        for (let i = 0; i < os * os; i++) for (let c = 0; c < 3; c++) { a[i * 3 + c] = q(out[c * os * os + i]); b[i * 3 + c] = q(tfOut[i * 3 + c]); }
+        agreement = psnr(a, b);
+      }
+      row.push(ms, tfMs / ms);
+    }
+    row.push(agreement);
+    rowsA.push(row);
+  }
+  if (rowsA.length) table('(a) Same weights, same image: TensorFlow.js-wasm (as UpscalerJS runs them) vs ours (onnxruntime)', ['model', 'input', 'TF.js-wasm ms', 'ours 1 thread ms', 'ratio', 'ours 2 threads ms', 'ratio', 'agreement dB'], rowsA);
+
+  const rowsB: (string | number)[][] = [];
+  const peak: Record<number, number> = {};
+  for (const threads of [1, 2]) peak[threads] = await achievableGflops(threads);
+  const rates: Record<number, number[]> = { 1: [], 2: [] };
+  for (const spec of specs.filter((s) => s.family !== 'thick' || s.scale === 2 || s.scale === 4)) {
+    const size = spec.family === 'thick' ? 48 : 96;
+    const bytes = await store.load(spec.name);
+    const macs = await macsPerPixel(spec);
+    const row: (string | number)[] = [spec.name, macs / 1e6];
+    for (const threads of [1, 2]) {
+      const session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: threads, graphOptimizationLevel: 'all' });
+      const x = new ort.Tensor('float32', toNchw(image(size, size, spec.inputRange[1]), size, size), [1, 3, size, size]);
+      const ms = await timeIt(() => session.run({ input: x }), spec.family === 'thick' ? 2 : 3, true);
+      await session.release();
+      const gflops = (2 * macs * size * size) / (ms / 1000) / 1e9;
+      rates[threads].push(gflops);
+      row.push(gflops);
+    }
+    rowsB.push(row);
+  }
+  // The reference is measured before and after the models and the better figure kept, so a busy moment
+  // during one measurement does not inflate the shares.
+  for (const threads of [1, 2]) peak[threads] = Math.max(peak[threads], await achievableGflops(threads));
+  for (const row of rowsB) row.splice(3, 0, (100 * (row[2] as number)) / peak[1]), row.push((100 * (row[4] as number)) / peak[2]);
+  table(
+    `(b) Throughput vs achievable conv throughput measured now (best of single 3×3 convs, 64–192 channels, 48²–256²: ${peak[1].toFixed(0)} GFLOP/s on 1 thread, ${peak[2].toFixed(0)} on 2; fastest run of each)`,
+    ['model', 'M MAC / input px', 'GFLOP/s 1 thr', '% 1 thr', 'GFLOP/s 2 thr', '% 2 thr'],
+    rowsB,
+  );
+  return { rowsA, rowsB, peak };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { BENCH_MODELS_DIR } = await import('./common.js');
+  await benchSpeed(new ModelStore(BENCH_MODELS_DIR), { onlyThroughput: process.argv.includes('--throughput') });
+}

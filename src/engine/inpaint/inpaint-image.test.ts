@@ -1,0 +1,81 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../index.js';
+import { TEST_MODELS_DIR } from '../test-models.js';
+import { dilate, inpaintRgb, MASK_DILATION } from './inpaint-image.js';
+
+const engine = createEngine({ modelsDir: TEST_MODELS_DIR });
+const W = 96;
+const H = 80;
+
+function gradient(): Buffer {
+  const rgb = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * 3;
+      rgb[i] = Math.round((x / (W - 1)) * 200 + 20);
+      rgb[i + 1] = Math.round((y / (H - 1)) * 180 + 40);
+      rgb[i + 2] = 120;
+    }
+  return rgb;
+}
+
+function squareMask(x0: number, y0: number, size: number): Buffer {
+  const m = Buffer.alloc(W * H);
+  for (let y = y0; y < y0 + size; y++) for (let x = x0; x < x0 + size; x++) m[y * W + x] = 255;
+  return m;
+}
+
+const toPng = (data: Buffer, channels: 1 | 3) => sharp(data, { raw: { width: W, height: H, channels } }).png().toBuffer();
+
+describe('inpaint', () => {
+  it('removes a pasted square from a gradient and leaves every pixel outside the grown mask identical', async () => {
+    const clean = gradient();
+    const withObject = Buffer.from(clean);
+    for (let y = 30; y < 50; y++) for (let x = 40; x < 60; x++) withObject.set([250, 10, 10], (y * W + x) * 3);
+    const mask = squareMask(40, 30, 20);
+    const result = await engine.inpaint(await toPng(withObject, 3), await toPng(mask, 1));
+    expect([result.width, result.height, result.format]).toEqual([W, H, 'png']);
+    const out = await sharp(result.data).raw().toBuffer();
+    const grown = dilate(new Uint8Array(mask.map((v) => (v ? 1 : 0))), W, H, MASK_DILATION);
+    let outsideChanged = 0;
+    let err = 0;
+    let n = 0;
+    for (let i = 0; i < W * H; i++) {
+      for (let c = 0; c < 3; c++) {
+        if (!grown[i] && out[i * 3 + c] !== withObject[i * 3 + c]) outsideChanged++;
+        if (mask[i]) {
+          err += (out[i * 3 + c] - clean[i * 3 + c]) ** 2;
+          n++;
+        }
+      }
+    }
+    expect(outsideChanged).toBe(0);
+    const rmse = Math.sqrt(err / n);
+    // The pasted square is ~150 levels RMS away from the gradient; the fill must be within a few levels.
+    expect(rmse).toBeLessThan(10);
+  });
+
+  it('is deterministic', () => {
+    const rgb = new Uint8Array(gradient());
+    const hole = dilate(new Uint8Array(squareMask(10, 10, 12).map((v) => (v ? 1 : 0))), W, H, 2);
+    return Promise.all([inpaintRgb(rgb, hole, W, H), inpaintRgb(rgb, hole, W, H)]).then(([a, b]) => expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0));
+  });
+
+  it('refuses an empty mask and a mask over the documented share', async () => {
+    const image = await toPng(gradient(), 3);
+    await expect(engine.inpaint(image, await toPng(Buffer.alloc(W * H), 1))).rejects.toMatchObject({ code: 'MASK_EMPTY' });
+    await expect(engine.inpaint(image, await toPng(squareMask(0, 0, 60), 1))).rejects.toMatchObject({
+      code: 'MASK_TOO_LARGE',
+      message: expect.stringContaining('limited to 25%'),
+    });
+  });
+
+  it('accepts a transparent mask painted with opaque strokes', async () => {
+    const rgba = Buffer.alloc(W * H * 4);
+    for (let y = 5; y < 15; y++) for (let x = 5; x < 15; x++) rgba.set([255, 255, 255, 255], (y * W + x) * 4);
+    const mask = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer();
+    const out = await engine.inpaint(await toPng(gradient(), 3), mask);
+    expect(out.width).toBe(W);
+  });
+});

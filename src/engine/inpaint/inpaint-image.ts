@@ -1,0 +1,150 @@
+import sharp from 'sharp';
+import { EngineError, throwIfAborted } from '../errors.js';
+import { decodeImage, encodeImage, readInput } from '../image-io.js';
+import type { RunControl } from '../enhance-image.js';
+import { createProgressTracker } from '../progress.js';
+import { teleaInpaint } from './opencv.js';
+import { patchMatchInpaint } from './patchmatch.js';
+import { MAX_MASK_SHARE, maskTooLargeMessage } from '../../shared/removal.js';
+
+// the limit is shared with the submit check of the API (src/shared/removal.ts)
+export { MAX_MASK_SHARE, maskTooLargeMessage };
+/** The painted mask is grown by this many pixels so anti-aliased edges and halos of the object go too. */
+export const MASK_DILATION = 3;
+
+/** Painted = opaque stroke on a transparent mask, or a light stroke on an opaque dark mask. */
+export async function readMask(mask: Buffer | string, width: number, height: number): Promise<Uint8Array> {
+  const buf = await readInput(mask);
+  let img = sharp(buf, { pages: 1 });
+  const meta = await img.metadata().catch(() => {
+    throw new EngineError('UNSUPPORTED_INPUT', 'The mask is not a readable image');
+  });
+  if (meta.width !== width || meta.height !== height) img = sharp(await img.resize(width, height, { kernel: 'nearest', fit: 'fill' }).png().toBuffer());
+  const { data, info } = await img.ensureAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  let transparentSomewhere = false;
+  for (let i = 3; i < data.length; i += 4) if (data[i] < 255) { transparentSomewhere = true; break; }
+  const out = new Uint8Array(width * height);
+  for (let i = 0, j = 0; i < out.length; i++, j += info.channels) {
+    out[i] = transparentSomewhere ? (data[j + 3] > 127 ? 1 : 0) : Math.max(data[j], data[j + 1], data[j + 2]) > 127 ? 1 : 0;
+  }
+  return out;
+}
+
+export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
+  const tmp = new Uint8Array(mask.length);
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < h; y++) {
+    let last = -Infinity;
+    for (let x = 0; x < w; x++) if (mask[y * w + x]) { last = x; } else if (x - last <= radius) tmp[y * w + x] = 1;
+    last = Infinity;
+    for (let x = w - 1; x >= 0; x--) {
+      if (mask[y * w + x]) { last = x; tmp[y * w + x] = 1; } else if (last - x <= radius) tmp[y * w + x] = 1;
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let last = -Infinity;
+    for (let y = 0; y < h; y++) if (tmp[y * w + x]) { last = y; out[y * w + x] = 1; } else if (y - last <= radius) out[y * w + x] = 1;
+    last = Infinity;
+    for (let y = h - 1; y >= 0; y--) if (tmp[y * w + x]) last = y; else if (last - y <= radius) out[y * w + x] = 1;
+  }
+  return out;
+}
+
+export interface InpaintCoreOptions {
+  method?: 'patchmatch' | 'telea';
+  /** Receives the method actually used (PatchMatch is skipped on smooth surroundings). */
+  report?: { method?: 'patchmatch' | 'telea' };
+}
+
+/**
+ * Mean absolute Laplacian of luma in a ring of known pixels around the hole: near zero for smooth
+ * shading and gradients, where diffusion is exact and copied patches only add offsets.
+ */
+export function surroundingTexture(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, ring = 8): number {
+  const around = dilate(hole, w, h, ring);
+  const luma = (i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
+  let sum = 0;
+  let n = 0;
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      if (!around[i] || hole[i] || hole[i - 1] || hole[i + 1] || hole[i - w] || hole[i + w]) continue;
+      sum += Math.abs(4 * luma(i) - luma(i - 1) - luma(i + 1) - luma(i - w) - luma(i + w));
+      n++;
+    }
+  return n ? sum / n : 0;
+}
+
+/** Below this surrounding texture (levels) the hole is smooth shading and Telea's fill is kept. */
+export const SMOOTH_TEXTURE_LIMIT = 1;
+
+/**
+ * Fills the hole of an RGB image (interleaved 8-bit). Works on a crop around the hole with enough
+ * surroundings to copy from; pixels outside the hole are returned untouched.
+ */
+export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, opts: InpaintCoreOptions = {}): Promise<Uint8Array> {
+  let minX = w, minY = h, maxX = -1, maxY = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (hole[y * w + x]) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+  if (maxX < 0) return Uint8Array.from(rgb);
+  const pad = Math.max(48, Math.round(Math.max(maxX - minX, maxY - minY) * 0.75));
+  const x0 = Math.max(0, minX - pad), y0 = Math.max(0, minY - pad), x1 = Math.min(w, maxX + pad + 1), y1 = Math.min(h, maxY + pad + 1);
+  const cw = x1 - x0, ch = y1 - y0;
+  const crop = new Uint8Array(cw * ch * 3);
+  const cropHole = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    crop.set(rgb.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1) * 3), y * cw * 3);
+    cropHole.set(hole.subarray((y0 + y) * w + x0, (y0 + y) * w + x1), y * cw);
+  }
+  let filled = await teleaInpaint(crop, cropHole, cw, ch, 5);
+  let method: 'patchmatch' | 'telea' = 'telea';
+  if ((opts.method ?? 'patchmatch') === 'patchmatch' && surroundingTexture(crop, cropHole, cw, ch) >= SMOOTH_TEXTURE_LIMIT) {
+    filled = patchMatchInpaint(filled, cropHole, cw, ch);
+    method = 'patchmatch';
+  }
+  if (opts.report) opts.report.method = method;
+  const out = Uint8Array.from(rgb);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++)
+      if (cropHole[y * cw + x]) {
+        const o = ((y0 + y) * w + x0 + x) * 3, i = (y * cw + x) * 3;
+        out[o] = filled[i]; out[o + 1] = filled[i + 1]; out[o + 2] = filled[i + 2];
+      }
+  return out;
+}
+
+/** Removes the painted object. Output is PNG so that every pixel outside the grown mask stays identical. */
+export async function inpaintImage(image: Buffer | string, mask: Buffer | string, control: RunControl = {}) {
+  throwIfAborted(control.signal);
+  const decoded = await decodeImage(image, { depth8: true });
+  const { width: w, height: h, channels, data } = decoded.pixels;
+  const painted = await readMask(mask, w, h);
+  let count = 0;
+  for (let i = 0; i < painted.length; i++) count += painted[i];
+  if (count === 0) throw new EngineError('MASK_EMPTY', 'No mask drawn. Please paint over areas you want to remove first.');
+  const hole = dilate(painted, w, h, MASK_DILATION);
+  let holeCount = 0;
+  for (let i = 0; i < hole.length; i++) holeCount += hole[i];
+  if (holeCount / (w * h) > MAX_MASK_SHARE) throw new EngineError('MASK_TOO_LARGE', maskTooLargeMessage(holeCount / (w * h)));
+  const progress = createProgressTracker(1, control.onProgress);
+  const rgb = new Uint8Array(w * h * 3);
+  for (let i = 0, j = 0; i < w * h; i++, j += channels) {
+    rgb[i * 3] = data[j]; rgb[i * 3 + 1] = data[j + 1]; rgb[i * 3 + 2] = data[j + 2];
+  }
+  const report: { method?: 'patchmatch' | 'telea' } = {};
+  const filled = await inpaintRgb(rgb, hole, w, h, { report });
+  throwIfAborted(control.signal);
+  const out = new Uint8Array(data.length);
+  out.set(data);
+  for (let i = 0, j = 0; i < w * h; i++, j += channels)
+    if (hole[i]) { out[j] = filled[i * 3]; out[j + 1] = filled[i * 3 + 1]; out[j + 2] = filled[i * 3 + 2]; }
+  const png = await encodeImage({ data: out, width: w, height: h, channels }, { format: 'png', grey: false, depth: 8 });
+  progress.tile(1);
+  return { data: png, width: w, height: h, format: 'png', method: report.method === 'patchmatch' ? 'patchmatch+telea' : 'telea' };
+}

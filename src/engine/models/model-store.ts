@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { EngineError } from '../errors.js';
+import { CONVERTER_VERSION, convertLayersModel } from './convert-to-onnx.js';
+import { builtinModels, extraModels, type ModelSpec } from './registry.js';
+import { readLayersModel } from './tfjs-layers.js';
+
+interface Stamp {
+  sha256: string;
+  converterVersion: number;
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Writes to a temporary file in the same folder, flushes it, then renames: readers never see half a file. */
+export async function writeFileAtomic(file: string, bytes: Uint8Array | string): Promise<void> {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(tmp, 'w');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Converted models live in `modelsDir` as `name.onnx` plus `name.onnx.json` (checksum and converter
+ * version). The stamp is written after the model, so a crash between the two only causes a
+ * reconversion; a file whose checksum does not match its stamp is never loaded.
+ */
+export class ModelStore {
+  private specs?: Promise<ModelSpec[]>;
+  private converting = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly modelsDir: string,
+    readonly extraModelsDir?: string,
+  ) {}
+
+  list(): Promise<ModelSpec[]> {
+    this.specs ??= extraModels(this.extraModelsDir).then((extra) => [...builtinModels(), ...extra]);
+    return this.specs;
+  }
+
+  async get(name: string): Promise<ModelSpec> {
+    const spec = (await this.list()).find((s) => s.name === name);
+    if (!spec) throw new EngineError('MODEL_NOT_FOUND', `Model ${name} is not available`);
+    return spec;
+  }
+
+  fileOf(spec: ModelSpec): string {
+    return spec.source.kind === 'file' ? spec.source.path : path.join(this.modelsDir, `${spec.name}.onnx`);
+  }
+
+  private async readVerified(spec: ModelSpec): Promise<Uint8Array | undefined> {
+    const file = this.fileOf(spec);
+    if (spec.source.kind === 'file') {
+      const bytes = await readFile(file);
+      const stampFile = `${file}.sha256`;
+      if (existsSync(stampFile)) {
+        const expected = (await readFile(stampFile, 'utf8')).trim().split(/\s+/)[0];
+        if (expected !== sha256(bytes)) throw new EngineError('MODEL_CORRUPT', `Model ${spec.name} does not match its checksum`);
+      }
+      return bytes;
+    }
+    if (!existsSync(file) || !existsSync(`${file}.json`)) return undefined;
+    const stamp = JSON.parse(await readFile(`${file}.json`, 'utf8')) as Stamp;
+    if (stamp.converterVersion !== CONVERTER_VERSION) return undefined;
+    const bytes = await readFile(file);
+    return sha256(bytes) === stamp.sha256 ? bytes : undefined;
+  }
+
+  private async convert(spec: ModelSpec): Promise<void> {
+    if (spec.source.kind !== 'npm') return;
+    const bytes = convertLayersModel(await readLayersModel(spec.source.dir));
+    await mkdir(this.modelsDir, { recursive: true });
+    const file = this.fileOf(spec);
+    await writeFileAtomic(file, bytes);
+    const stamp: Stamp = { sha256: sha256(bytes), converterVersion: CONVERTER_VERSION };
+    await writeFileAtomic(`${file}.json`, JSON.stringify(stamp));
+  }
+
+  /** Returns the verified ONNX bytes of a model, converting it first when needed. */
+  async load(name: string): Promise<Uint8Array> {
+    const spec = await this.get(name);
+    const ready = await this.readVerified(spec);
+    if (ready) return ready;
+    let job = this.converting.get(name);
+    if (!job) {
+      job = this.convert(spec).finally(() => this.converting.delete(name));
+      this.converting.set(name, job);
+    }
+    await job;
+    const bytes = await this.readVerified(spec);
+    if (!bytes) throw new EngineError('MODEL_CORRUPT', `Model ${name} failed verification after conversion`);
+    return bytes;
+  }
+
+  async ensureAll(onProgress?: (done: number, total: number, name: string) => void): Promise<void> {
+    const specs = (await this.list()).filter((s) => s.source.kind === 'npm');
+    let done = 0;
+    for (const spec of specs) {
+      onProgress?.(done, specs.length, spec.name);
+      if (!(await this.readVerified(spec))) await this.load(spec.name);
+      done++;
+      onProgress?.(done, specs.length, spec.name);
+    }
+  }
+}

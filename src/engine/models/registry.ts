@@ -1,0 +1,78 @@
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export type Family = 'slim' | 'medium' | 'thick';
+export const FAMILIES: readonly Family[] = ['slim', 'medium', 'thick'];
+export const MODEL_SCALES = [2, 3, 4, 8] as const;
+export type ModelScale = (typeof MODEL_SCALES)[number];
+
+export interface ModelSpec {
+  /** Stable id, also the file name without `.onnx`. */
+  name: string;
+  family: Family | 'extra';
+  scale: number;
+  /** Value range of the model's input and output (output is clipped to it). */
+  inputRange: [number, number];
+  source: { kind: 'npm'; dir: string } | { kind: 'file'; path: string };
+}
+
+const require = createRequire(import.meta.url);
+
+function packageDir(pkg: string): string {
+  let dir = path.dirname(require.resolve(pkg));
+  while (!existsSync(path.join(dir, 'package.json')) || !dir.endsWith(pkg.split('/').pop()!)) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`cannot locate package ${pkg}`);
+    dir = up;
+  }
+  return dir;
+}
+
+export function builtinModelName(family: Family, scale: number): string {
+  return `esrgan-${family}-x${scale}`;
+}
+
+/** The UpscalerJS ESRGAN weights shipped on npm: slim and medium (RDN) take 0..255, thick (RRDN) 0..1. */
+export function builtinModels(): ModelSpec[] {
+  const specs: ModelSpec[] = [];
+  for (const family of FAMILIES) {
+    const root = packageDir(`@upscalerjs/esrgan-${family}`);
+    for (const scale of MODEL_SCALES)
+      specs.push({
+        name: builtinModelName(family, scale),
+        family,
+        scale,
+        inputRange: family === 'thick' ? [0, 1] : [0, 255],
+        source: { kind: 'npm', dir: path.join(root, 'models', `x${scale}`) },
+      });
+  }
+  return specs;
+}
+
+interface Sidecar {
+  scale?: number;
+  inputRange?: [number, number];
+}
+
+/**
+ * Extra ONNX models dropped into MODELS_DIR: `name.onnx`, NCHW RGB float input, with an optional
+ * `name.json` ({ "scale": 4, "inputRange": [0, 1] }); without it the scale is read from the file name
+ * (`x4` or `4x`) and the range defaults to 0..1.
+ */
+export async function extraModels(dir: string | undefined): Promise<ModelSpec[]> {
+  if (!dir || !existsSync(dir)) return [];
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.onnx')).sort();
+  const specs: ModelSpec[] = [];
+  for (const file of files) {
+    const name = file.slice(0, -'.onnx'.length);
+    const sidecarPath = path.join(dir, `${name}.json`);
+    const sidecar: Sidecar = existsSync(sidecarPath) ? JSON.parse(await readFile(sidecarPath, 'utf8')) : {};
+    const fromName = /(?:^|[^a-z0-9])(?:x(\d)|(\d)x)(?:[^a-z0-9]|$)/i.exec(name);
+    const scale = sidecar.scale ?? (fromName ? Number(fromName[1] ?? fromName[2]) : NaN);
+    if (!Number.isInteger(scale) || scale < 1) continue;
+    specs.push({ name, family: 'extra', scale, inputRange: sidecar.inputRange ?? [0, 1], source: { kind: 'file', path: path.join(dir, file) } });
+  }
+  return specs;
+}

@@ -1,0 +1,78 @@
+import os from 'node:os';
+import ort from 'onnxruntime-node';
+import { INPUT_NAME, OUTPUT_NAME } from './models/convert-to-onnx.js';
+import type { ModelStore } from './models/model-store.js';
+import type { TileModel } from './tiled-inference.js';
+
+export interface SessionOptions {
+  threads?: number;
+  executionProvider?: 'cpu' | 'cuda';
+}
+
+/** One onnxruntime session per model for the life of the engine; creating one costs up to a second. */
+export class SessionCache {
+  private sessions = new Map<string, Promise<ort.InferenceSession>>();
+  readonly threads: number;
+  /** Provider actually in use for the last session created ('cuda' falls back to 'cpu' when absent). */
+  provider: 'cpu' | 'cuda' = 'cpu';
+
+  constructor(
+    private store: ModelStore,
+    private options: SessionOptions = {},
+  ) {
+    this.threads = options.threads ?? os.cpus().length;
+  }
+
+  private async create(name: string): Promise<ort.InferenceSession> {
+    const bytes = await this.store.load(name);
+    const base: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: this.threads,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+      executionMode: 'sequential',
+    };
+    if (this.options.executionProvider === 'cuda') {
+      try {
+        const session = await ort.InferenceSession.create(bytes, { ...base, executionProviders: ['cuda'] });
+        this.provider = 'cuda';
+        return session;
+      } catch {
+        // No CUDA provider on this machine (the npm package ships CPU only): same ONNX file on CPU.
+      }
+    }
+    this.provider = 'cpu';
+    return ort.InferenceSession.create(bytes, { ...base, executionProviders: ['cpu'] });
+  }
+
+  spec(name: string) {
+    return this.store.get(name);
+  }
+
+  get(name: string): Promise<ort.InferenceSession> {
+    let s = this.sessions.get(name);
+    if (!s) {
+      s = this.create(name);
+      s.catch(() => this.sessions.delete(name));
+      this.sessions.set(name, s);
+    }
+    return s;
+  }
+
+  async tileModel(name: string): Promise<TileModel> {
+    const session = await this.get(name);
+    return async (tile, width, height) => {
+      const input = new ort.Tensor('float32', tile, [1, 3, height, width]);
+      const result = await session.run({ [INPUT_NAME]: input });
+      const output = result[OUTPUT_NAME];
+      const data = output.data as Float32Array;
+      input.dispose?.();
+      return data;
+    };
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(all.map(async (s) => (await s.catch(() => undefined))?.release()));
+  }
+}

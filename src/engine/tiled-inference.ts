@@ -1,0 +1,143 @@
+import { EngineError, throwIfAborted } from './errors.js';
+import { resampleRegion } from './resample.js';
+import { planAxis } from './tiling.js';
+
+/** Interleaved RGB (3 channels) or RGBA (4) pixels; 8-bit in Uint8Array, 16-bit in Uint16Array. */
+export interface Pixels {
+  data: Uint8Array | Uint16Array;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+/** Runs the model on one planar NCHW tile [3][h][w] in the model's range; returns [3][h·s][w·s]. */
+export type TileModel = (tile: Float32Array, width: number, height: number) => Promise<Float32Array>;
+
+/** Optional per-tile filter on the model output (planar, 0..1, model scale), e.g. detail enhancement. */
+export type TileFilter = (tile: Float32Array, width: number, height: number) => void;
+
+export type Flip = 'none' | 'h' | 'v' | 'hv';
+
+export interface TiledOptions {
+  model: TileModel;
+  modelScale: number;
+  outScale: number;
+  inputRange: [number, number];
+  /** Input window per tile, margins included. */
+  tileSize: number;
+  /** Context cropped from each inner side of a tile. */
+  margin: number;
+  /** Self-ensemble: run each tile under these flips and average the un-flipped outputs. */
+  flips?: Flip[];
+  filter?: TileFilter;
+  /** Channels of the returned buffer: 3, or 4 to leave room for an alpha channel filled later. */
+  outChannels?: 3 | 4;
+  signal?: AbortSignal;
+  onTile?: (done: number, total: number) => void;
+}
+
+export function countTiles(width: number, height: number, tileSize: number, margin: number): number {
+  return planAxis(width, tileSize, margin).length * planAxis(height, tileSize, margin).length;
+}
+
+function flipPlanar(src: Float32Array, w: number, h: number, flip: Flip): Float32Array {
+  if (flip === 'none') return src;
+  const out = new Float32Array(src.length);
+  const fh = flip === 'h' || flip === 'hv';
+  const fv = flip === 'v' || flip === 'hv';
+  for (let c = 0; c < 3; c++) {
+    const p = c * w * h;
+    for (let y = 0; y < h; y++) {
+      const sy = fv ? h - 1 - y : y;
+      for (let x = 0; x < w; x++) out[p + y * w + x] = src[p + sy * w + (fh ? w - 1 - x : x)];
+    }
+  }
+  return out;
+}
+
+/**
+ * Upscales `src` tile by tile. Each tile is converted to float only for its own inference; the result
+ * is quantised straight into the integer output buffer, so memory grows with the output's integer
+ * size, never with a float copy of it.
+ */
+export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pixels> {
+  const { width, height, channels } = src;
+  const { modelScale: m, outScale: s, tileSize, margin } = opts;
+  if (!Number.isInteger(s)) throw new EngineError('UNSUPPORTED_INPUT', 'Scale must be an integer');
+  const outW = width * s;
+  const outH = height * s;
+  const outC = opts.outChannels ?? 3;
+  const maxValue = src.data instanceof Uint16Array ? 65535 : 255;
+  const out = maxValue === 65535 ? new Uint16Array(outW * outH * outC) : new Uint8Array(outW * outH * outC);
+  const cols = planAxis(width, tileSize, margin);
+  const rows = planAxis(height, tileSize, margin);
+  const total = cols.length * rows.length;
+  const [lo, hi] = opts.inputRange;
+  const toModel = (hi - lo) / maxValue;
+  const flips = opts.flips?.length ? opts.flips : (['none'] as Flip[]);
+  let done = 0;
+
+  for (const ty of rows) {
+    for (const tx of cols) {
+      throwIfAborted(opts.signal);
+      const tw = tx.size;
+      const th = ty.size;
+      const tile = new Float32Array(3 * tw * th);
+      for (let y = 0; y < th; y++) {
+        let i = ((ty.start + y) * width + tx.start) * channels;
+        const row = y * tw;
+        for (let x = 0; x < tw; x++, i += channels) {
+          tile[row + x] = src.data[i] * toModel + lo;
+          tile[tw * th + row + x] = src.data[i + 1] * toModel + lo;
+          tile[2 * tw * th + row + x] = src.data[i + 2] * toModel + lo;
+        }
+      }
+      const mw = tw * m;
+      const mh = th * m;
+      let sr: Float32Array | undefined;
+      for (const flip of flips) {
+        const y = flipPlanar(await opts.model(flipPlanar(tile, tw, th, flip), tw, th), mw, mh, flip);
+        if (!sr) sr = flip === 'none' ? y : Float32Array.from(y);
+        else for (let i = 0; i < sr.length; i++) sr[i] += y[i];
+        throwIfAborted(opts.signal);
+      }
+      const norm = 1 / (flips.length * (hi - lo));
+      for (let i = 0; i < sr!.length; i++) sr![i] = (sr![i] - lo * flips.length) * norm;
+      opts.filter?.(sr!, mw, mh);
+
+      const x0 = tx.from * s;
+      const x1 = tx.to * s;
+      const y0 = ty.from * s;
+      const y1 = ty.to * s;
+      const rw = x1 - x0;
+      let region: Float32Array;
+      let rStride: number;
+      let rPlane: number;
+      let rOff: number;
+      if (m === s) {
+        region = sr!;
+        rStride = mw;
+        rPlane = mw * mh;
+        rOff = (y0 - ty.start * m) * mw + (x0 - tx.start * m);
+      } else {
+        region = resampleRegion(sr!, 3, mw, mh, s / m, tx.start * m, ty.start * m, x0, x1, y0, y1);
+        rStride = rw;
+        rPlane = rw * (y1 - y0);
+        rOff = 0;
+      }
+      for (let y = 0; y < y1 - y0; y++) {
+        let o = ((y0 + y) * outW + x0) * outC;
+        const r = rOff + y * rStride;
+        for (let x = 0; x < rw; x++, o += outC) {
+          for (let c = 0; c < 3; c++) {
+            const v = region[c * rPlane + r + x];
+            out[o + c] = v <= 0 ? 0 : v >= 1 ? maxValue : Math.round(v * maxValue);
+          }
+        }
+      }
+      done++;
+      opts.onTile?.(done, total);
+    }
+  }
+  return { data: out, width: outW, height: outH, channels: outC };
+}
