@@ -1,6 +1,6 @@
 /**
- * Starts the real server for the browser tests: a fresh temporary DATA_DIR, the built web app,
- * the port from E2E_PORT. Stops cleanly on SIGTERM/SIGINT and removes its data.
+ * Starts the real server for the browser tests: a fresh DATA_DIR (E2E_DATA_DIR when the test runner chose it), the
+ * built web app, the port from E2E_PORT. Stops cleanly on SIGTERM/SIGINT and removes its data.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,7 +8,8 @@ import path from 'node:path';
 import { loadConfig } from '../src/server/config.js';
 import { startServer } from '../src/server/server.js';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-e2e-'));
+fs.mkdirSync(dataDir, { recursive: true });
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'test',
@@ -16,7 +17,12 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   BASE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3000'}`,
   DATA_DIR: dataDir,
+  // converted models are shared between runs, like the integration tests do
+  MODEL_CACHE_DIR: process.env.MODEL_CACHE_DIR ?? path.join(os.tmpdir(), 'renderlift-test-models'),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // every browser test signs in from the same loopback address; the limits themselves are proven by the integration tests
+  RATE_LIMIT_SIGN_IN: process.env.RATE_LIMIT_SIGN_IN ?? '100/60',
+  RATE_LIMIT_SIGN_UP: process.env.RATE_LIMIT_SIGN_UP ?? '100/600',
 });
 const server = await startServer(config);
 console.log(`listening on ${server.url}`);

@@ -9,6 +9,19 @@ import { serveWebApp } from './http/static-web.js';
 import { health } from './routes/health.js';
 import { eventsRoute, StreamRegistry } from './routes/events.js';
 import { me } from './routes/me.js';
+import { jobsRoute } from './routes/jobs.js';
+import { imagesRoute } from './routes/images.js';
+import { viewportsRoute } from './routes/viewports.js';
+import { files } from './routes/files.js';
+import { uploads } from './routes/uploads.js';
+import { signedUrls } from './routes/signed-urls.js';
+import { authRoute } from './routes/auth.js';
+import { accountRoute, accountsRoute } from './routes/account.js';
+import { securityEventsRoute } from './routes/security-events.js';
+import { devMailboxRoute } from './routes/dev-mailbox.js';
+import { billingRoute } from './routes/billing.js';
+import { subscriptionRoute } from './routes/subscription.js';
+import { webhooksRoute } from './routes/webhooks.js';
 
 export interface AppOptions {
   /** Resolves the signed-in user of a request (null when signed out). */
@@ -57,17 +70,37 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   if (opts.resolveUser) {
     const resolveUser = opts.resolveUser;
     app.use('/api/*', async (c, next) => {
-      c.set('user', await resolveUser(c.req.raw));
+      // stored files authorise by their signed URL, not by session: no session lookup per thumbnail
+      if (!c.req.path.startsWith('/api/files/')) c.set('user', await resolveUser(c.req.raw));
       await next();
     });
   }
 
   app.route('/', health);
+  if (deps.config.PROCESS_ROLE === 'worker') {
+    // a worker process answers only the health checks its orchestrator asks
+    app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'This is a worker process; it serves no API.' } }, 404));
+    return { app, streams };
+  }
   app.route('/api/events', eventsRoute(streams));
   app.route('/api/me', me);
+  app.route('/api/jobs', jobsRoute);
+  app.route('/api/images', imagesRoute);
+  app.route('/api/viewports', viewportsRoute);
+  app.route('/api/files', files);
+  app.route('/api/uploads', uploads);
+  app.route('/api/signed-urls', signedUrls);
+  app.route('/api/auth', authRoute);
+  app.route('/api/accounts', accountsRoute);
+  app.route('/api/account', accountRoute);
+  app.route('/api/security-events', securityEventsRoute);
+  app.route('/api/billing', billingRoute);
+  app.route('/api/check-subscription', subscriptionRoute);
+  app.route('/api/webhooks', webhooksRoute);
+  if (!deps.config.isProduction) app.route('/dev/mailbox', devMailboxRoute);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` } }, 404));
-  if (opts.serveWeb !== false) app.use('*', serveWebApp(deps.config.paths.webDist, ['/api', '/healthz', '/readyz']));
+  if (opts.serveWeb !== false) app.use('*', serveWebApp(deps.config.paths.webDist, ['/api', '/healthz', '/readyz', '/dev']));
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
 
   app.onError((err, c) => {

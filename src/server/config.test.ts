@@ -47,3 +47,13 @@ describe('loadConfig', () => {
     expect(result.stderr).toContain('PORT:');
   });
 });
+
+describe('README configuration table', () => {
+  it('lists every environment variable the server reads', async () => {
+    const fs = await import('node:fs');
+    const { ConfigSchema } = await import('./config.js');
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const missing = Object.keys(ConfigSchema.shape).filter((key) => !readme.includes(`| \`${key}\``));
+    expect(missing).toEqual([]);
+  });
+});

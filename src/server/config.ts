@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_UPLOAD_MAX_FILE_BYTES, DEFAULT_UPLOAD_MAX_FILES, DEFAULT_UPLOAD_MAX_PIXELS, DEFAULT_USER_STORAGE_QUOTA_BYTES } from '../shared/limits.js';
+import {
+  DEFAULT_UPLOAD_MAX_FILE_BYTES,
+  DEFAULT_UPLOAD_MAX_FILES,
+  DEFAULT_UPLOAD_MAX_PIXELS,
+  DEFAULT_UPLOAD_MAX_REQUEST_BYTES,
+  DEFAULT_USER_STORAGE_QUOTA_BYTES,
+} from '../shared/limits.js';
 import { DEFAULT_ENTERPRISE_CONCURRENCY } from '../shared/plans.js';
 
 const bool = z
@@ -53,6 +59,9 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Renderlift <no-reply@renderlift.local>'),
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   MODELS_DIR: z.string().min(1).optional(),
+  MODEL_CACHE_DIR: z.string().min(1).optional(),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ENGINE_THREADS: z.coerce.number().int().min(1).max(256).default(os.cpus().length || 1),
   ENGINE_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
   // storage: absent means local disk under DATA_DIR/storage; s3://bucket[/prefix] any S3-compatible store
@@ -68,6 +77,7 @@ export const ConfigSchema = z.object({
   // uploads (src/shared/limits.ts explains the defaults)
   UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_FILE_BYTES),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(1000).default(DEFAULT_UPLOAD_MAX_FILES),
+  UPLOAD_MAX_REQUEST_BYTES: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_REQUEST_BYTES),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_PIXELS),
   USER_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(DEFAULT_USER_STORAGE_QUOTA_BYTES),
   // seed 001 §9: Enterprise concurrency is "flexible"; the number is the operator's
@@ -82,6 +92,18 @@ export const ConfigSchema = z.object({
   RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
   SESSION_EXPIRES_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
   SESSION_UPDATE_AGE_SECONDS: z.coerce.number().int().min(0).default(24 * 3600),
+  // payments: without STRIPE_SECRET_KEY the built-in test checkout runs (local test mode)
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_BASIC: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_PROFESSIONAL: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_BUSINESS: z.string().trim().min(1).optional(),
+  // seconds a signed webhook stays acceptable; Stripe's libraries default to 300
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  // another Stripe API address (stripe-mock or a test double); absent means api.stripe.com
+  STRIPE_API_URL: optionalUrl(['http:', 'https:']),
+  // the test checkout hands out plans without payment, so a production server without Stripe refuses it unless told
+  PAYMENTS_TEST_MODE_IN_PRODUCTION: bool.default(false),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -125,7 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       data,
       db: path.join(data, 'db'),
       storage: path.join(data, 'storage'),
-      models: path.join(data, 'models'),
+      models: raw.MODEL_CACHE_DIR ? path.resolve(raw.MODEL_CACHE_DIR) : path.join(data, 'models'),
       webDist: path.resolve(raw.WEB_DIST_DIR),
     },
   };

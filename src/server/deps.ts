@@ -2,6 +2,12 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
 import type { EventBus } from './adapters/events/event-bus.js';
 import type { Logger } from './logger.js';
+import type { Mailer } from './adapters/mail/mailer.js';
+import type { Auth } from './auth/auth.js';
+import type { AccountDeletionParticipant } from './services/accounts/account-deletion.js';
+import type { Storage } from './adapters/storage/storage.js';
+import type { JobQueue } from './adapters/queue/job-queue.js';
+import type { Payments } from './adapters/payments/payments.js';
 
 /**
  * What services receive: the outside world as ports, chosen once in the composition root (main.ts).
@@ -13,8 +19,23 @@ export interface Deps {
   db: Db;
   events: EventBus;
   logger: Logger;
+  /** Stored files: local disk or S3 (src/server/adapters/storage). */
+  storage: Storage;
+  /** pg-boss on the same database: image jobs, maintenance, schedules. */
+  queue: JobQueue;
   /** Injected so tests can move time. */
   clock: () => Date;
+  /** Records every message in the outbox; delivers over SMTP when SMTP_URL is set. */
+  mailer: Mailer;
+  /** better-auth: sessions, sign-in, sign-out, TOTP, admin role. */
+  auth: Auth;
+  /** Stripe, or the built-in test checkout when STRIPE_SECRET_KEY is unset (src/server/adapters/payments). */
+  payments: Payments;
+  /**
+   * Everything that holds a user's data outside the cascade of the users row (stored files, external customers)
+   * registers here; DELETE /api/account runs each one inside the deletion transaction.
+   */
+  accountDeletion: AccountDeletionParticipant[];
 }
 
 /** The signed-in user as routes and services see it. */

@@ -71,8 +71,13 @@ describe('the server process', () => {
     await again.close();
   });
 
-  it('refuses a second server on the same data folder', async () => {
+  it('refuses a second server on the same data folder, but takes operator commands through its socket', async () => {
     const first = await start();
+    const { main: admin } = await import('../../scripts/admin.js');
+    const lines: string[] = [];
+    expect(await admin(['grant-plan', 'nobody@example.com', 'basic'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, (l) => lines.push(l))).toBe(1);
+    expect(lines.join('\n')).toContain('User not found');
+    expect(await admin(['frobnicate'], { DATA_DIR: dataDir }, (l) => lines.push(l))).toBe(2);
     const second = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...parentEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

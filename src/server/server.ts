@@ -11,6 +11,17 @@ import { createLogger, type Logger } from './logger.js';
 import { createApp } from './app.js';
 import { StreamRegistry } from './routes/events.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { createStorage } from './adapters/storage/create-storage.js';
+import { storageDeletionParticipant } from './services/storage/delete-user-files.js';
+import { resolveAuthSecret } from './auth-secret.js';
+import { createMailer } from './adapters/mail/create-mailer.js';
+import { createAuth } from './auth/auth.js';
+import { createUserResolver } from './auth/session-user.js';
+import { createPgBossQueue } from './adapters/queue/pg-boss-queue.js';
+import { startOperatorSocket } from './operator/operator-socket.js';
+import { createPayments } from './adapters/payments/create-payments.js';
+import { paymentsDeletionParticipant } from './services/billing/account-deletion.js';
+import { startJobProcessing, type JobProcessing } from './job-processing.js';
 
 export interface RunningServer {
   url: string;
@@ -30,6 +41,10 @@ export interface StartOptions {
 /** The composition root: picks adapters from the config, wires them, and starts listening. */
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL);
+  if (config.PROCESS_ROLE !== 'all' && !config.DATABASE_URL) {
+    // the embedded database belongs to one process, so API-only and worker-only processes need PostgreSQL
+    throw new Error(`PROCESS_ROLE=${config.PROCESS_ROLE} needs DATABASE_URL: separate API and worker processes share a PostgreSQL server.`);
+  }
   const releaseLock = !opts.database && !config.DATABASE_URL ? lockDataDir(config.paths.data) : () => {};
   let database: Database | undefined;
   let events: EventBus | undefined;
@@ -49,14 +64,36 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     throw err;
   }
 
-  const deps: Deps = { config, database, db: database.db, events, logger, clock: opts.clock ?? (() => new Date()) };
+  const clock = opts.clock ?? (() => new Date());
+  const storage = createStorage(config, { secret: resolveAuthSecret(config), now: clock });
+  const mailer = createMailer(config, { db: database.db, clock, logger });
+  const payments = createPayments(config, logger);
+  // a server on port 0 learns its address only once listening; that loopback origin may POST too
+  const authOrigins: string[] = [];
+  const auth = createAuth({ config, db: database.db, logger, secret: resolveAuthSecret(config), extraOrigins: authOrigins });
+  const queue = createPgBossQueue({
+    database,
+    logger,
+    heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
+    superviseIntervalSeconds: config.JOB_SUPERVISE_INTERVAL_SECONDS,
+  });
+  await queue.start();
+  const deps: Deps = { config, database, db: database.db, events, logger, storage, queue, clock, mailer, auth, payments, accountDeletion: [] };
+  // account deletion removes every stored file of the user once the rows are gone
+  deps.accountDeletion.push(storageDeletionParticipant(deps));
+  // and ends the user's paid subscriptions at the payment provider
+  deps.accountDeletion.push(paymentsDeletionParticipant(deps));
+  const processing: JobProcessing = await startJobProcessing(deps);
+  // `npm run admin` reaches a running single-machine server here, since nobody else may open its database
+  const operator = !opts.database && database.kind === 'pglite' ? await startOperatorSocket({ config, database, logger }) : undefined;
   const streams = new StreamRegistry();
-  const { app } = createApp(deps, { streams });
+  const { app } = createApp(deps, { streams, resolveUser: createUserResolver(auth) });
 
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
   });
   const port = (server.address() as AddressInfo).port;
+  if (config.PORT === 0) authOrigins.push(`http://127.0.0.1:${port}`, `http://localhost:${port}`);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   logger.info({ port, database: database.kind, role: config.PROCESS_ROLE }, 'listening');
 
@@ -70,7 +107,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(timer);
+      await operator?.close();
+      await processing.stop();
+      await queue.stop();
       await events!.close();
+      mailer.close();
       if (!opts.database) await database!.close();
       releaseLock();
       logger.info('stopped');

@@ -26,9 +26,9 @@ describe.each(backends)('data layer on %s', (backend) => {
 
   it('applies every migration and is idempotent', async () => {
     await t.database.migrate();
-    const tables = await t.database.db.execute<{ table_name: string }>(
+    const tables = (await t.database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-    );
+    )) as unknown as { rows: { table_name: string }[] };
     const names = tables.rows.map((r) => r.table_name);
     for (const expected of ['profiles', 'business_customers', 'image_jobs', 'viewport_sessions', 'app_settings', 'images', 'credit_ledger', 'plan_grants', 'email_outbox', 'security_events', 'contact_messages', 'users']) {
       expect(names).toContain(expected);

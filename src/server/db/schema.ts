@@ -303,6 +303,29 @@ export const planGrants = pgTable(
   ],
 );
 
+/**
+ * Checkouts a user started, so /payment-success shows what really happened rather than its query string,
+ * and the built-in test checkout knows which plan and amount it is paying.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    plan: planTier('plan').notNull(),
+    status: text('status').notNull().default('open'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('checkout_sessions_user_idx').on(t.userId, t.createdAt),
+    check('checkout_sessions_status_known', sql`${t.status} in ('open', 'completed', 'failed', 'expired')`),
+  ],
+);
+
 /** Payment provider events already applied: a replayed event changes nothing. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),

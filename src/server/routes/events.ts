@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../http/env.js';
 import type { RealtimeEvent } from '../adapters/events/event-bus.js';
+import { COMPLETION_REPLAY_MAX_AGE_MS } from '../../shared/enhancement.js';
 
 /** Open SSE streams, so shutdown can end them instead of waiting forever. */
 export class StreamRegistry {
@@ -56,7 +57,8 @@ export function eventsRoute(streams: StreamRegistry) {
         if (lastEventId) {
           const missed = events.since(lastEventId);
           if (missed === undefined) await stream.writeSSE({ event: 'resync', data: '{}' });
-          else queue.unshift(...missed.filter((e) => isFor(e, userId)));
+          // seed 001 §9: job completions older than 4 hours are not replayed
+          else queue.unshift(...missed.filter((e) => isFor(e, userId) && (e.type !== 'job' || Date.now() - e.at < COMPLETION_REPLAY_MAX_AGE_MS)));
         }
         while (!controller.signal.aborted) {
           while (queue.length > 0 && !controller.signal.aborted) {

@@ -82,6 +82,11 @@ export class TestClient {
     return { status: res.status, body, res };
   }
 
+  /** The Cookie header this client sends, for raw requests such as an SSE stream. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   hasCookies() {
     return this.cookies.size > 0;
   }

@@ -1,0 +1,73 @@
+/**
+ * Job pipeline overhead: for a 1 MP ×2 enhancement, the time from submit to completed minus the engine's own time
+ * (queue, storage, database, live channel), and the pick-up latency (submit → a worker starts it).
+ * Runs the real server (PGlite, one in-process worker) and the real engine; prints a table.
+ *   npm run bench:jobs            (5 jobs; BENCH_JOBS=n to change)
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { startTestServer, TestClient } from '../../src/server/testing/test-server.js';
+import { signUpVerifiedUser } from '../../src/server/testing/accounts.js';
+import { storeImage, syntheticPng } from '../../src/server/testing/images.js';
+import { SseReader } from '../../src/server/testing/sse.js';
+import { grantPlan } from '../../src/server/services/plans/grant-plan.js';
+import { imageJobs } from '../../src/server/db/schema.js';
+import { createEngine } from '../../src/engine/index.js';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 5);
+const MODEL_CACHE_DIR = process.env.MODEL_CACHE_DIR ?? path.join(os.tmpdir(), 'renderlift-test-models');
+const W = 1155;
+const H = 866; // ≈ 1.0 MP
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const server = await startTestServer({ env: { WORKERS: '1', MODEL_CACHE_DIR, LOG_LEVEL: 'silent' } });
+try {
+  const client = new TestClient(server.url);
+  const u = await signUpVerifiedUser(client, server.deps);
+  await grantPlan(server.deps, { email: u.email, tier: 'enterprise' });
+  const png = await syntheticPng(W, H);
+
+  // the engine alone, same process, same input, warm
+  const engine = createEngine({ modelsDir: MODEL_CACHE_DIR, threads: server.deps.config.ENGINE_THREADS });
+  await engine.enhance(png, { scale: 2, mode: 'precision' });
+  const engineMs: number[] = [];
+  for (let i = 0; i < Math.min(3, JOBS); i++) {
+    const t = performance.now();
+    await engine.enhance(png, { scale: 2, mode: 'precision' });
+    engineMs.push(performance.now() - t);
+  }
+  await engine.close();
+
+  const sse = await SseReader.open(`${server.url}/api/events`, { cookie: client.cookieHeader() });
+  await sse.next((m) => m.event === 'ready');
+  const rows: { total: number; pickup: number; overhead: number }[] = [];
+  for (let i = 0; i <= JOBS; i++) {
+    const img = await storeImage(server.deps, u.userId, png);
+    const t0 = performance.now();
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'precision' } });
+    if (res.status !== 201) throw new Error(`submit failed: ${JSON.stringify(res.body)}`);
+    const jobId = res.body.job.id;
+    await sse.next((m) => m.event === 'job' && JSON.parse(m.data).data.id === jobId && JSON.parse(m.data).data.status === 'completed', 600_000);
+    const total = performance.now() - t0;
+    const [job] = await server.deps.db.select().from(imageJobs).where(eq(imageJobs.id, jobId));
+    const pickup = job.startedAt!.getTime() - job.createdAt.getTime();
+    // the first job warms the worker's session cache and is not counted
+    if (i > 0) rows.push({ total, pickup, overhead: total - median(engineMs) });
+  }
+  sse.close();
+
+  const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+  console.log(`\nJob pipeline, ${W}×${H} (${((W * H) / 1e6).toFixed(2)} MP) ×2 precision, ${rows.length} jobs, PGlite, ${server.deps.config.ENGINE_THREADS} engine threads\n`);
+  console.log('| measure | median | min | max |');
+  console.log('|---|---|---|---|');
+  const line = (name: string, xs: number[]) => console.log(`| ${name} | ${fmt(median(xs))} | ${fmt(Math.min(...xs))} | ${fmt(Math.max(...xs))} |`);
+  line('engine alone', engineMs);
+  line('submit → completed', rows.map((r) => r.total));
+  line('pick-up latency (submit → worker start)', rows.map((r) => r.pickup));
+  line('pipeline overhead (total − engine)', rows.map((r) => r.overhead));
+  console.log(`\noverhead share: ${((100 * median(rows.map((r) => r.overhead))) / median(rows.map((r) => r.total))).toFixed(1)} % of submit → completed`);
+} finally {
+  await server.stop();
+}

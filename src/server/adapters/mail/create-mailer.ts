@@ -1,0 +1,12 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Logger } from '../../logger.js';
+import type { Mailer } from './mailer.js';
+import { createOutboxMailer } from './outbox.js';
+import { createSmtpMailer } from './smtp.js';
+
+/** SMTP when SMTP_URL is set, otherwise the outbox alone. */
+export function createMailer(config: Config, deps: { db: Db; clock: () => Date; logger: Logger }): Mailer & { close(): void } {
+  if (config.SMTP_URL) return createSmtpMailer({ ...deps, url: config.SMTP_URL, from: config.MAIL_FROM });
+  return { ...createOutboxMailer(deps), close() {} };
+}

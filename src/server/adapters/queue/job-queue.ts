@@ -1,0 +1,34 @@
+/**
+ * The job queue port. One implementation (pg-boss) serves both run modes: on PGlite in the single-machine mode,
+ * on PostgreSQL when workers run on other machines. Services and workers import this interface only.
+ */
+export type QueueName = 'image-enhance' | 'image-remove' | 'maintenance' | 'billing';
+
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+  /** How many earlier attempts of this job were made (a worker died or the job expired). */
+  retryCount: number;
+  /** Aborted when the queue gives up on this attempt (expiry, shutdown). */
+  signal: AbortSignal;
+}
+
+export interface EnqueueOptions {
+  /** Higher runs first (plans with priority processing). */
+  priority?: number;
+}
+
+export interface JobQueue {
+  start(): Promise<void>;
+  enqueue<T extends object>(queue: QueueName, data: T, opts?: EnqueueOptions): Promise<string>;
+  /** Runs `handler` for jobs of the queue, `concurrency` at a time in this process. A throw fails the attempt. */
+  work<T>(queue: QueueName, opts: { concurrency: number }, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void>;
+  /** Cancels a job that has not finished; a job already taken by a worker is stopped by its own checks. */
+  cancel(queue: QueueName, id: string): Promise<void>;
+  /** The queue's view of a job: 'created' (waiting), 'active', 'retry', 'completed', 'failed', 'cancelled', or null. */
+  state(queue: QueueName, id: string): Promise<string | null>;
+  /** A cron schedule that enqueues `data` on `queue` (one schedule per key across all instances). */
+  schedule(queue: QueueName, cron: string, data: object, key: string): Promise<void>;
+  /** Stops taking jobs and waits for running handlers to finish. */
+  stop(): Promise<void>;
+}

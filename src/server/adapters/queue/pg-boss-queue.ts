@@ -1,0 +1,87 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { Database } from '../../db/database.js';
+import type { Logger } from '../../logger.js';
+import type { EnqueueOptions, JobQueue, QueueName, QueuedJob } from './job-queue.js';
+
+const QUEUES: QueueName[] = ['image-enhance', 'image-remove', 'maintenance', 'billing'];
+
+export interface PgBossQueueOptions {
+  database: Database;
+  logger: Logger;
+  /** How often an idle worker looks for work; LISTEN/NOTIFY usually wakes it sooner. */
+  pollingIntervalSeconds?: number;
+  /** A worker that stops sending heartbeats (killed, frozen) loses its job after this long; the job is retried. */
+  heartbeatSeconds?: number;
+  /** Attempts after the first one when a worker dies mid-job. */
+  retryLimit?: number;
+  /** Run the cron scheduler in this process. */
+  schedule?: boolean;
+  /** How often expired heartbeats and timeouts are checked. */
+  superviseIntervalSeconds?: number;
+}
+
+/**
+ * pg-boss on the same database as everything else: the embedded PGlite through its own backend profile,
+ * or PostgreSQL through a pool of its own.
+ */
+export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
+  const { database, logger } = opts;
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss', schedule: opts.schedule ?? true, superviseIntervalSeconds: opts.superviseIntervalSeconds } as never)
+      : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4, schedule: opts.schedule ?? true, superviseIntervalSeconds: opts.superviseIntervalSeconds } as never);
+  boss.on('error', (err) => logger.error({ err }, 'queue error'));
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 0.5;
+  let started: Promise<void> | undefined;
+
+  return {
+    start: () =>
+      (started ??= (async () => {
+        await boss.start();
+        const existing = new Set((await boss.getQueues()).map((q) => q.name));
+        for (const name of QUEUES) {
+          if (existing.has(name)) continue;
+          try {
+            await boss.createQueue(name, {
+              retryLimit: opts.retryLimit ?? 1,
+              retryDelay: 1,
+              // an hour is the seed's limit for a job that is still processing; the sweep fails it after that
+              expireInSeconds: 3600,
+              heartbeatSeconds: opts.heartbeatSeconds ?? 30,
+            } as never);
+          } catch (err) {
+            // another instance created it first
+            if (!(await boss.getQueue(name))) throw err;
+          }
+        }
+      })()),
+    async enqueue(queue, data, enqueueOpts: EnqueueOptions = {}) {
+      const id = await boss.send(queue, data, { priority: enqueueOpts.priority ?? 0 });
+      if (!id) throw new Error(`the queue refused a ${queue} job`);
+      return id;
+    },
+    async work<T>(queue: QueueName, workOpts: { concurrency: number }, handler: (job: QueuedJob<T>) => Promise<void>) {
+      await boss.work<T>(
+        queue,
+        { pollingIntervalSeconds, localConcurrency: workOpts.concurrency, batchSize: 1, priority: true } as never,
+        async (jobs: { id: string; data: T; retryCount: number; signal: AbortSignal }[]) => {
+          for (const job of jobs) await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: job.signal });
+        },
+      );
+    },
+    async cancel(queue, id) {
+      await boss.cancel(queue, id);
+    },
+    async state(queue, id) {
+      const job = await boss.getJobById(queue, id);
+      return job?.state ?? null;
+    },
+    async schedule(queue, cron, data, key) {
+      await boss.schedule(queue, cron, data, { key } as never);
+    },
+    async stop() {
+      if (!started) return;
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 } as never);
+    },
+  };
+}

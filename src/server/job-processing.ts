@@ -1,0 +1,54 @@
+import type { Deps } from './deps.js';
+import type { Workers } from '../worker/start-workers.js';
+import { runJobMaintenance } from './services/jobs/maintenance.js';
+import { runBillingMaintenance } from './services/billing/billing-maintenance.js';
+
+export interface JobProcessing {
+  stop(): Promise<void>;
+}
+
+/**
+ * Background work of a process, by PROCESS_ROLE: every role runs the maintenance schedule (its runs are safe
+ * in parallel); `all` and `worker` also take image jobs when WORKERS > 0. The engine (onnxruntime, models) is
+ * loaded only in processes that run jobs, on a thread of its own.
+ */
+export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
+  const { config, queue, logger } = deps;
+  await queue.work('maintenance', { concurrency: 1 }, async () => {
+    await runJobMaintenance(deps);
+  });
+  await queue.schedule('maintenance', '* * * * *', {}, 'job-maintenance');
+  // monthly credit resets, plan expiries and test-mode renewals (seed 001 §9); each run is idempotent
+  await queue.work('billing', { concurrency: 1 }, async () => {
+    await runBillingMaintenance(deps);
+  });
+  await queue.schedule('billing', '*/5 * * * *', {}, 'billing-maintenance');
+
+  let workers: Workers | undefined;
+  let closeEngine: (() => Promise<void>) | undefined;
+  if (config.PROCESS_ROLE !== 'api' && config.WORKERS > 0) {
+    const [{ createThreadedEngine }, { startWorkers }] = await Promise.all([import('../worker/threaded-engine.js'), import('../worker/start-workers.js')]);
+    // inference runs on its own thread so this process keeps answering HTTP and sending queue heartbeats
+    const engine = createThreadedEngine({
+      modelsDir: config.paths.models,
+      extraModelsDir: config.MODELS_DIR,
+      threads: config.ENGINE_THREADS,
+      executionProvider: config.ENGINE_PROVIDER,
+    });
+    closeEngine = () => engine.close();
+    workers = await startWorkers(deps, engine, { concurrency: config.WORKERS });
+    if (config.NODE_ENV !== 'test') {
+      // convert the npm-shipped weights now rather than on the first job
+      engine.ensureModels().then(
+        () => logger.info('models ready'),
+        (err) => logger.error({ err }, 'model preparation failed'),
+      );
+    }
+  }
+  return {
+    async stop() {
+      await workers?.stop();
+      await closeEngine?.();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../http/env.js';
+import { validate } from '../http/validate.js';
+import { AppError, unauthorized } from '../errors.js';
+import { clientIp } from '../auth/client-ip.js';
+import { requireTrustedOrigin } from '../auth/origin-check.js';
+import { getSessionFromHeaders } from '../auth/session-user.js';
+import { accountMessages as m } from '../../shared/accounts/messages.js';
+import {
+  ForgotPasswordRequest,
+  ResendVerificationRequest,
+  ResetPasswordRequest,
+  SignOutScope,
+  SignupRequest,
+  ValidateVatRequest,
+  VerifyEmailRequest,
+} from '../../shared/accounts/schemas.js';
+import { checkVatId } from '../../shared/accounts/vat.js';
+import { enforceRateLimit } from '../services/security/rate-limit.js';
+import { recordSecurityEvent } from '../services/security/record-security-event.js';
+import { signUp } from '../services/accounts/sign-up.js';
+import { verifyEmail } from '../services/accounts/verify-email.js';
+import { resendVerification } from '../services/accounts/resend-verification.js';
+import { requestPasswordReset } from '../services/accounts/request-password-reset.js';
+import { resetPassword } from '../services/accounts/reset-password.js';
+import { deleteAccount } from '../services/accounts/delete-account.js';
+import { endSessions } from '../services/accounts/sign-out.js';
+import { z } from 'zod';
+
+const ipOf = (c: Context<AppEnv, any, any>) => clientIp(c, c.var.deps.config.TRUST_PROXY) ?? 'unknown';
+
+/** /api/accounts: the signed-out flows (sign-up, verification, password reset, VAT check). */
+export const accountsRoute = new Hono<AppEnv>()
+  .use(requireTrustedOrigin)
+  .post('/signup', async (c, next) => {
+    // counted before validation: malformed floods are attempts too
+    await enforceRateLimit(c.var.deps, `signup:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_SIGN_UP, m.signupTooMany);
+    await next();
+  })
+  .post('/signup', validate('json', SignupRequest), async (c) => {
+    const result = await signUp(c.var.deps, c.req.valid('json'));
+    await recordSecurityEvent(c.var.deps, {
+      userId: result.userId,
+      email: result.email,
+      action: 'sign_up',
+      resource: 'auth',
+      status: 'success',
+      ipAddress: ipOf(c),
+      userAgent: c.req.header('user-agent') ?? null,
+    });
+    return c.json(
+      { user: { id: result.userId, email: result.email }, verification_email_sent: result.verificationEmailSent, ...(result.verificationEmailSent ? {} : { warning: m.signupMailFailed }) },
+      201,
+    );
+  })
+  .post('/validate-vat', validate('json', ValidateVatRequest), async (c) => {
+    const { vatId, countryCode } = c.req.valid('json');
+    const r = checkVatId(vatId, countryCode);
+    return c.json({ valid: r.valid, vat_id: r.normalized });
+  })
+  // no rate limit of its own: a 16-character code from 32 symbols (80 bits) is not guessable by trying
+  .post('/verify-email', validate('json', VerifyEmailRequest), async (c) => {
+    const { userId } = await verifyEmail(c.var.deps, c.req.valid('json'));
+    await recordSecurityEvent(c.var.deps, { userId, action: 'email_verified', resource: 'auth', status: 'success', ipAddress: ipOf(c), userAgent: c.req.header('user-agent') ?? null });
+    // seed 001 §7.5: a message field means success
+    return c.json({ message: m.verificationSuccess });
+  })
+  .post('/resend-verification', validate('json', ResendVerificationRequest), async (c) => {
+    await enforceRateLimit(c.var.deps, `resend:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_RESEND, m.resendIpLimit);
+    await resendVerification(c.var.deps, c.req.valid('json').email);
+    return c.json({ sent: true, cooldown_seconds: c.var.deps.config.RESEND_COOLDOWN_SECONDS });
+  })
+  .post('/forgot-password', validate('json', ForgotPasswordRequest), async (c) => {
+    await enforceRateLimit(c.var.deps, `forgot-password:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_PASSWORD_RESET, m.resetTooMany);
+    try {
+      await requestPasswordReset(c.var.deps, c.req.valid('json').email);
+    } catch (err) {
+      c.var.log.error({ err }, 'password reset mail failed');
+      throw new AppError('MAIL_FAILED', 502, m.resetEmailFailed);
+    }
+    return c.json({ sent: true });
+  })
+  .post('/reset-password', validate('json', ResetPasswordRequest), async (c) => {
+    await enforceRateLimit(c.var.deps, `reset-password:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_PASSWORD_RESET, m.resetTooMany);
+    const { token, newPassword } = c.req.valid('json');
+    const { userId, email } = await resetPassword(c.var.deps, token, newPassword);
+    await recordSecurityEvent(c.var.deps, { userId, email, action: 'password_reset', resource: 'auth', status: 'success', ipAddress: ipOf(c), userAgent: c.req.header('user-agent') ?? null });
+    return c.json({ success: true, message: m.resetSuccess });
+  });
+
+/** /api/account: the signed-in user's own account. */
+export const accountRoute = new Hono<AppEnv>()
+  .use(requireTrustedOrigin)
+  .post('/sign-out', validate('query', z.object({ scope: SignOutScope.default('local') })), async (c) => {
+    const deps = c.var.deps;
+    const current = await getSessionFromHeaders(deps.auth, c.req.raw.headers);
+    // seed 001 §7.7: the client treats 401 as success, so a missing session is not an error it shows
+    if (!current) throw unauthorized();
+    const { scope } = c.req.valid('query');
+    const { clearCookie } = await endSessions(deps, current.user.id, current.sessionId, scope);
+    await recordSecurityEvent(deps, { userId: current.user.id, action: 'sign_out', resource: 'auth', status: 'success', details: { scope }, ipAddress: ipOf(c) });
+    if (!clearCookie) return c.json({ success: true, scope });
+    const { headers } = await deps.auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    return c.json({ success: true, scope });
+  })
+  .delete('/', async (c) => {
+    const deps = c.var.deps;
+    const user = c.var.user;
+    if (!user) throw unauthorized();
+    try {
+      await deleteAccount(deps, user.id);
+    } catch (err) {
+      c.var.log.error({ err, userId: user.id }, 'account deletion failed');
+      throw new AppError('DELETE_FAILED', 500, m.accountDeleteFailed);
+    }
+    // the sessions went with the user; what is left is this browser's cookie
+    const { headers } = await deps.auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    return c.json({ success: true, message: m.accountDeleted });
+  });

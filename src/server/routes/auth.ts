@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env.js';
+import { CLIENT_IP_HEADER } from '../auth/auth.js';
+import { clientIp } from '../auth/client-ip.js';
+import { accountMessages as m } from '../../shared/accounts/messages.js';
+import { findUserIdByEmail, recordSecurityEvent } from '../services/security/record-security-event.js';
+
+// better-auth flows replaced by ours (routes/account.ts): their doors stay shut so nobody goes around our rules
+const CLOSED = [/^\/sign-up\//, /^\/request-password-reset$/, /^\/forget-password/, /^\/reset-password/, /^\/send-verification-email$/, /^\/verify-email$/, /^\/delete-user/, /^\/change-email$/];
+
+function translateMessage(path: string, status: number, code: string | undefined, message: string | undefined): string {
+  if (status === 429) return path.startsWith('/two-factor/') ? m.twoFactorTooMany : path.startsWith('/sign-in/') ? m.signInTooMany : m.tooManyRequests;
+  if (code === 'EMAIL_NOT_VERIFIED') return m.signInUnverified;
+  if (code === 'INVALID_EMAIL_OR_PASSWORD') return m.signInInvalid;
+  if (code === 'INVALID_CODE' || code === 'INVALID_TWO_FACTOR_COOKIE') return m.twoFactorInvalid;
+  return message || 'Request failed';
+}
+
+async function readJson(res: Response): Promise<any> {
+  try {
+    return await res.clone().json();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /api/auth/*: better-auth's handler, given the client address we resolved (for its database-backed rate limiter),
+ * answering errors in our { error: { code, message } } shape, and recording sign-ins as security events.
+ */
+export const authRoute = new Hono<AppEnv>().all('/*', async (c) => {
+  const deps = c.var.deps;
+  const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, '') || '/';
+  if (CLOSED.some((re) => re.test(path))) {
+    return c.json({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} /api/auth${path}` } }, 404);
+  }
+
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  const ip = clientIp(c, deps.config.TRUST_PROXY);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  const method = c.req.method;
+  const bodyText = method === 'GET' || method === 'HEAD' ? undefined : await c.req.text();
+  const res = await deps.auth.handler(new Request(c.req.url, { method, headers, body: bodyText }));
+
+  const signingIn = method === 'POST' && path === '/sign-in/email';
+  const secondFactor = method === 'POST' && /^\/two-factor\/verify-(totp|backup-code)$/.test(path);
+  if (signingIn || secondFactor) {
+    let email: string | null = null;
+    try {
+      email = signingIn ? String(JSON.parse(bodyText ?? '{}').email ?? '').toLowerCase() || null : null;
+    } catch {
+      /* malformed body: better-auth answered 400 */
+    }
+    const body = res.ok ? await readJson(res) : null;
+    // a pending second factor answers without the user; the address names them
+    const userId: string | null = body?.user?.id ?? (body?.twoFactorRedirect && email ? await findUserIdByEmail(deps, email) : null);
+    await recordSecurityEvent(deps, {
+      userId,
+      email: email ?? body?.user?.email ?? null,
+      action: signingIn ? 'sign_in' : 'two_factor_verify',
+      resource: 'auth',
+      // seed 000 §4: a successful sign-in records a success event; a pending second factor is not a sign-in yet
+      status: !res.ok ? 'failure' : body?.twoFactorRedirect ? 'info' : 'success',
+      details: { status: res.status, ...(body?.twoFactorRedirect ? { two_factor_required: true } : {}) },
+      ipAddress: ip,
+      userAgent: c.req.header('user-agent') ?? null,
+    });
+  }
+
+  if (res.ok || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
+  const err = await readJson(res);
+  const code: string | undefined = err?.code ?? (res.status === 429 ? 'RATE_LIMITED' : undefined);
+  const out = new Headers(res.headers);
+  out.delete('content-length');
+  const retryAfter = res.headers.get('x-retry-after');
+  if (retryAfter) out.set('retry-after', retryAfter);
+  return new Response(
+    JSON.stringify({ error: { code: code ?? 'AUTH_ERROR', message: translateMessage(path, res.status, code, err?.message), ...(retryAfter ? { details: { retryAfter: Number(retryAfter) } } : {}) } }),
+    { status: res.status, headers: out },
+  );
+});

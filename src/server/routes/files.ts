@@ -1,0 +1,95 @@
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env.js';
+import { AppError, notFound } from '../errors.js';
+import { isSafeKey, type ObjectInfo } from '../adapters/storage/storage.js';
+import { FILES_ROUTE_PREFIX, PUBLIC_BUCKET, isBucket } from '../../shared/url-checks.js';
+import { storageMessages } from '../../shared/storage-messages.js';
+
+/**
+ * A single "bytes=" range against an object of `size` bytes (RFC 9110 §14.1.2). Undefined means "send the
+ * whole object" (no header, several ranges, or a header we do not understand); 'unsatisfiable' means 416.
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || (m[2] !== '' && Number(m[2]) < start)) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** The object key from the raw request path, each segment decoded on its own so '%2F' cannot add a folder. */
+function keyFromPath(pathname: string, bucket: string): string | undefined {
+  const rest = pathname.slice(FILES_ROUTE_PREFIX.length + bucket.length + 1);
+  try {
+    const segments = rest.split('/').map((s) => decodeURIComponent(s));
+    if (segments.some((s) => s.includes('/'))) return undefined;
+    const key = segments.join('/');
+    return isSafeKey(key) ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * GET and HEAD /api/files/{bucket}/{key}?exp=&sig=: stored files for the browser. enhanced-images is public
+ * (seed 001 §7.4); other buckets need a signature this server made that has not expired, whoever asks,
+ * because an <img> carries no session. Content type, length, ETag, conditional GET and single ranges, so
+ * large renders can be streamed and resumed.
+ */
+export const files = new Hono<AppEnv>().on(['GET', 'HEAD'], '/:bucket/*', async (c) => {
+  const { storage } = c.var.deps;
+  const bucket = c.req.param('bucket');
+  const pathname = new URL(c.req.url).pathname;
+  if (!isBucket(bucket)) throw notFound(storageMessages.fileNotFound);
+  const key = keyFromPath(pathname, bucket);
+  if (!key) throw notFound(storageMessages.fileNotFound);
+
+  if (bucket !== PUBLIC_BUCKET) {
+    const verdict = storage.verifyFileUrl(bucket, key, c.req.query('exp'), c.req.query('sig'));
+    if (verdict !== 'ok') throw new AppError(verdict === 'expired' ? 'URL_EXPIRED' : 'INVALID_SIGNATURE', 403, storageMessages.invalidSignature);
+  }
+
+  const info = await storage.head(bucket, key);
+  if (!info) throw notFound(storageMessages.fileNotFound);
+
+  const headers = baseHeaders(info, bucket === PUBLIC_BUCKET, c.req.query('exp'), c.var.deps.clock());
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === info.etag || t.trim() === '*')) {
+    return new Response(null, { status: 304, headers });
+  }
+
+  const ifRange = c.req.header('if-range');
+  const range = ifRange && ifRange !== info.etag ? undefined : parseRange(c.req.header('range'), info.size);
+  if (range === 'unsatisfiable') {
+    return c.json({ error: { code: 'RANGE_NOT_SATISFIABLE', message: storageMessages.rangeNotSatisfiable } }, 416, { 'Content-Range': `bytes */${info.size}` });
+  }
+  const status = range ? 206 : 200;
+  headers.set('Content-Length', String(range ? range.end - range.start + 1 : info.size));
+  if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+  if (c.req.method === 'HEAD') return new Response(null, { status, headers });
+
+  const object = await storage.get(bucket, key, range ? { range } : {});
+  if (!object) throw notFound(storageMessages.fileNotFound);
+  return new Response(Readable.toWeb(object.body) as ReadableStream, { status, headers });
+});
+
+function baseHeaders(info: ObjectInfo, isPublic: boolean, exp: string | undefined, now: Date): Headers {
+  // a signed URL's response may be cached no longer than the URL is valid, and only by the browser
+  const remaining = exp ? Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000)) : 0;
+  return new Headers({
+    'Content-Type': info.contentType,
+    ETag: info.etag,
+    'Last-Modified': info.lastModified.toUTCString(),
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': isPublic ? 'public, max-age=3600' : `private, max-age=${Math.min(remaining, 3600)}`,
+    'X-Content-Type-Options': 'nosniff',
+  });
+}

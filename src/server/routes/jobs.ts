@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/env.js';
+import { validate } from '../http/validate.js';
+import { requireUser, userOf } from '../http/require-user.js';
+import { AppError } from '../errors.js';
+import { msg } from '../../shared/messages.js';
+import { EnhanceJobRequest, JobIdsQuery } from '../../shared/jobs.js';
+import { createEnhanceJob } from '../services/jobs/create-enhance-job.js';
+import { createRemoveJob } from '../services/jobs/create-remove-job.js';
+import { cancelJob } from '../services/jobs/cancel-job.js';
+import { getJobsByIds, getRecentActivity, getRecentCompleted, getRestorableJobs } from '../services/jobs/list-jobs.js';
+import { presentJob, presentJobs } from '../services/jobs/present-job.js';
+
+const MAX_MASK_BYTES = 20 * 1024 * 1024;
+
+export const jobsRoute = new Hono<AppEnv>()
+  .use(requireUser(msg('enhanceAuthRequired')))
+  .post('/', validate('json', EnhanceJobRequest), async (c) => {
+    const result = await createEnhanceJob(c.var.deps, userOf(c), c.req.valid('json'));
+    return c.json({ ...result, job: await presentJob(c.var.deps, result.job) }, 201);
+  })
+  .post('/remove', async (c) => {
+    const form = await c.req.formData().catch(() => {
+      throw new AppError('BAD_REQUEST', 400, msg('maskNoneHint'));
+    });
+    const imageId = form.get('targetImageId') ?? form.get('imageId');
+    const mask = form.get('maskImage') ?? form.get('mask');
+    if (typeof imageId !== 'string' || !z.string().uuid().safeParse(imageId).success) throw new AppError('NO_IMAGE', 400, msg('removeNoImage'));
+    if (!(mask instanceof File) || mask.size === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));
+    if (mask.size > MAX_MASK_BYTES) throw new AppError('MASK_TOO_BIG', 413, 'The mask file is too large.');
+    const result = await createRemoveJob(c.var.deps, userOf(c), { imageId, mask: Buffer.from(await mask.arrayBuffer()) });
+    return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
+  })
+  .post('/:id/cancel', validate('param', z.object({ id: z.string().uuid({ message: msg('cancelNoActiveJob') }) })), async (c) => {
+    const result = await cancelJob(c.var.deps, userOf(c), c.req.valid('param').id);
+    return c.json({ ...result, job: await presentJob(c.var.deps, result.job) });
+  })
+  .get('/active', async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getRestorableJobs(c.var.deps, userOf(c).id)) }))
+  .get('/recent', async (c) => c.json({ jobs: await getRecentActivity(c.var.deps, userOf(c).id) }))
+  .get('/completed', validate('query', z.object({ limit: z.coerce.number().int().min(1).max(100).optional() })), async (c) =>
+    c.json({ jobs: await presentJobs(c.var.deps, await getRecentCompleted(c.var.deps, userOf(c).id, c.req.valid('query').limit)) }),
+  )
+  .get('/', validate('query', JobIdsQuery), async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getJobsByIds(c.var.deps, userOf(c).id, c.req.valid('query').ids)) }));

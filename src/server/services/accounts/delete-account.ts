@@ -1,0 +1,44 @@
+import { eq, like, or, and } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import { emailOutbox, securityEvents, user, verification } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+
+// what is left of an outbox row addressed to a deleted account: when and which template, never to whom or what
+export const DELETED_RECIPIENT = 'deleted-account';
+
+/**
+ * Removes the user and everything of theirs in one transaction: the users row cascades to sessions, credentials,
+ * two-factor secrets, profile, business record, images, jobs, viewports, ledger and plans. Outbox rows and security
+ * events stay for audit, anonymised. Participants (stored files, …) join the transaction; their after-commit work
+ * runs once the rows are gone. Any failure rolls everything back.
+ */
+export async function deleteAccount(deps: Pick<Deps, 'db' | 'logger' | 'accountDeletion'>, userId: string): Promise<void> {
+  const afterCommit: { name: string; run: () => Promise<void> }[] = [];
+  await deps.db.transaction(async (tx) => {
+    const [u] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+    if (!u) throw notFound('Account not found');
+    for (const participant of deps.accountDeletion) {
+      const after = await participant.prepare({ tx, userId, email: u.email });
+      if (after) afterCommit.push({ name: participant.name, run: after });
+    }
+    await tx
+      .update(emailOutbox)
+      .set({ userId: null, toAddress: DELETED_RECIPIENT, html: '', text: '' })
+      .where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, u.email)));
+    await tx
+      .update(securityEvents)
+      .set({ userId: null, email: null, ipAddress: null, userAgent: null, pageUrl: null, details: {} })
+      .where(or(eq(securityEvents.userId, userId), eq(securityEvents.email, u.email)));
+    // our one-time codes keep the user id as their value (services/accounts/codes.ts)
+    await tx.delete(verification).where(and(eq(verification.value, userId), or(like(verification.identifier, 'email-verification:%'), like(verification.identifier, 'password-reset:%'))));
+    await tx.delete(user).where(eq(user.id, userId));
+  });
+  for (const step of afterCommit) {
+    try {
+      await step.run();
+    } catch (err) {
+      // the rows are gone; what is left behind is unreachable and is reported for cleanup
+      deps.logger.error({ err, participant: step.name, userId }, 'account deletion clean-up failed');
+    }
+  }
+}

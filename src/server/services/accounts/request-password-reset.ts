@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import { profiles, user } from '../../db/schema.js';
+import { renderEmail } from '../../../emails/index.js';
+import { RESET_CODE_LENGTH } from '../../../shared/accounts/schemas.js';
+import { consumeRateLimit } from '../security/rate-limit.js';
+import { issueCode } from './codes.js';
+
+/**
+ * Mails a 6-character reset code and its link /reset-password/{code}. The caller always answers the same way, so
+ * the answer never reveals whether the address has an account; a second request within the cooldown sends nothing.
+ */
+export async function requestPasswordReset(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>, email: string): Promise<void> {
+  const cooldown = await consumeRateLimit(deps, `reset-cooldown:${email}`, { max: 1, window: deps.config.RESEND_COOLDOWN_SECONDS });
+  if (!cooldown.allowed) return;
+  const [u] = await deps.db
+    .select({ id: user.id, email: user.email, firstName: profiles.firstName })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.email, email))
+    .limit(1);
+  if (!u) return;
+  const code = await issueCode(deps.db, 'password-reset', u.id, RESET_CODE_LENGTH, deps.clock());
+  const site = { siteName: deps.config.SITE_NAME, baseUrl: deps.config.BASE_URL };
+  const mail = await renderEmail('password-reset', { ...site, firstName: u.firstName ?? '', resetToken: code, resetUrl: `${site.baseUrl}/reset-password/${code}` });
+  await deps.mailer.send({ ...mail, to: u.email, userId: u.id });
+}

@@ -1,0 +1,21 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import { session } from '../../db/schema.js';
+import type { SignOutScope } from '../../../shared/accounts/schemas.js';
+
+/**
+ * seed 001 §5: sign-out scope local (this session), others (every other session) or global (all of them).
+ * Returns whether this browser's cookie must be cleared.
+ */
+export async function endSessions(deps: Pick<Deps, 'db'>, userId: string, currentSessionId: string, scope: SignOutScope): Promise<{ clearCookie: boolean }> {
+  if (scope === 'local') {
+    await deps.db.delete(session).where(and(eq(session.id, currentSessionId), eq(session.userId, userId)));
+    return { clearCookie: true };
+  }
+  if (scope === 'others') {
+    await deps.db.delete(session).where(and(eq(session.userId, userId), ne(session.id, currentSessionId)));
+    return { clearCookie: false };
+  }
+  await deps.db.delete(session).where(eq(session.userId, userId));
+  return { clearCookie: true };
+}

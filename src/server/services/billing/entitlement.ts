@@ -1,0 +1,126 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.js';
+import { creditLedger, planGrants, profiles } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { creditAllowance, isPaidStatus, planRank, type SubscriptionStatus } from '../../../shared/plans.js';
+import { resetCredits, type CreditReason } from '../credits/ledger.js';
+
+export type GrantRow = typeof planGrants.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export const addMonths = (d: Date, n = 1) => {
+  const next = new Date(d);
+  next.setUTCMonth(next.getUTCMonth() + n);
+  return next;
+};
+
+/**
+ * Whether a grant gives its plan at `now`. A payment subscription does while paid or retrying a failed payment,
+ * and after cancellation until the end of the period paid for (seed 000 §4); a complimentary plan until its
+ * expiration date; beta access until revoked.
+ */
+export function grantInForce(g: GrantRow, now: Date): boolean {
+  switch (g.source) {
+    case 'stripe':
+      if (g.status === 'active' || g.status === 'past_due') return true;
+      return g.status === 'cancelled' && !!g.currentPeriodEnd && g.currentPeriodEnd.getTime() > now.getTime();
+    case 'complimentary':
+      return g.status === 'active' && (!g.expiresAt || g.expiresAt.getTime() > now.getTime());
+    case 'beta':
+      return g.status === 'active';
+  }
+}
+
+/** A paid subscription records the plan as the checkout names it; complimentary grants keep the operator's 'pro'. */
+const statusOfGrant = (g: GrantRow): SubscriptionStatus => (g.source === 'stripe' && g.tier === 'pro' ? 'professional' : (g.tier ?? 'free'));
+
+export interface Entitlement {
+  status: SubscriptionStatus;
+  beta: boolean;
+  /** The grant the plan comes from (null for free and beta-only accounts). */
+  governing: GrantRow | null;
+}
+
+/**
+ * The plan a user has from their grants: the highest plan among those in force (a paid plan and a complimentary
+ * one may overlap; a tie goes to the paid one). Beta alone gives 'pro', as granting beta does.
+ */
+export function entitlementOf(grants: GrantRow[], now: Date): Entitlement {
+  const inForce = grants.filter((g) => grantInForce(g, now));
+  const beta = inForce.some((g) => g.source === 'beta');
+  let governing: GrantRow | null = null;
+  for (const g of inForce) {
+    if (g.source === 'beta') continue;
+    const better =
+      !governing ||
+      planRank(statusOfGrant(g)) > planRank(statusOfGrant(governing)) ||
+      (planRank(statusOfGrant(g)) === planRank(statusOfGrant(governing)) && g.source === 'stripe' && governing.source !== 'stripe');
+    if (better) governing = g;
+  }
+  const status: SubscriptionStatus = governing ? statusOfGrant(governing) : beta ? 'pro' : 'free';
+  return { status, beta, governing };
+}
+
+export async function lockProfile(tx: Tx, userId: string): Promise<ProfileRow> {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.userId, userId)).for('update');
+  if (!row) throw notFound('Profile not found');
+  return row;
+}
+
+export const grantsOf = (tx: Tx, userId: string) => tx.select().from(planGrants).where(eq(planGrants.userId, userId)).orderBy(desc(planGrants.createdAt));
+
+/** True when this invoice already set the balance (a checkout and its first invoice arrive as two events). */
+export async function invoiceAlreadyCredited(tx: Tx, userId: string, invoiceId: string | null): Promise<boolean> {
+  if (!invoiceId) return false;
+  const [row] = await tx
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), eq(creditLedger.invoiceId, invoiceId), inArray(creditLedger.reason, ['plan_change', 'monthly_reset'])))
+    .limit(1);
+  return !!row;
+}
+
+export interface ApplyEntitlementOptions {
+  /**
+   * 'changed': reset the balance to the new plan's allowance only when the plan changed (seed 001 §9: credits reset
+   * on plan change); 'always': a billing cycle or a new subscription; 'never': only the status follows.
+   */
+  credits: 'changed' | 'always' | 'never';
+  reason: CreditReason;
+  invoiceId?: string | null;
+}
+
+export interface EntitlementChange {
+  from: SubscriptionStatus;
+  to: SubscriptionStatus;
+  beta: boolean;
+  /** The balance after a reset, or undefined when credits were left alone. */
+  balance?: number;
+}
+
+/**
+ * Brings the profile's subscription_status, beta flag and credits in line with the user's grants. The caller holds
+ * the profile row lock (lockProfile) so concurrent events for one user apply one after the other.
+ */
+export async function applyEntitlement(tx: Tx, profile: ProfileRow, now: Date, opts: ApplyEntitlementOptions): Promise<EntitlementChange> {
+  const grants = await grantsOf(tx, profile.userId);
+  const ent = entitlementOf(grants, now);
+  const from = profile.subscriptionStatus;
+  // a plan set without any grant (by hand, before billing existed) stays until a grant says otherwise
+  if (!grants.some((g) => g.source !== 'beta') && isPaidStatus(from)) ent.status = from;
+  // an account flagged beta without a grant row (set by hand) keeps its flag
+  const beta = grants.some((g) => g.source === 'beta') ? ent.beta : profile.betaAccess;
+  const changed = from !== ent.status || beta !== profile.betaAccess;
+  const reset = opts.credits === 'always' || (opts.credits === 'changed' && changed);
+  const paidPeriodEnd = ent.governing?.source === 'stripe' ? ent.governing.currentPeriodEnd : null;
+  const nextReset = paidPeriodEnd ?? (reset ? addMonths(now) : profile.creditsResetAt);
+  await tx
+    .update(profiles)
+    .set({ subscriptionStatus: ent.status, betaAccess: beta, creditsResetAt: nextReset, updatedAt: sql`now()` })
+    .where(eq(profiles.userId, profile.userId));
+  let balance: number | undefined;
+  if (reset) {
+    balance = (await resetCredits(tx, profile.userId, creditAllowance(ent.status, beta), opts.reason, { invoiceId: opts.invoiceId ?? null })).balance;
+  }
+  return { from, to: ent.status, beta, balance };
+}

@@ -1,0 +1,111 @@
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import type { Deps, SessionUser } from '../../deps.js';
+import { imageJobs, images, profiles } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { msg } from '../../../shared/messages.js';
+import { enhanceCreditCost } from '../../../shared/credit-cost.js';
+import {
+  DEFAULT_ENHANCEMENT_PARAMS,
+  MODE_PRESETS,
+  STUCK_IMAGE_MS,
+  isEnhancementMode,
+  isUpscaleFactor,
+  targetResolutionError,
+  type EnhancementMode,
+  type UpscaleFactor,
+} from '../../../shared/enhancement.js';
+import { reserveCredits } from '../credits/ledger.js';
+import { type JobDto, toJobDto } from './job-dto.js';
+import { sweepStaleJobs } from './job-lifecycle.js';
+import { enqueueJob } from './enqueue-job.js';
+import { planLabel, queuePriority, userConcurrencyLimit } from './job-rules.js';
+import { publishCredits, publishJob } from './job-events.js';
+
+export interface EnhanceRequest {
+  imageId: string;
+  scale: number;
+  mode: string;
+  params?: Partial<Record<'creativity' | 'detail' | 'precision', number>>;
+}
+
+type JobDeps = Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'config' | 'storage'>;
+
+/**
+ * Submits an enhancement. Every rule of seed 001 §5 is checked here, with the profile row locked so that a user's
+ * parallel submissions are decided one after another; the cost is reserved in the same transaction that inserts
+ * the job, and the job is queued after commit.
+ */
+export async function createEnhanceJob(deps: JobDeps, user: SessionUser, req: EnhanceRequest): Promise<{ job: JobDto; credits_remaining: number }> {
+  if (!isUpscaleFactor(req.scale)) throw new AppError('INVALID_SCALE', 400, msg('enhanceNoScale'));
+  if (!isEnhancementMode(req.mode)) throw new AppError('INVALID_MODE', 400, msg('enhanceNoMode'));
+  const scale: UpscaleFactor = req.scale;
+  const mode: EnhancementMode = req.mode;
+  const now = deps.clock();
+
+  const { job, balance, priority, swept } = await deps.db.transaction(async (tx) => {
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, user.id)).for('update');
+    if (!profile) throw new AppError('AUTH_REQUIRED', 401, msg('enhanceAuthRequired'));
+    const [image] = await tx.select().from(images).where(and(eq(images.id, req.imageId), eq(images.userId, user.id)));
+    if (!image) throw new AppError('IMAGE_NOT_FOUND', 404, msg('enhanceNoSource'));
+
+    // seed 001 §5: jobs processing over 1 hour are cleared before the concurrency check
+    const swept = await sweepStaleJobs(deps, { userId: user.id, tx });
+
+    const limit = userConcurrencyLimit(deps.config, profile.subscriptionStatus, profile.betaAccess);
+    const [{ active }] = await tx
+      .select({ active: count() })
+      .from(imageJobs)
+      .where(and(eq(imageJobs.userId, user.id), eq(imageJobs.workflowType, 'enhance'), inArray(imageJobs.status, ['pending', 'processing'])));
+    if (active >= limit) {
+      throw new AppError('CONCURRENCY_LIMIT', 429, msg('enhanceConcurrency', { n: active, limit, plan: planLabel(profile.subscriptionStatus, profile.betaAccess) }), { active, limit });
+    }
+
+    // an image already processing is refused unless that job is over 10 minutes old (seed 000 §4)
+    const [busy] = await tx
+      .select({ id: imageJobs.id })
+      .from(imageJobs)
+      .where(
+        and(
+          eq(imageJobs.targetImageId, image.id),
+          inArray(imageJobs.status, ['pending', 'processing']),
+          gt(imageJobs.createdAt, new Date(now.getTime() - STUCK_IMAGE_MS)),
+        ),
+      )
+      .limit(1);
+    if (busy) throw new AppError('IMAGE_BUSY', 409, msg('enhanceAlreadyProcessing'), { jobId: busy.id });
+
+    const sizeError = targetResolutionError(image.width, image.height, scale);
+    if (sizeError) throw new AppError('RESOLUTION_OUT_OF_RANGE', 400, sizeError);
+
+    if (profile.creditsRemaining < 1) throw new AppError('INSUFFICIENT_CREDITS', 402, msg('enhanceInsufficientCredits'));
+    const cost = enhanceCreditCost(image.width, image.height, scale);
+    const preset = MODE_PRESETS[mode];
+    const params = { ...DEFAULT_ENHANCEMENT_PARAMS, [preset.key]: preset.value, ...req.params };
+
+    const [inserted] = await tx
+      .insert(imageJobs)
+      .values({
+        userId: user.id,
+        status: 'processing',
+        workflowType: 'enhance',
+        targetImageId: image.id,
+        originalImageUrl: `${image.bucket}/${image.path}`,
+        scale,
+        mode,
+        params,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const { balance } = await reserveCredits(tx, user.id, cost, inserted.id);
+    const [job] = await tx.select().from(imageJobs).where(eq(imageJobs.id, inserted.id));
+    return { job, balance, priority: queuePriority(profile.subscriptionStatus, profile.betaAccess), swept };
+  });
+
+  for (const s of swept) await publishJob(deps, s);
+  await publishJob(deps, job);
+  await publishCredits(deps, user.id, balance);
+  const queueJobId = await enqueueJob(deps, job, priority);
+  if (!queueJobId) throw new AppError('QUEUE_UNAVAILABLE', 503, msg('enhanceCreateJobFailed', { message: 'the processing queue is unavailable' }));
+  return { job: toJobDto({ ...job, queueJobId }), credits_remaining: balance };
+}

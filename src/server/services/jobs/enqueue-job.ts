@@ -1,0 +1,26 @@
+import type { Deps } from '../../deps.js';
+import type { QueueName } from '../../adapters/queue/job-queue.js';
+import type { JobRow } from './job-dto.js';
+import { failJob, setQueueJobId } from './job-lifecycle.js';
+
+export const queueFor = (job: Pick<JobRow, 'workflowType'>): QueueName => (job.workflowType === 'remove' ? 'image-remove' : 'image-enhance');
+
+export interface JobMessage {
+  jobId: string;
+}
+
+/**
+ * Hands a committed job to the queue. The job row is the source of truth: if the queue cannot take it now, the
+ * dispatcher sweep retries later; only a job that cannot be queued at all is failed (credits released).
+ */
+export async function enqueueJob(deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>, job: JobRow, priority: number): Promise<string | null> {
+  try {
+    const queueJobId = await deps.queue.enqueue<JobMessage>(queueFor(job), { jobId: job.id }, { priority });
+    await setQueueJobId(deps, job.id, queueJobId);
+    return queueJobId;
+  } catch (err) {
+    deps.logger.error({ err, jobId: job.id }, 'could not queue job');
+    await failJob(deps, job.id, 'The job could not be queued. Your credits were returned; please try again.');
+    return null;
+  }
+}

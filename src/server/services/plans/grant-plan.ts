@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import { planGrants, profiles } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { messages } from '../../../shared/messages.js';
+import { COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, isGrantableTier, type GrantableTier } from '../../../shared/plans.js';
+import { resetCredits } from '../credits/ledger.js';
+import { findUserIdByEmail } from './find-user-by-email.js';
+
+export interface GrantPlanInput {
+  email: string;
+  tier: GrantableTier | string;
+  /** When the complimentary plan ends; none means until revoked. */
+  until?: Date | null;
+  /** The admin granting it, for the record. */
+  grantedBy?: string | null;
+}
+
+export interface GrantPlanResult {
+  userId: string;
+  tier: GrantableTier;
+  /** seed 001 §7.5 grant-complimentary-plan answers credits_granted */
+  creditsGranted: number;
+  expiresAt: Date | null;
+  grantId: string;
+}
+
+const addMonth = (d: Date) => {
+  const next = new Date(d);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+};
+
+/**
+ * A complimentary plan (seed 000 §2 admin panel, seed 001 §9): the profile gets the tier as its
+ * subscription_status and the tier's monthly credits, and a plan_grants row records who granted what until
+ * when. An earlier active complimentary grant is replaced, so there is one to expire.
+ * Used by the operator CLI and the admin panel.
+ */
+export async function grantPlan(deps: Pick<Deps, 'db' | 'clock'>, input: GrantPlanInput): Promise<GrantPlanResult> {
+  const tier = input.tier.toLowerCase();
+  if (!isGrantableTier(tier)) throw new AppError('INVALID_TIER', 400, `Plan must be one of ${GRANTABLE_TIERS.join(', ')}`);
+  const now = deps.clock();
+  const until = input.until ?? null;
+  if (until && until.getTime() <= now.getTime()) throw new AppError('EXPIRATION_IN_PAST', 400, messages.adminExpirationPast);
+  const credits = COMPLIMENTARY_CREDITS[tier];
+
+  return deps.db.transaction(async (tx) => {
+    const userId = await findUserIdByEmail(tx, input.email);
+    await tx
+      .update(planGrants)
+      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .where(and(eq(planGrants.userId, userId), eq(planGrants.source, 'complimentary'), eq(planGrants.status, 'active')));
+    const [grant] = await tx
+      .insert(planGrants)
+      .values({ userId, tier, source: 'complimentary', status: 'active', expiresAt: until, currentPeriodEnd: addMonth(now), grantedBy: input.grantedBy ?? null })
+      .returning({ id: planGrants.id });
+    await tx.update(profiles).set({ subscriptionStatus: tier, creditsResetAt: addMonth(now), updatedAt: sql`now()` }).where(eq(profiles.userId, userId));
+    await resetCredits(tx, userId, credits, 'complimentary');
+    return { userId, tier, creditsGranted: credits, expiresAt: until, grantId: grant.id };
+  });
+}

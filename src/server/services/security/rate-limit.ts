@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+
+export interface RateLimitRule {
+  max: number;
+  /** Seconds. */
+  window: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window ends (when not allowed). */
+  retryAfter: number;
+}
+
+/**
+ * Counts one request against `key` in the rate_limits table (the same table better-auth's limiter uses), so a limit
+ * holds across API instances. One atomic upsert: the window starts with the first request and restarts once it has passed.
+ */
+export async function consumeRateLimit(deps: Pick<Deps, 'db' | 'clock'>, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const now = deps.clock().getTime();
+  const windowStart = now - rule.window * 1000;
+  const result = await deps.db.execute(sql`
+    insert into rate_limits (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${now})
+    on conflict (key) do update set
+      count = case when rate_limits.last_request <= ${windowStart} then 1 else rate_limits.count + 1 end,
+      last_request = case when rate_limits.last_request <= ${windowStart} then ${now} else rate_limits.last_request end
+    returning count, last_request`);
+  const row = (result as unknown as { rows: { count: number | string; last_request: number | string }[] }).rows[0];
+  const count = Number(row.count);
+  const started = Number(row.last_request);
+  return { allowed: count <= rule.max, retryAfter: Math.max(1, Math.ceil((started + rule.window * 1000 - now) / 1000)) };
+}
+
+/** Throws 429 with `message` ({n} = seconds to wait) when the limit is exceeded. */
+export async function enforceRateLimit(deps: Pick<Deps, 'db' | 'clock'>, key: string, rule: RateLimitRule, message: string): Promise<void> {
+  const r = await consumeRateLimit(deps, key, rule);
+  if (!r.allowed) throw new AppError('RATE_LIMITED', 429, message.replace('{n}', String(r.retryAfter)), { retryAfter: r.retryAfter });
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { backends } from '../../testing/databases.js';
+import { createServiceDeps, listFiles, type ServiceDeps } from '../../testing/service-deps.js';
+import { insertUser } from '../../testing/insert-user.js';
+import { images } from '../../db/schema.js';
+import { uploadImages, type AcceptedUpload } from './upload-images.js';
+import { makeImage, pngClaiming } from './test-images.js';
+
+describe.each(backends)('upload images (%s)', (backend) => {
+  let deps: ServiceDeps;
+  beforeAll(async () => {
+    deps = await createServiceDeps(backend, { UPLOAD_MAX_FILE_BYTES: '200000', UPLOAD_MAX_FILES: '5', USER_STORAGE_QUOTA_BYTES: '300000' });
+  });
+  afterAll(() => deps?.dispose());
+
+  const rowsOf = (userId: string) => deps.db.select().from(images).where(eq(images.userId, userId));
+  const filesOf = (userId: string) => listFiles(path.join(deps.storageRoot, 'user-images', userId));
+
+  it('stores each format by content with a row, a signed URL and a thumbnail', async () => {
+    const u = await insertUser(deps.db);
+    deps.setNow(new Date('2026-05-01T10:00:00Z'));
+    const files = await Promise.all(
+      (['jpeg', 'png', 'gif', 'webp', 'bmp'] as const).map(async (f) => ({ name: `render ${f}.${f === 'jpeg' ? 'png' : 'dat'}`, data: await makeImage(f, 80, 40) })),
+    );
+    const out = await uploadImages(deps, u.id, files);
+    expect([out.accepted, out.rejected, out.ignored]).toEqual([5, 0, 0]);
+    const rows = await rowsOf(u.id);
+    expect(rows.map((r) => r.format).sort()).toEqual(['bmp', 'gif', 'jpeg', 'png', 'webp']);
+    for (const r of out.results as AcceptedUpload[]) {
+      expect(r).toMatchObject({ status: 'accepted', width: 80, height: 40, bucket: 'user-images' });
+      // seed 001 §7.4 path: {userId}/{timestamp_random_name}, extension of the real format
+      expect(r.filePath).toMatch(new RegExp(`^${u.id}/${Date.parse('2026-05-01T10:00:00Z')}_[0-9a-f]{8}_render_\\w+\\.(jpg|png|gif|webp|bmp)$`));
+      expect(r.filePath.endsWith(r.format === 'jpeg' ? '.jpg' : `.${r.format}`)).toBe(true);
+      expect(r.url).toMatch(/^\/api\/files\/user-images\/.+\?exp=\d+&sig=/);
+      expect(r.expiresAt).toBe('2026-05-02T10:00:00.000Z');
+      const row = rows.find((x) => x.id === r.id)!;
+      expect([row.path, row.width, row.height, row.bytes, row.originalName]).toEqual([r.filePath, 80, 40, r.bytes, r.name]);
+      const stored = fs.readFileSync(path.join(deps.storageRoot, 'user-images', r.filePath));
+      expect(stored.length).toBe(r.bytes);
+      const thumb = await sharp(path.join(deps.storageRoot, 'user-images', r.thumbnailPath)).metadata();
+      expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 80, 40]);
+      expect(r.thumbnailUrl).toContain(`/api/files/user-images/${u.id}/thumbnails/`);
+    }
+    expect(filesOf(u.id).length).toBe(10);
+  });
+
+  it('ignores junk files and reports each failure on its own, leaving no file and no row for it', async () => {
+    const u = await insertUser(deps.db);
+    const good = await makeImage('png', 30, 30);
+    const out = await uploadImages(deps, u.id, [
+      { name: '.DS_Store', data: Buffer.from('junk') },
+      { name: 'good.png', data: good },
+      { name: 'notes.txt', data: Buffer.from('hello, this is not an image') },
+      { name: 'cut.png', data: good.subarray(0, good.length - 40) },
+      { name: 'bomb.png', data: pngClaiming(20_000, 20_000) },
+      { name: 'Thumbs.db', data: Buffer.from('junk') },
+      { name: 'huge.png', data: Buffer.alloc(200_001, 1) },
+    ]);
+    expect(out.results.map((r) => [r.name, r.status, r.status === 'rejected' ? r.error.code : ''])).toEqual([
+      ['.DS_Store', 'ignored', ''],
+      ['good.png', 'accepted', ''],
+      ['notes.txt', 'rejected', 'UNSUPPORTED_TYPE'],
+      ['cut.png', 'rejected', 'IMAGE_CORRUPT'],
+      ['bomb.png', 'rejected', 'IMAGE_TOO_LARGE'],
+      ['Thumbs.db', 'ignored', ''],
+      ['huge.png', 'rejected', 'FILE_TOO_LARGE'],
+    ]);
+    expect(out.results[6]).toMatchObject({ error: { message: 'File is larger than 200000 bytes' } });
+    expect((await rowsOf(u.id)).length).toBe(1);
+    expect(filesOf(u.id).length).toBe(2);
+  });
+
+  it('refuses too many files and an empty request as a whole', async () => {
+    const u = await insertUser(deps.db);
+    const png = await makeImage('png', 8, 8);
+    await expect(uploadImages(deps, u.id, Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, data: png })))).rejects.toMatchObject({
+      status: 400,
+      message: 'Too many files',
+    });
+    // junk does not count against the limit
+    const ok = await uploadImages(deps, u.id, [...Array.from({ length: 5 }, (_, i) => ({ name: `${i}.png`, data: png })), { name: '.DS_Store', data: Buffer.from('x') }]);
+    expect(ok.accepted).toBe(5);
+    await expect(uploadImages(deps, u.id, [])).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('enforces the per-user storage quota', async () => {
+    const u = await insertUser(deps.db);
+    const big = await makeImage('bmp', 200, 200); // ~120 KB uncompressed
+    const out = await uploadImages(deps, u.id, [
+      { name: 'a.bmp', data: big },
+      { name: 'b.bmp', data: big },
+      { name: 'c.bmp', data: big },
+    ]);
+    expect(out.results.map((r) => r.status)).toEqual(['accepted', 'accepted', 'rejected']);
+    expect(out.results[2]).toMatchObject({ error: { code: 'STORAGE_QUOTA_EXCEEDED' } });
+    expect((out.results[2] as { error: { message: string } }).error.message).toBe(
+      'Storage quota exceeded: 235 KB of 293 KB used. Please delete some images before uploading more.',
+    );
+    // another user's quota is their own
+    const other = await insertUser(deps.db);
+    expect((await uploadImages(deps, other.id, [{ name: 'a.bmp', data: big }])).accepted).toBe(1);
+  });
+});

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { accountMessages as m } from './messages.js';
+import { SIGNUP_COUNTRY_CODES } from './signup-options.js';
+import { checkVatId } from './vat.js';
+
+export const MIN_PASSWORD_LENGTH = 6; // seed 001 §9
+export const MAX_PASSWORD_LENGTH = 128;
+export const RESET_CODE_LENGTH = 6; // seed 001 §9
+export const VERIFICATION_CODE_LENGTH = 16; // shown as four groups of four (seed 000 §2)
+export const RESEND_COOLDOWN_SECONDS = 60; // seed 001 §9
+export const REDIRECT_DELAY_MS = 3000; // seed 001 §9
+
+const email = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .max(254)
+  .pipe(z.email({ error: 'Please enter a valid email address' }))
+  .transform((v) => v.toLowerCase());
+
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, m.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** seed 000 §3: the signup profile as user_metadata with snake_case keys. */
+export const UserMetadata = z.object({
+  first_name: z.string().trim().min(1, 'First name is required').max(100),
+  last_name: z.string().trim().min(1, 'Last name is required').max(100),
+  company: optionalText(200),
+  phone: optionalText(50),
+  job_title: optionalText(100),
+  location: optionalText(200),
+  heard_about: optionalText(200),
+  marketing_opt_in: z.boolean().default(false),
+  is_business: z.boolean().default(false),
+  vat_id: optionalText(32).transform((v) => (v ? v.toUpperCase() : undefined)),
+  business_type: optionalText(50),
+  industry: optionalText(100),
+  country: z
+    .string({ error: m.countryRequired })
+    .trim()
+    .min(1, m.countryRequired)
+    .transform((v) => v.toUpperCase())
+    .refine((v) => SIGNUP_COUNTRY_CODES.includes(v), m.countryRequired),
+});
+export type UserMetadata = z.infer<typeof UserMetadata>;
+
+/** POST /api/accounts/signup (the seed's create-user-without-email). */
+export const SignupRequest = z
+  .object({
+    email,
+    password,
+    terms_accepted: z.literal(true, { error: m.termsRequired }),
+    user_metadata: UserMetadata,
+  })
+  .superRefine((req, ctx) => {
+    const md = req.user_metadata;
+    if (md.is_business && !md.company) {
+      ctx.addIssue({ code: 'custom', path: ['user_metadata', 'company'], message: m.companyRequired });
+    }
+    // seed 000 §5: VAT ID validated when non-empty and a country is chosen
+    if (md.vat_id && md.country && !checkVatId(md.vat_id, md.country).valid) {
+      ctx.addIssue({ code: 'custom', path: ['user_metadata', 'vat_id'], message: m.vatInvalid });
+    }
+  });
+export type SignupRequest = z.input<typeof SignupRequest>;
+
+export const ValidateVatRequest = z.object({
+  vatId: z.string().trim().min(1).max(32),
+  countryCode: z.string().trim().length(2),
+});
+
+/** Verification codes are typed with or without the separating dashes and spaces, in any case. */
+export function normalizeCode(code: string): string {
+  return code.toUpperCase().replace(/[\s-]/g, '');
+}
+
+/** 'ABCD2345EFGH6789' → 'ABCD-2345-EFGH-6789' (seed 000 §2: codes appear as four groups of four). */
+export function formatCodeGroups(code: string): string {
+  return normalizeCode(code).replace(/(.{4})(?=.)/g, '$1-');
+}
+
+/** POST /api/accounts/verify-email: the link's token alone, or e-mail and the code typed by hand. */
+export const VerifyEmailRequest = z.union([
+  z.object({ token: z.string().trim().min(1, m.verificationFailed).max(64).transform(normalizeCode) }),
+  z.object({ email, code: z.string().trim().min(1, m.verificationFailed).max(64).transform(normalizeCode) }),
+]);
+
+export const ResendVerificationRequest = z.object({
+  email: z.string({ error: m.resendEmailRequired }).trim().min(1, m.resendEmailRequired).max(254).transform((v) => v.toLowerCase()),
+});
+
+export const ForgotPasswordRequest = z.object({ email });
+
+export const ResetPasswordRequest = z.object({
+  token: z
+    .string({ error: m.resetCodeRequired })
+    .trim()
+    .min(1, m.resetCodeRequired)
+    .max(64)
+    .transform((v) => v.toUpperCase()),
+  newPassword: password,
+});
+
+export const SignOutScope = z.enum(['local', 'others', 'global']);
+export type SignOutScope = z.infer<typeof SignOutScope>;
+
+/** seed 001 §7.5 security-monitor. */
+export const SecurityEventRequest = z.object({
+  action: z.string().trim().min(1).max(64),
+  resource: z.string().trim().max(200).optional(),
+  status: z.enum(['success', 'failure', 'info']),
+  details: z.record(z.string(), z.unknown()).optional(),
+  timestamp: z.string().max(64).optional(),
+  user_agent: z.string().max(500).optional(),
+  page_url: z.string().max(2000).optional(),
+});
+export type SecurityEventRequest = z.infer<typeof SecurityEventRequest>;
+
+/** seed 000 §2: /enhance needs one of these subscription_status values. */
+export const PAID_SUBSCRIPTION_STATUSES = ['basic', 'pro', 'professional', 'business', 'enterprise'] as const;
+export function isPaidStatus(status: string | null | undefined): boolean {
+  return !!status && (PAID_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+}

@@ -1,0 +1,57 @@
+/**
+ * Upload and storage limits shared by the web app (to check before sending) and the server (defaults of
+ * its configuration, which may lower or raise them). seed 000 §5 leaves size and count limits open; these are ours.
+ */
+
+/** Per-file size. 50 MiB holds an 8K 16-bit PNG render; larger files are rare and slow to upload. */
+export const DEFAULT_UPLOAD_MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Files in one request. The client sends 3 at a time (seed 001 §9); 20 leaves room for other clients. */
+export const DEFAULT_UPLOAD_MAX_FILES = 20;
+/**
+ * One upload request's body. The multipart body is read into memory before the files are judged, so this,
+ * not files × per-file bytes, bounds the memory an upload takes.
+ */
+export const DEFAULT_UPLOAD_MAX_REQUEST_BYTES = 200 * 1024 * 1024;
+/**
+ * Decoded pixels per image, the guard against decompression bombs. 64 MP is also the largest output the
+ * service produces (seed 001 §9), so nothing bigger could be enhanced anyway.
+ */
+export const DEFAULT_UPLOAD_MAX_PIXELS = 64_000_000;
+/** Stored bytes per user (uploads and results). */
+export const DEFAULT_USER_STORAGE_QUOTA_BYTES = 5 * 1024 * 1024 * 1024;
+
+/** Longest side of the WebP thumbnail stored with each upload, so a workspace of 100 renders stays fluid. */
+export const THUMBNAIL_MAX_SIDE = 512;
+
+/** Accepted image formats, decided by content (seed 000 §5: jpeg, jpg, png, gif, bmp, webp). */
+export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'bmp', 'webp'] as const;
+export type AcceptedImageFormat = (typeof ACCEPTED_IMAGE_FORMATS)[number];
+export const ACCEPTED_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp'] as const;
+
+/** Junk files a folder upload brings along; ignored without an error (seed 000 §5). */
+export const IGNORED_UPLOAD_NAMES = ['.ds_store', 'thumbs.db'] as const;
+
+export function isIgnoredUploadName(name: string): boolean {
+  const base = name.split(/[\\/]/).pop() ?? name;
+  return (IGNORED_UPLOAD_NAMES as readonly string[]).includes(base.toLowerCase());
+}
+
+/** Signed URL lifetimes in seconds (seed 001 §9). */
+export const SIGNED_URL_TTL = {
+  /** loader, download, and the default of the signed-URL endpoints */
+  default: 3600,
+  /** debug views */
+  debug: 21_600,
+  /** a removal result, and the workspace hook's refresh */
+  processedResult: 28_800,
+  /** a fresh upload */
+  upload: 86_400,
+  /** public-path images before enhancement */
+  publicPathUpload: 172_800,
+} as const;
+export const SIGNED_URL_MIN_TTL = 60;
+export const SIGNED_URL_MAX_TTL = SIGNED_URL_TTL.publicPathUpload;
+/** URLs in one batch-signing request. */
+export const SIGNED_URL_BATCH_MAX = 200;
+/** seed 001 §9: the client's signed-URL cache treats entries as expired 30 minutes early. */
+export const SIGNED_URL_CACHE_MARGIN_MS = 30 * 60 * 1000;

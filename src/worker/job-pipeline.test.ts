@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { backends } from '../server/testing/databases.js';
+import { startTestServer, TestClient, type TestServer } from '../server/testing/test-server.js';
+import { signUpVerifiedUser } from '../server/testing/accounts.js';
+import { storeImage, syntheticPng } from '../server/testing/images.js';
+import { SseReader } from '../server/testing/sse.js';
+import { grantPlan } from '../server/services/plans/grant-plan.js';
+import { creditLedger, imageJobs, images, profiles } from '../server/db/schema.js';
+import { msg } from '../shared/messages.js';
+
+/** Converted models are shared by every test server, so the npm weights are converted once per machine. */
+const MODEL_CACHE_DIR = path.join(os.tmpdir(), 'renderlift-test-models');
+
+type JobEvent = { id: string; status: string; progress: number; processed_image_url: string | null; credit_state: string; error_message: string | null };
+
+async function waitForJob(sse: SseReader, jobId: string, predicate: (j: JobEvent) => boolean, timeoutMs = 540_000): Promise<JobEvent> {
+  const m = await sse.next((msg) => msg.event === 'job' && ((j) => j.id === jobId && predicate(j))(JSON.parse(msg.data).data), timeoutMs);
+  return JSON.parse(m.data).data;
+}
+
+async function signedInBusinessUser(server: TestServer) {
+  const client = new TestClient(server.url);
+  const u = await signUpVerifiedUser(client, server.deps);
+  await grantPlan(server.deps, { email: u.email, tier: 'business' });
+  const sse = await SseReader.open(`${server.url}/api/events`, { cookie: client.cookieHeader() });
+  await sse.next((m) => m.event === 'ready');
+  return { client, userId: u.userId, sse };
+}
+
+const balanceOf = async (server: TestServer, userId: string) =>
+  (await server.deps.db.select({ c: profiles.creditsRemaining }).from(profiles).where(eq(profiles.userId, userId)))[0].c;
+
+// engine work: minutes on a loaded 2-core machine, seconds on an idle one
+describe('a job from submit to result through the real engine', { timeout: 600_000 }, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WORKERS: '1', MODEL_CACHE_DIR } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('enhances ×2, reports real progress, charges on success and serves the result at exactly twice the size', async () => {
+    const { client, userId, sse } = await signedInBusinessUser(server);
+    const img = await storeImage(server.deps, userId, await syntheticPng(300, 200));
+    const before = await balanceOf(server, userId);
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'precision' } });
+    expect(res.status).toBe(201);
+    const jobId = res.body.job.id;
+    const progress: number[] = [];
+    const done = await waitForJob(sse, jobId, (j) => {
+      if (j.status === 'processing') progress.push(j.progress);
+      return j.status !== 'processing';
+    });
+    expect(done.status).toBe('completed');
+    expect(done.credit_state).toBe('charged');
+    expect(progress.some((p) => p > 0 && p < 1)).toBe(true);
+    // cost of a 600 px result: 2 credits, charged once
+    expect(await balanceOf(server, userId)).toBe(before - 2);
+    const ledger = await server.deps.db.select().from(creditLedger).where(eq(creditLedger.jobId, jobId));
+    expect(ledger.map((l) => [l.reason, l.delta])).toEqual([
+      ['reserve', -2],
+      ['charge', 0],
+    ]);
+    const file = await client.fetch(done.processed_image_url!);
+    expect(file.status).toBe(200);
+    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([600, 400, 'png']);
+    sse.close();
+  });
+
+  it('stops a job cancelled mid-way, keeps no result and returns the credits', async () => {
+    const { client, userId, sse } = await signedInBusinessUser(server);
+    const img = await storeImage(server.deps, userId, await syntheticPng(480, 360, 3));
+    const before = await balanceOf(server, userId);
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 4, mode: 'creativity' } });
+    expect(res.status).toBe(201);
+    const jobId = res.body.job.id;
+    await waitForJob(sse, jobId, (j) => j.status === 'processing' && j.progress > 0);
+    const cancel = await client.json(`/api/jobs/${jobId}/cancel`, { method: 'POST' });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({ cancelled_early: false, message: msg('cancelStopped') });
+    expect(await balanceOf(server, userId)).toBe(before);
+    // the worker notices, stops, and leaves nothing behind
+    await expect.poll(async () => (await server.deps.db.select().from(images).where(eq(images.sourceImageId, img.id))).length, { timeout: 30_000 }).toBe(0);
+    await new Promise((r) => setTimeout(r, 1500));
+    const [job] = await server.deps.db.select().from(imageJobs).where(eq(imageJobs.id, jobId));
+    expect(job).toMatchObject({ status: 'cancelled', creditState: 'released', processedImageUrl: null });
+    expect(fs.existsSync(path.join(server.dataDir, 'storage', 'enhanced-images', userId))).toBe(false);
+    sse.close();
+  });
+
+  it('removes a painted object and returns a result at the image’s own size', async () => {
+    const { client, userId, sse } = await signedInBusinessUser(server);
+    const w = 96;
+    const h = 80;
+    const raw = Buffer.alloc(w * h * 3);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 3;
+        const inSquare = x >= 40 && x < 56 && y >= 30 && y < 46;
+        raw[i] = inSquare ? 255 : 60 + x;
+        raw[i + 1] = inSquare ? 255 : 80 + y;
+        raw[i + 2] = inSquare ? 255 : 120;
+      }
+    const img = await storeImage(server.deps, userId, await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer());
+    const mask = Buffer.alloc(w * h);
+    for (let y = 28; y < 48; y++) for (let x = 38; x < 58; x++) mask[y * w + x] = 255;
+    const form = new FormData();
+    form.set('targetImageId', img.id);
+    form.set('maskImage', new Blob([await sharp(mask, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer()], { type: 'image/png' }), 'mask.png');
+    const res = await client.json('/api/jobs/remove', { method: 'POST', body: form });
+    expect(res.status).toBe(201);
+    const done = await waitForJob(sse, res.body.job.id, (j) => j.status !== 'processing');
+    expect(done.status).toBe('completed');
+    const out = await client.fetch(done.processed_image_url!);
+    expect(out.status).toBe(200);
+    const { data, info } = await sharp(Buffer.from(await out.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([w, h]);
+    // the white square is gone: its centre now continues the gradient around it
+    const c = (38 * w + 48) * 3;
+    expect(data[c]).toBeLessThan(200);
+    expect(Math.abs(data[c + 2] - 120)).toBeLessThan(30);
+    sse.close();
+  });
+});
+
+describe.runIf(backends.includes('postgres'))('separate worker processes on PostgreSQL', { timeout: 600_000 }, () => {
+  let server: TestServer;
+  const workers: { child: ChildProcess; log: () => string }[] = [];
+
+  // workers on other machines share the store; here the API's local storage folder stands for it
+  function startWorker(url: string) {
+    const { BASE_URL: _ignored, ...env } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...env,
+        PROCESS_ROLE: 'worker',
+        DATABASE_URL: url,
+        STORAGE_URL: `file://${path.join(server.dataDir, 'storage')}`,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        MODEL_CACHE_DIR,
+        JOB_HEARTBEAT_SECONDS: '10',
+        JOB_SUPERVISE_INTERVAL_SECONDS: '2',
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-worker-')),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const w = { child, log: () => out };
+    workers.push(w);
+    return w;
+  }
+  const lines = (w: { log: () => string }, message: string) =>
+    w
+      .log()
+      .split('\n')
+      .filter((l) => l.includes(`"msg":"${message}"`))
+      .map((l) => JSON.parse(l) as { jobId: string });
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend: 'postgres', env: { WORKERS: '0', MODEL_CACHE_DIR, JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2' } });
+    const url = (server.deps.database as { connectionString: string }).connectionString;
+    startWorker(url);
+    startWorker(url);
+    const deadline = Date.now() + 120_000;
+    while (!workers.every((w) => w.log().includes('workers started'))) {
+      if (Date.now() > deadline) throw new Error(`workers did not start:\n${workers.map((w) => w.log()).join('\n')}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+  afterAll(async () => {
+    for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
+    await server?.stop();
+  });
+
+  it('shares jobs between two workers without running one twice', async () => {
+    const { client, userId, sse } = await signedInBusinessUser(server);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const img = await storeImage(server.deps, userId, await syntheticPng(120, 90, i));
+      const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'detail' } });
+      expect(res.status).toBe(201);
+      ids.push(res.body.job.id);
+    }
+    for (const id of ids) expect(await waitForJob(sse, id, (j) => j.status !== 'processing')).toMatchObject({ status: 'completed', error_message: null });
+    // each job completed exactly once across both processes (their log lines may trail the live event)
+    const completed = () => workers.flatMap((w) => lines(w, 'job completed').map((l) => l.jobId)).filter((id) => ids.includes(id)).sort();
+    await expect.poll(completed, { timeout: 10_000 }).toEqual([...ids].sort());
+    await new Promise((r) => setTimeout(r, 500));
+    expect(completed()).toEqual([...ids].sort());
+    sse.close();
+  });
+
+  it('finishes a job whose worker was killed mid-way, charging it exactly once', async () => {
+    const { client, userId, sse } = await signedInBusinessUser(server);
+    const img = await storeImage(server.deps, userId, await syntheticPng(480, 360, 7));
+    const before = await balanceOf(server, userId);
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 4, mode: 'creativity' } });
+    const jobId = res.body.job.id;
+    const cost = res.body.job.credits_used;
+    await waitForJob(sse, jobId, (j) => j.status === 'processing' && j.progress > 0);
+    const holder = workers.find((w) => lines(w, 'job started').some((l) => l.jobId === jobId))!;
+    expect(holder).toBeDefined();
+    holder.child.kill('SIGKILL');
+    const done = await waitForJob(sse, jobId, (j) => j.status !== 'processing');
+    expect(['completed', 'failed']).toContain(done.status);
+    const ledger = await server.deps.db.select().from(creditLedger).where(and(eq(creditLedger.jobId, jobId)));
+    if (done.status === 'completed') {
+      expect(ledger.map((l) => l.reason)).toEqual(['reserve', 'charge']);
+      expect(await balanceOf(server, userId)).toBe(before - cost);
+    } else {
+      expect(ledger.map((l) => l.reason)).toEqual(['reserve', 'release']);
+      expect(await balanceOf(server, userId)).toBe(before);
+    }
+    sse.close();
+  });
+});

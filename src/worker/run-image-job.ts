@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../server/deps.js';
+import type { Engine } from '../engine/index.js';
+import { imageJobs, images } from '../server/db/schema.js';
+import type { JobRow } from '../server/services/jobs/job-dto.js';
+import { completeJob, failJob, markJobStarted, recordJobProgress } from '../server/services/jobs/job-lifecycle.js';
+import { msg } from '../shared/messages.js';
+import { processedKey, safeStem, extensionFor } from '../server/services/storage/paths.js';
+import type { Bucket } from '../shared/url-checks.js';
+
+export type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config'>;
+
+/** Live updates at most this often; the database row follows at most once a second. */
+const PUBLISH_EVERY_MS = 250;
+const PERSIST_EVERY_MS = 1000;
+
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', webp: 'image/webp' };
+
+async function readObject(deps: WorkerDeps, bucket: Bucket, key: string): Promise<Buffer> {
+  const obj = await deps.storage.get(bucket, key);
+  if (!obj) throw new Error(`source object missing: ${bucket}/${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of obj.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** Messages a user may see for an engine failure; anything unexpected is logged and shown generically. */
+function failureMessage(err: unknown, workflow: JobRow['workflowType']): string {
+  const code = (err as { code?: string })?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  if (code === 'TOO_LARGE' || code === 'MASK_TOO_LARGE' || code === 'MASK_EMPTY' || code === 'UNSUPPORTED_INPUT' || code === 'MASK_SIZE_MISMATCH') return message;
+  return workflow === 'remove' ? msg('processingFailedWith', { reason: 'the object could not be removed' }) : msg('enhanceFailed');
+}
+
+/**
+ * Runs one queued image job through the engine: takes it (unless it was cancelled meanwhile), streams real
+ * progress, stops between tiles when the job is cancelled, stores the result and completes the job, which turns
+ * the reservation into a charge. A throw from here is an infrastructure failure the queue retries; an engine
+ * failure ends the job as failed and releases its credits.
+ */
+export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: string, queueSignal: AbortSignal): Promise<void> {
+  const job = await markJobStarted(deps, jobId);
+  if (!job) return;
+  const log = deps.logger.child({ jobId, workflow: job.workflowType });
+  log.info({ pid: process.pid }, 'job started');
+  const controller = new AbortController();
+  const abortOnQueue = () => controller.abort(queueSignal.reason);
+  queueSignal.addEventListener('abort', abortOnQueue);
+  // cancel reaches this worker through the realtime bus (any API instance), and through the row on each persist
+  const unsubscribe = deps.events.subscribe((event) => {
+    if (event.type !== 'job') return;
+    const data = event.data as { id?: string; status?: string };
+    if (data.id === jobId && data.status !== 'processing') controller.abort(new Error('job ended elsewhere'));
+  });
+  const started = Date.now();
+  let lastPublish = 0;
+  let lastPersist = 0;
+  let persisting: Promise<void> = Promise.resolve();
+  const onProgress = (p: { fraction: number; etaMs: number | null }) => {
+    const now = Date.now();
+    if (now - lastPersist < PERSIST_EVERY_MS && p.fraction < 1) return;
+    const publish = now - lastPublish >= PUBLISH_EVERY_MS;
+    lastPersist = now;
+    if (publish) lastPublish = now;
+    persisting = persisting.then(async () => {
+      const stillProcessing = await recordJobProgress(deps, jobId, p.fraction, p.etaMs, publish).catch(() => true);
+      if (!stillProcessing) controller.abort(new Error('job is no longer processing'));
+    });
+  };
+
+  let stored: { bucket: Bucket; key: string; imageId: string } | undefined;
+  try {
+    const [source] = job.targetImageId ? await deps.db.select().from(images).where(eq(images.id, job.targetImageId)) : [];
+    if (!source) throw Object.assign(new Error(msg('enhanceNoSource')), { code: 'UNSUPPORTED_INPUT' });
+    const input = await readObject(deps, source.bucket as Bucket, source.path);
+
+    let result: { data: Buffer; width: number; height: number; format: string };
+    if (job.workflowType === 'remove') {
+      const maskKey = String((job.params as { maskKey?: string }).maskKey ?? '');
+      const mask = await readObject(deps, 'processed-images', maskKey);
+      result = await engine.inpaint(input, mask, { signal: controller.signal, onProgress });
+    } else {
+      const params = job.params as Record<string, number>;
+      result = await engine.enhance(
+        input,
+        { scale: job.scale as 2 | 3 | 4 | 6, mode: job.mode as 'precision' | 'detail' | 'creativity', params: { creativity: params.creativity, detail: params.detail, precision: params.precision } },
+        { signal: controller.signal, onProgress },
+      );
+    }
+    await persisting;
+    if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
+
+    const ext = extensionFor(result.format);
+    const baseName = safeStem(source.originalName ?? 'image');
+    const bucket: Bucket = job.workflowType === 'remove' ? 'user-images' : 'enhanced-images';
+    // removal results go where seed 001 §7.4 puts them; enhancements to the public bucket under an unguessable id
+    const key =
+      job.workflowType === 'remove'
+        ? processedKey(job.userId, source.originalName ?? 'image', result.format, deps.clock())
+        : `${job.userId}/${job.id}-${baseName}-x${job.scale}-${job.mode}.${ext}`;
+    await deps.storage.put(bucket, key, result.data, { contentType: CONTENT_TYPES[result.format] ?? 'application/octet-stream' });
+    const [row] = await deps.db
+      .insert(images)
+      .values({
+        userId: job.userId,
+        bucket,
+        path: key,
+        originalName: `${baseName}.${ext}`,
+        width: result.width,
+        height: result.height,
+        bytes: result.data.length,
+        format: result.format,
+        sourceImageId: source.id,
+      })
+      .returning({ id: images.id });
+    stored = { bucket, key, imageId: row.id };
+    const processedImageUrl = bucket === 'enhanced-images' ? deps.storage.publicUrl(bucket, key) : `${bucket}/${key}`;
+    const completed = await completeJob(deps, job.id, { processedImageUrl, resultImageId: row.id });
+    if (!completed) throw new Error('job ended before its result was saved');
+    log.info({ ms: Date.now() - started, width: result.width, height: result.height }, 'job completed');
+    stored = undefined;
+  } catch (err) {
+    await persisting.catch(() => {});
+    if (stored) {
+      // nothing is kept for a job that did not complete
+      await deps.db.delete(images).where(eq(images.id, stored.imageId)).catch(() => {});
+      await deps.storage.delete(stored.bucket, stored.key).catch(() => {});
+    }
+    const [current] = await deps.db.select({ status: imageJobs.status }).from(imageJobs).where(eq(imageJobs.id, jobId));
+    if (current?.status !== 'processing') {
+      log.info({ status: current?.status }, 'job stopped: it was ended elsewhere');
+      return;
+    }
+    if (queueSignal.aborted) {
+      // the queue took the job back (shutdown or expiry): it runs again on a worker, nothing was charged
+      throw err;
+    }
+    log.warn({ err }, 'job failed');
+    await failJob(deps, jobId, failureMessage(err, job.workflowType));
+  } finally {
+    unsubscribe();
+    queueSignal.removeEventListener('abort', abortOnQueue);
+  }
+}
