@@ -1,0 +1,80 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { AppLayout, Layout } from './Layout';
+import { Spinner } from '../ui/spinner';
+import { RequireAdmin, RequireAuth, RequirePaidPlan } from '../features/auth/guards';
+import { LandingPage } from '../pages/landing/LandingPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { AboutPage } from '../pages/AboutPage';
+import { FaqPage } from '../pages/FaqPage';
+import { PrivacyPolicyPage } from '../pages/PrivacyPolicyPage';
+import { TermsOfServicePage } from '../pages/TermsOfServicePage';
+import { ContactPage } from '../pages/ContactPage';
+import { AdminPage } from '../pages/AdminPage';
+import { EmailPreviewPage } from '../pages/EmailPreviewPage';
+
+// account, billing and workspace screens load when they are opened, so the landing page stays light
+const EnhancePage = lazy(() => import('../pages/enhance/EnhancePage'));
+const ViewportManagerPage = lazy(() => import('../pages/viewport-manager'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const SignupPage = lazy(() => import('../features/auth/SignupPage'));
+const ConfirmPage = lazy(() => import('../features/auth/ConfirmPage'));
+const VerifyPage = lazy(() => import('../features/auth/VerifyPage'));
+const EmailVerifiedPage = lazy(() => import('../features/auth/EmailVerifiedPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const PricingPage = lazy(() => import('../pages/pricing/PricingPage'));
+const PaymentSuccessPage = lazy(() => import('../pages/payment-success/PaymentSuccessPage'));
+const ProfilePage = lazy(() => import('../pages/ProfilePage'));
+const CheckoutTestPage = lazy(() => import('../pages/checkout-test/CheckoutTestPage'));
+const TestPortalPage = lazy(() => import('../pages/checkout-test/CheckoutTestPage').then((m) => ({ default: m.TestPortalPage })));
+
+const Loading = () => (
+  <div className="flex h-full min-h-[50vh] items-center justify-center">
+    <Spinner className="size-8" />
+  </div>
+);
+const suspense = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [{ path: '/enhance', element: <RequirePaidPlan>{suspense(<EnhancePage />)}</RequirePaidPlan> }],
+  },
+  // the Viewport Manager opens as a window of its own, without the site frame
+  { path: '/viewports', element: <RequireAuth>{suspense(<ViewportManagerPage />)}</RequireAuth> },
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/pricing', element: suspense(<PricingPage />) },
+      { path: '/payment-success', element: suspense(<PaymentSuccessPage />) },
+      // local test-mode payments (no Stripe key): the built-in checkout and portal pages
+      { path: '/checkout-test/portal', element: <RequireAuth>{suspense(<TestPortalPage />)}</RequireAuth> },
+      { path: '/checkout-test/:sessionId', element: <RequireAuth>{suspense(<CheckoutTestPage />)}</RequireAuth> },
+      { path: '/profile', element: <RequireAuth>{suspense(<ProfilePage />)}</RequireAuth> },
+      { path: '/login', element: suspense(<LoginPage />) },
+      { path: '/signup', element: suspense(<SignupPage />) },
+      { path: '/confirm', element: suspense(<ConfirmPage />) },
+      { path: '/verify/:token?', element: suspense(<VerifyPage />) },
+      { path: '/email-verified', element: suspense(<EmailVerifiedPage />) },
+      { path: '/forgot-password', element: suspense(<ForgotPasswordPage />) },
+      { path: '/reset-password/:token?', element: suspense(<ResetPasswordPage />) },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/faq', element: <FaqPage /> },
+      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+      { path: '/terms-of-service', element: <TermsOfServicePage /> },
+      {
+        path: '/admin',
+        element: (
+          <RequireAdmin notFound={<NotFoundPage />}>
+            <AdminPage />
+          </RequireAdmin>
+        ),
+      },
+      { path: '/email-preview', element: <EmailPreviewPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

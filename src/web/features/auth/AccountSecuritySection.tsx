@@ -1,0 +1,210 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import QRCode from 'qrcode';
+import { ShieldCheck, Trash2 } from 'lucide-react';
+import { accountMessages as m } from '../../../shared/accounts/messages';
+import { AuthApiError, authApi, broadcastAuthEvent } from './api';
+import { resetClientState } from './session';
+import { Alert, Button, Field, TextInput } from './components/form-kit';
+
+/** better-auth's session answer carries the two-factor flag our /api/me leaves out. */
+function useTwoFactorEnabled() {
+  return useQuery({
+    queryKey: ['auth', 'session', 'two-factor'],
+    queryFn: async () => {
+      const s = (await authApi.refreshSession()) as { user?: { twoFactorEnabled?: boolean } } | null;
+      return !!s?.user?.twoFactorEnabled;
+    },
+  });
+}
+
+type Enrolment = { secret: string; qr: string; backupCodes: string[] };
+
+/** Two-factor (TOTP): enrol with a QR code and the secret, confirm with a code, or turn it off with the password. */
+export function TwoFactorSection() {
+  const queryClient = useQueryClient();
+  const { data: enabled, isLoading } = useTwoFactorEnabled();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['auth', 'session', 'two-factor'] });
+
+  const start = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await authApi.enableTotp(password);
+      const secret = new URL(res.totpURI).searchParams.get('secret') ?? '';
+      setEnrolment({ secret, qr: await QRCode.toDataURL(res.totpURI, { margin: 1, width: 200 }), backupCodes: res.backupCodes });
+      setPassword('');
+    } catch (err) {
+      setError(err instanceof AuthApiError ? err.message : m.unexpected);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await authApi.verifyTotp(code);
+      setEnrolment(null);
+      setCode('');
+      toast.success('Two-factor authentication is on');
+      await refresh();
+    } catch (err) {
+      setError(err instanceof AuthApiError ? err.message : m.unexpected);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const disable = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await authApi.disableTotp(password);
+      setPassword('');
+      toast.success('Two-factor authentication is off');
+      await refresh();
+    } catch (err) {
+      setError(err instanceof AuthApiError ? err.message : m.unexpected);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="space-y-4 rounded-xl border border-white/10 p-5" data-testid="two-factor-section">
+      <header className="flex items-center gap-2">
+        <ShieldCheck className="h-5 w-5 text-violet-600" aria-hidden />
+        <h2 className="text-base font-semibold">Two-factor authentication</h2>
+        {!isLoading && (
+          <span className={`ml-auto rounded-full px-2 py-0.5 text-xs font-medium ${enabled ? 'bg-emerald-500/15 text-emerald-300' : 'bg-white/5 text-zinc-400'}`}>
+            {enabled ? 'On' : 'Off'}
+          </span>
+        )}
+      </header>
+      {error && <Alert>{error}</Alert>}
+      {enrolment ? (
+        <form onSubmit={confirm} className="space-y-4">
+          <p className="text-sm text-zinc-400">Scan the QR code with your authenticator app, or enter the secret by hand, then type the code it shows.</p>
+          <img src={enrolment.qr} alt="QR code for your authenticator app" width={200} height={200} className="rounded-lg bg-white p-2" />
+          <p className="text-sm">
+            Secret:{' '}
+            <code className="break-all font-mono" data-testid="totp-secret">
+              {enrolment.secret}
+            </code>
+          </p>
+          <details className="text-sm">
+            <summary className="cursor-pointer">Backup codes</summary>
+            <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-xs">
+              {enrolment.backupCodes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </details>
+          <Field label="Code from the app">
+            {(id) => <TextInput id={id} name="totp-code" inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />}
+          </Field>
+          <div className="flex gap-2">
+            <Button type="submit" busy={busy} disabled={code.length !== 6}>
+              Verify and turn on
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setEnrolment(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form onSubmit={enabled ? disable : start} className="space-y-4">
+          <p className="text-sm text-zinc-400">
+            {enabled ? 'Signing in asks for a code from your authenticator app.' : 'Protect your account with a code from an authenticator app at every sign-in.'}
+          </p>
+          <Field label="Current password">
+            {(id) => <TextInput id={id} name="two-factor-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+          </Field>
+          <Button type="submit" variant={enabled ? 'secondary' : 'primary'} busy={busy} disabled={!password || isLoading}>
+            {enabled ? 'Turn off two-factor' : 'Set up two-factor'}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** Danger zone: deletes the account after a confirmation, then signs out (seed 000 §4: confirm, deleting, signed out). */
+export function DeleteAccountSection() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!confirming) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setConfirming(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [confirming]);
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      // the answer also clears this browser's session cookie
+      await authApi.deleteAccount();
+      toast.success(m.accountDeleted);
+      broadcastAuthEvent('SIGNED_OUT');
+      await resetClientState(queryClient);
+      navigate('/', { replace: true });
+    } catch {
+      toast.error(m.accountDeleteFailed);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="space-y-3 rounded-xl border border-red-900/60 p-5" data-testid="delete-account-section">
+      <header className="flex items-center gap-2">
+        <Trash2 className="h-5 w-5 text-red-600" aria-hidden />
+        <h2 className="text-base font-semibold text-red-400">Danger Zone</h2>
+      </header>
+      <p className="text-sm text-zinc-400">Deleting your account removes your profile, images, enhancements and saved viewports. This cannot be undone.</p>
+      {confirming ? (
+        <div role="alertdialog" aria-label="Delete account" className="space-y-3 rounded-lg bg-red-950/60 p-4">
+          <p className="text-sm font-medium text-red-200">Are you sure? Your account and all of its data will be permanently deleted.</p>
+          <div className="flex gap-2">
+            <Button type="button" variant="danger" busy={busy} onClick={() => void remove()}>
+              Yes, delete my account
+            </Button>
+            <Button type="button" variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
+          Delete Account
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** The settings page's small security section until the full settings page arrives. */
+export function AccountSecuritySection() {
+  return (
+    <div className="space-y-6">
+      <TwoFactorSection />
+      <DeleteAccountSection />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../ui/dropdown-menu';
+import { Coins, LogOut, Settings, Sparkles, User } from 'lucide-react';
+import { authApi, broadcastAuthEvent } from './api';
+import { resetClientState, useMe, useSessionKeepAlive, type Me } from './session';
+import { checkSubscriptionOnMenuOpen } from '../billing/hooks';
+
+export function initialsOf(me: Me): string {
+  const first = me.profile?.first_name?.trim();
+  const last = me.profile?.last_name?.trim();
+  if (first || last) return `${first?.[0] ?? ''}${last?.[0] ?? ''}`.toUpperCase();
+  return me.user.email.slice(0, 2).toUpperCase();
+}
+
+/** seed 000 §2: the name, or the local part of the e-mail. */
+export function displayNameOf(me: Me): string {
+  const name = [me.profile?.first_name, me.profile?.last_name].filter(Boolean).join(' ').trim();
+  return name || me.user.email.split('@')[0];
+}
+
+export function tierLabel(status: string | undefined): string {
+  if (!status || status === 'free') return 'Free';
+  if (status === 'pro') return 'Professional';
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/**
+ * The signed-in navigation (seed 000 §2): 'N credits', a beta badge, and the user menu with initials, name, credits,
+ * tier, Profile, Settings and Log out (→ /). The layout shows Sign Up and Log In when signed out.
+ */
+export function NavAccount() {
+  const { data: me } = useMe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useSessionKeepAlive(!!me);
+  if (!me) return null;
+
+  const credits = me.profile?.credits_remaining ?? 0;
+  const logOut = async () => {
+    await authApi.signOut('local').catch(() => undefined);
+    broadcastAuthEvent('SIGNED_OUT');
+    await resetClientState(queryClient);
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div className="flex items-center gap-3" data-testid="nav-signed-in">
+      <span className="hidden items-center gap-1 text-sm text-zinc-300 sm:inline-flex" data-testid="nav-credits">
+        <Coins className="h-4 w-4" aria-hidden />
+        {credits} credits
+      </span>
+      {me.profile?.beta_access && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-violet-500/15 px-2 py-0.5 text-xs font-semibold text-violet-200 ring-1 ring-violet-400/30">
+          <Sparkles className="h-3 w-3" aria-hidden />
+          Beta
+        </span>
+      )}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            aria-label="Account menu"
+            className="flex h-9 w-9 items-center justify-center rounded-full bg-violet-600 text-sm font-semibold text-white outline-none ring-violet-400 focus-visible:ring-2"
+          >
+            {initialsOf(me)}
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel>
+            <p className="font-medium text-zinc-100">{displayNameOf(me)}</p>
+            <p className="text-xs text-zinc-400">
+              {credits} credits remaining · {me.profile?.beta_access ? 'Beta' : tierLabel(me.profile?.subscription_status)}
+            </p>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => navigate('/profile')}>
+            <User aria-hidden /> Profile
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate('/profile?tab=settings')}>
+            <Settings aria-hidden /> Settings
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void logOut()}>
+            <LogOut aria-hidden /> Log out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/** The accounts capability's calls. Errors arrive as { error: { code, message } } with the seed's wording. */
+import { msg } from '../../../shared/messages';
+import type { SignupRequest, SignOutScope, SecurityEventRequest } from '../../../shared/accounts/schemas';
+
+export class AuthApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: { retryAfter?: number } & Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new AuthApiError(0, 'NETWORK', msg('unexpectedError'));
+  }
+  const data = (await res.json().catch(() => null)) as ({ error?: { code?: string; message?: string; details?: Record<string, unknown> } } & T) | null;
+  if (!res.ok) {
+    const e = data?.error;
+    throw new AuthApiError(res.status, e?.code ?? `HTTP_${res.status}`, e?.message ?? msg('unexpectedError'), e?.details);
+  }
+  return data as T;
+}
+
+export interface SignInResult {
+  twoFactorRedirect?: boolean;
+  user?: { id: string; email: string };
+}
+
+export const authApi = {
+  signUp: (body: SignupRequest) =>
+    call<{ user: { id: string; email: string }; verification_email_sent: boolean; warning?: string }>('POST', '/api/accounts/signup', body),
+  validateVat: (vatId: string, countryCode: string) => call<{ valid: boolean; vat_id: string }>('POST', '/api/accounts/validate-vat', { vatId, countryCode }),
+  verifyEmail: (body: { token: string } | { email: string; code: string }) => call<{ message: string }>('POST', '/api/accounts/verify-email', body),
+  resendVerification: (email: string) => call<{ sent: boolean; cooldown_seconds: number }>('POST', '/api/accounts/resend-verification', { email }),
+  forgotPassword: (email: string) => call<{ sent: boolean }>('POST', '/api/accounts/forgot-password', { email }),
+  resetPassword: (token: string, newPassword: string) => call<{ success: boolean; message: string }>('POST', '/api/accounts/reset-password', { token, newPassword }),
+  signIn: (email: string, password: string) => call<SignInResult>('POST', '/api/auth/sign-in/email', { email, password }),
+  verifyTotp: (code: string) => call<{ token?: string; user?: { id: string } }>('POST', '/api/auth/two-factor/verify-totp', { code }),
+  /** seed 001 §7.7: 401, 403 and 404 mean the session is already gone, which is what sign-out wants. */
+  async signOut(scope: SignOutScope = 'local'): Promise<void> {
+    try {
+      await call('POST', `/api/account/sign-out?scope=${scope}`);
+    } catch (err) {
+      if (err instanceof AuthApiError && [401, 403, 404].includes(err.status)) return;
+      throw err;
+    }
+  },
+  /** Keeps the session cookie's expiry sliding with the session's. */
+  refreshSession: () => call<unknown>('GET', '/api/auth/get-session'),
+  enableTotp: (password: string) => call<{ totpURI: string; backupCodes: string[] }>('POST', '/api/auth/two-factor/enable', { password }),
+  disableTotp: (password: string) => call<{ status: boolean }>('POST', '/api/auth/two-factor/disable', { password }),
+  deleteAccount: () => call<{ success: boolean; message: string }>('DELETE', '/api/account'),
+  /** seed 001 §7.5 security-monitor; never fails the caller. */
+  reportSecurityEvent: (e: Omit<SecurityEventRequest, 'timestamp' | 'user_agent' | 'page_url'>) =>
+    call('POST', '/api/security-events', {
+      ...e,
+      timestamp: new Date().toISOString(),
+      user_agent: navigator.userAgent,
+      page_url: location.pathname,
+    }).catch(() => undefined),
+};
+
+/** Other tabs hear about sign-in and sign-out (seed 000 §4 SIGNED_IN, SIGNED_OUT). */
+const CHANNEL = 'renderlift-auth';
+export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT';
+
+export function broadcastAuthEvent(event: AuthEvent) {
+  try {
+    const ch = new BroadcastChannel(CHANNEL);
+    ch.postMessage(event);
+    ch.close();
+  } catch {
+    /* no BroadcastChannel: other tabs notice on focus */
+  }
+}
+
+export function onAuthEvent(handler: (event: AuthEvent) => void): () => void {
+  try {
+    const ch = new BroadcastChannel(CHANNEL);
+    ch.onmessage = (e) => handler(e.data as AuthEvent);
+    return () => ch.close();
+  } catch {
+    return () => {};
+  }
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { authApi, onAuthEvent } from './api';
+
+export interface MeUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+  emailVerified: boolean;
+}
+export interface MeProfile {
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  credits_remaining: number;
+  beta_access: boolean;
+  subscription_status: string;
+  is_business: boolean;
+}
+export interface Me {
+  user: MeUser;
+  profile: MeProfile | null;
+}
+
+export const ME_QUERY_KEY = ['auth', 'me'] as const;
+
+/** GET /api/me: the signed-in user and profile, or null when signed out. */
+export async function fetchMe(): Promise<Me | null> {
+  const res = await fetch('/api/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  if (res.status === 401) return null;
+  if (!res.ok) throw new Error(`GET /api/me answered ${res.status}`);
+  return (await res.json()) as Me;
+}
+
+/** The account screens' view of the session; refreshed when another tab signs in or out. */
+export function useMe() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onAuthEvent(() => {
+        void queryClient.invalidateQueries();
+      }),
+    [queryClient],
+  );
+  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 30_000, retry: 1 });
+}
+
+/**
+ * After sign-in, sign-out or deletion every cached answer may belong to the wrong person: reset them all, so guards
+ * mounted next wait for fresh answers instead of acting on the old session's.
+ */
+export async function resetClientState(queryClient: ReturnType<typeof useQueryClient>) {
+  await queryClient.resetQueries();
+}
+
+/** Keeps the session cookie's lifetime sliding with the server's session while the app is open. */
+export function useSessionKeepAlive(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    void authApi.refreshSession().catch(() => undefined);
+    const timer = setInterval(() => void authApi.refreshSession().catch(() => undefined), 60 * 60 * 1000);
+    return () => clearInterval(timer);
+  }, [enabled]);
+}

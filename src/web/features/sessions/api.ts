@@ -1,0 +1,72 @@
+/** Calls to the viewport sessions API (src/server/routes/viewports.ts) and the one the remove tool makes. */
+import { msg } from '../../../shared/messages';
+import type { ViewportData } from '../../../shared/viewports';
+import { ApiError } from '../workspace/api/workspace-api';
+import type { JobDto } from '../workspace/api/types';
+
+export interface SessionSummary {
+  id: string;
+  session_name: string;
+  is_active: boolean;
+  image_count: number;
+  updated_at: string;
+  created_at: string;
+}
+
+export interface SessionDto extends SessionSummary {
+  viewport_data: ViewportData;
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined || body instanceof FormData ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', msg('unexpectedError'));
+  }
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!res.ok) throw new ApiError(res.status, data?.error?.code ?? `HTTP_${res.status}`, data?.error?.message ?? msg('unexpectedError'));
+  return data as T;
+}
+
+const at = (id: string) => `/api/viewports/${encodeURIComponent(id)}`;
+
+export const sessionsApi = {
+  list: () => call<{ sessions: SessionSummary[] }>('GET', '/api/viewports').then((r) => r.sessions),
+  active: () => call<{ session: SessionDto | null }>('GET', '/api/viewports/active').then((r) => r.session),
+  create: (name: string, data: ViewportData) => call<{ session: SessionDto }>('POST', '/api/viewports', { name, viewport_data: data }).then((r) => r.session),
+  update: (id: string, data: ViewportData, name?: string) => call<{ session: SessionDto }>('PUT', at(id), { viewport_data: data, ...(name ? { name } : {}) }).then((r) => r.session),
+  load: (id: string) => call<{ session: SessionDto }>('POST', `${at(id)}/load`).then((r) => r.session),
+  remove: (id: string) => call<{ wasActive: boolean }>('DELETE', at(id)),
+  clearActive: () => call<void>('POST', '/api/viewports/clear-active'),
+};
+
+export const removeApi = {
+  /** seed 001 §7.5 process-image-remove: the image and a PNG mask at its own resolution. */
+  submit: (targetImageId: string, mask: Blob) => {
+    const form = new FormData();
+    form.append('targetImageId', targetImageId);
+    form.append('maskImage', mask, 'mask.png');
+    return call<{ job: JobDto; jobId: string; credits_remaining: number }>('POST', '/api/jobs/remove', form);
+  },
+  jobs: (ids: string[]) => call<{ jobs: JobDto[] }>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`).then((r) => r.jobs),
+};
+
+/**
+ * The toast for a failed session call: the server's text is already the seed's wording; a lost connection or an
+ * unexpected answer gets the fallback; a signed-out user the login message.
+ */
+export function sessionErrorText(err: unknown, fallback: string, signedOut: string): string {
+  if (err instanceof ApiError) {
+    if (err.status === 401) return signedOut;
+    if (err.status === 0 || err.status >= 500) return fallback;
+    return err.message;
+  }
+  return fallback;
+}

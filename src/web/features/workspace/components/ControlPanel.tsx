@@ -1,0 +1,207 @@
+import { ChevronLeft, Coins, Layers, Loader2, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { msg, type MessageKey } from '../../../../shared/messages';
+import { ENHANCEMENT_MODES, MODE_LABELS, UPSCALE_FACTORS, type EnhancementMode } from '../../../../shared/enhancement';
+import { computeReadout, formatMegapixels, formatSize } from '../lib/readout';
+import { batchProgress, enhanceAllCandidates, isBusy } from '../state/workspace-state';
+import { planLabel } from '../lib/enhance-checks';
+import { useWorkspaceContext } from './workspace-context';
+import { useRemoveToolContext } from '../../remove-tool/useRemoveTool';
+import { RemoveToolPanel } from '../../remove-tool/components/RemoveToolPanel';
+
+const MODE_HINTS: Record<EnhancementMode, MessageKey> = {
+  precision: 'workspaceModePrecisionHint',
+  detail: 'workspaceModeDetailHint',
+  creativity: 'workspaceModeCreativityHint',
+};
+
+function initials(first?: string | null, last?: string | null, email?: string | null) {
+  const a = (first ?? '').trim()[0] ?? '';
+  const b = (last ?? '').trim()[0] ?? '';
+  return (a + b || (email ?? '?')[0] || '?').toUpperCase();
+}
+
+export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapsed: boolean; onToggle: () => void; onOpenSettings: () => void }) {
+  const ws = useWorkspaceContext();
+  const { state, selected, profile, user } = ws;
+  const { scale, mode } = state.settings;
+  const credits = profile?.credits_remaining ?? null;
+  const readout = selected && selected.width > 0 && scale ? computeReadout(selected, scale, credits) : null;
+  const busy = selected ? isBusy(selected) : false;
+  // seed 000 §2: in remove mode the panel holds the brush and the main button reads Remove Object
+  const removeTool = useRemoveToolContext();
+  const batch = batchProgress(state);
+  const candidates = enhanceAllCandidates(state).length;
+  const multi = state.multiSelected.length > 0;
+
+  if (collapsed) {
+    return (
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-label={msg('workspaceExpandPanel')}
+        aria-expanded={false}
+        className="pointer-events-auto flex items-center gap-2.5 rounded-xl border border-white/10 bg-[#16171b] px-3 py-2.5 text-[13px] font-medium text-zinc-200 shadow-2xl hover:bg-[#1c1d22] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+      >
+        <SlidersHorizontal className="h-4 w-4 text-violet-300" />
+        <span>{scale}× · {mode ? MODE_LABELS[mode] : ''}</span>
+        {busy && <Loader2 className="h-3.5 w-3.5 animate-spin text-violet-300" />}
+      </button>
+    );
+  }
+
+  return (
+    <aside
+      aria-label="Enhance"
+      className="pointer-events-auto flex max-h-full w-full flex-col overflow-hidden rounded-2xl border border-white/10 bg-[#16171b] text-zinc-200 shadow-[0_24px_64px_-16px_rgba(0,0,0,0.7)] sm:w-[288px]"
+      data-testid="control-panel"
+    >
+      <header className="flex items-center gap-2.5 border-b border-white/[0.06] px-3.5 py-3">
+        {profile?.beta_access ? (
+          <span className="rounded-md bg-gradient-to-r from-violet-500/25 to-fuchsia-500/25 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-violet-200 ring-1 ring-violet-400/30">
+            {msg('workspaceBeta')}
+          </span>
+        ) : (
+          <span className="rounded-md bg-white/[0.06] px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wider text-zinc-300 ring-1 ring-white/10">
+            {planLabel(profile?.subscription_status ?? null, false)}
+          </span>
+        )}
+        <span className="inline-flex items-center gap-1 text-[12px] tabular-nums text-zinc-400" title={msg('workspaceCredits', { n: credits ?? 0 })}>
+          <Coins className="h-3.5 w-3.5" />
+          <span data-testid="panel-credits">{credits ?? '—'}</span>
+        </span>
+        <div className="ml-auto flex items-center gap-1">
+          <button
+            type="button"
+            onClick={onOpenSettings}
+            aria-label={msg('workspaceToolSettings')}
+            title={msg('workspaceToolSettings')}
+            className="flex h-7 w-7 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-[11px] font-semibold text-white ring-1 ring-white/20 hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300"
+          >
+            {initials(profile?.first_name, profile?.last_name, user?.email)}
+          </button>
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-label={msg('workspaceCollapsePanel')}
+            aria-expanded
+            className="flex h-7 w-7 items-center justify-center rounded-md text-zinc-400 hover:bg-white/[0.06] hover:text-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+          >
+            <ChevronLeft className="h-4 w-4" />
+          </button>
+        </div>
+      </header>
+
+      {removeTool?.active ? (
+        <RemoveToolPanel tool={removeTool} selected={selected} />
+      ) : (
+      <>
+      <div className="flex-1 space-y-5 overflow-y-auto px-3.5 py-4">
+        <section>
+          <h2 className="mb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-zinc-500">{msg('workspaceUpscale')}</h2>
+          <div role="radiogroup" aria-label={msg('workspaceUpscale')} className="grid grid-cols-4 gap-1 rounded-lg bg-black/30 p-1 ring-1 ring-white/[0.06]">
+            {UPSCALE_FACTORS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                role="radio"
+                aria-checked={scale === f}
+                onClick={() => ws.dispatch({ type: 'setScale', scale: f })}
+                className={`h-8 rounded-md text-[13px] font-semibold tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 ${
+                  scale === f ? 'bg-white text-zinc-900 shadow' : 'text-zinc-400 hover:bg-white/[0.06] hover:text-zinc-100'
+                }`}
+              >
+                {f}×
+              </button>
+            ))}
+          </div>
+
+          <div className="mt-2.5 rounded-lg bg-black/25 px-3 py-2.5 ring-1 ring-white/[0.06]" data-testid="resolution-readout">
+            {readout ? (
+              <>
+                <dl className="grid grid-cols-[auto_1fr_auto] items-baseline gap-x-3 gap-y-1 text-[12px]">
+                  <dt className="text-zinc-500">{msg('workspaceCurrentSize')}</dt>
+                  <dd className="font-mono tabular-nums text-zinc-300">{formatSize(readout.current)}</dd>
+                  <dd className="text-right font-mono tabular-nums text-zinc-500">{formatMegapixels(readout.current.megapixels)}</dd>
+                  <dt className="text-zinc-500">{msg('workspaceTargetSize')}</dt>
+                  <dd className="font-mono tabular-nums text-zinc-100" data-testid="target-size">{formatSize(readout.target)}</dd>
+                  <dd className="text-right font-mono tabular-nums text-zinc-300">{formatMegapixels(readout.target.megapixels)}</dd>
+                </dl>
+                <div className="mt-2 flex items-center justify-between border-t border-white/[0.06] pt-2 text-[12px]">
+                  <span className="text-zinc-500">{msg('workspaceCostLabel')}</span>
+                  <span className={`font-medium tabular-nums ${readout.affordable === false ? 'text-amber-300' : 'text-zinc-100'}`} data-testid="credit-cost">
+                    {msg('workspaceCost', { n: readout.cost })}
+                  </span>
+                </div>
+                {readout.error && <p className="mt-2 text-[12px] leading-snug text-red-300">{readout.error}</p>}
+              </>
+            ) : (
+              <p className="py-1 text-[12px] text-zinc-500">{msg('workspaceNoSelection')}</p>
+            )}
+          </div>
+        </section>
+
+        <section>
+          <h2 className="mb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-zinc-500">{msg('workspaceEnhancementMode')}</h2>
+          <div role="radiogroup" aria-label={msg('workspaceEnhancementMode')} className="space-y-1.5">
+            {ENHANCEMENT_MODES.map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="radio"
+                aria-checked={mode === m}
+                onClick={() => ws.dispatch({ type: 'setMode', mode: m })}
+                className={`flex w-full items-start gap-2.5 rounded-lg px-3 py-2 text-left ring-1 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 ${
+                  mode === m ? 'bg-violet-500/[0.12] ring-violet-400/50' : 'bg-white/[0.02] ring-white/[0.06] hover:bg-white/[0.05]'
+                }`}
+              >
+                <span className={`mt-[3px] flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded-full ring-1 ${mode === m ? 'bg-violet-400 ring-violet-300' : 'ring-zinc-600'}`}>
+                  {mode === m && <span className="h-1.5 w-1.5 rounded-full bg-white" />}
+                </span>
+                <span className="min-w-0">
+                  <span className={`block text-[13px] font-medium ${mode === m ? 'text-white' : 'text-zinc-200'}`}>{MODE_LABELS[m]}</span>
+                  <span className="block text-[11.5px] leading-snug text-zinc-500">{msg(MODE_HINTS[m])}</span>
+                </span>
+              </button>
+            ))}
+          </div>
+        </section>
+      </div>
+
+      <footer className="space-y-2 border-t border-white/[0.06] p-3.5">
+        <button
+          type="button"
+          onClick={ws.enhanceSelected}
+          disabled={busy}
+          aria-keyshortcuts="E"
+          className="flex h-10 w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-violet-500 to-fuchsia-500 text-[14px] font-semibold text-white shadow-[0_8px_24px_-8px_rgba(139,92,246,0.7)] transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 focus-visible:ring-offset-2 focus-visible:ring-offset-[#16171b] disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {busy ? <Loader2 className="h-4 w-4 animate-spin" /> : <Sparkles className="h-4 w-4" />}
+          {busy ? msg('workspaceEnhancing') : msg('workspaceEnhanceImage')}
+        </button>
+        <button
+          type="button"
+          onClick={ws.enhanceAll}
+          disabled={candidates === 0 || batch !== null}
+          className="flex h-9 w-full items-center justify-center gap-2 rounded-lg bg-white/[0.05] text-[13px] font-medium text-zinc-200 ring-1 ring-white/10 transition hover:bg-white/[0.09] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <Layers className="h-4 w-4" />
+          {multi ? msg('workspaceEnhanceSelected', { n: candidates }) : msg('workspaceEnhanceAll')}
+          {!multi && candidates > 0 && <span className="rounded bg-white/10 px-1.5 text-[11px] tabular-nums text-zinc-300">{candidates}</span>}
+        </button>
+        {batch && (
+          <div className="pt-1" data-testid="batch-progress">
+            <div className="mb-1 flex justify-between text-[11.5px] text-zinc-400">
+              <span>{msg('workspaceEnhanceAllProgress', { done: batch.finished, total: batch.total })}</span>
+              <span className="font-mono tabular-nums">{Math.round(batch.fraction * 100)}%</span>
+            </div>
+            <div className="h-1 overflow-hidden rounded-full bg-white/10">
+              <div className="h-full rounded-full bg-violet-400 transition-[width] duration-700" style={{ width: `${Math.round(batch.fraction * 100)}%` }} />
+            </div>
+          </div>
+        )}
+      </footer>
+      </>
+      )}
+    </aside>
+  );
+}

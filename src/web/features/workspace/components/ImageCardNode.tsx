@@ -1,0 +1,237 @@
+import { memo, useEffect, useRef, useState, type PointerEvent } from 'react';
+import type { Node, NodeProps } from '@xyflow/react';
+import { AlertTriangle, Check, Loader2, RotateCcw, X } from 'lucide-react';
+import { msg } from '../../../../shared/messages';
+import { isHighResolution, MODE_LABELS, isEnhancementMode } from '../../../../shared/enhancement';
+import { fitCard } from '../lib/layout';
+import { progressView } from '../lib/progress';
+import { ZOOM_DEFAULT } from '../lib/zoom';
+import { isBusy, type WorkspaceImage } from '../state/workspace-state';
+import { CompareSlider } from './CompareSlider';
+import { useWorkspaceContext } from './workspace-context';
+import { CardMaskOverlay } from '../../remove-tool/components/CardMaskOverlay';
+
+export type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean };
+export type ImageNode = Node<ImageNodeData, 'image'>;
+
+/** The progress overlay ticks once a second so the 15-minute 'Almost done...' rule and the ETA stay current. */
+function useNow(active: boolean) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
+
+function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
+  const ws = useWorkspaceContext();
+  const { image } = data;
+  const box = fitCard(image.width || 800, image.height || 700);
+  const busy = isBusy(image);
+  const now = useNow(busy);
+  const [enhancedLoaded, setEnhancedLoaded] = useState(false);
+  useEffect(() => setEnhancedLoaded(false), [image.enhanced?.url]);
+
+  // zoom inside the card (seed 000 §5: 10–1200 %), panned by dragging the image when zoomed in
+  const [pan, setPan] = useState({ x: 0, y: 0 });
+  const drag = useRef<{ x: number; y: number; px: number; py: number } | null>(null);
+  const zoomed = image.zoom !== ZOOM_DEFAULT;
+  useEffect(() => {
+    if (!zoomed) setPan({ x: 0, y: 0 });
+  }, [zoomed]);
+  const imageStyle: React.CSSProperties | undefined = zoomed
+    ? { transform: `translate(${pan.x}px, ${pan.y}px) scale(${image.zoom / 100})`, transformOrigin: 'center', imageRendering: image.zoom >= 400 ? 'pixelated' : undefined }
+    : undefined;
+  const panHandlers = zoomed && image.view !== 'compare'
+    ? {
+        onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
+          e.currentTarget.setPointerCapture(e.pointerId);
+          drag.current = { x: e.clientX, y: e.clientY, px: pan.x, py: pan.y };
+        },
+        onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
+          const d = drag.current;
+          if (!d) return;
+          const k = 1 / (ws.getCanvasZoom() || 1);
+          setPan({ x: d.px + (e.clientX - d.x) * k, y: d.py + (e.clientY - d.y) * k });
+        },
+        onPointerUp: () => (drag.current = null),
+      }
+    : {};
+
+  // the thumbnail keeps a canvas of many renders fluid; inspecting detail above 100 % needs the full file
+  const original = (image.zoom > ZOOM_DEFAULT ? image.url : null) ?? image.thumbnailUrl ?? image.url ?? image.localUrl;
+  const showEnhanced = image.enhanced && image.status !== 'uploading';
+  const highRes = image.enhanced ? isHighResolution(image.enhanced.width, image.enhanced.height) : false;
+
+  let body: React.ReactNode;
+  if (showEnhanced && image.view === 'compare') {
+    body = (
+      <CompareSlider
+        // the original at full size beside the result: a thumbnail would make any result look sharper than it is
+        before={image.url ?? original ?? ''}
+        after={image.enhanced!.url}
+        alt={image.name}
+        imageStyle={imageStyle}
+        onError={() => void ws.imageFailed()}
+        onAfterLoad={() => setEnhancedLoaded(true)}
+      />
+    );
+  } else if (showEnhanced) {
+    body = (
+      <img src={image.enhanced!.url} alt={image.name} draggable={false} className="h-full w-full object-contain" style={imageStyle} onLoad={() => setEnhancedLoaded(true)} onError={() => void ws.imageFailed()} />
+    );
+  } else if (original) {
+    body = (
+      <img
+        src={image.status === 'uploading' || image.status === 'upload-failed' ? (image.localUrl ?? original) : original}
+        alt={image.name}
+        draggable={false}
+        decoding="async"
+        className={`h-full w-full ${image.width > 0 ? 'object-contain' : 'object-cover'} ${image.status === 'uploading' ? 'opacity-40' : ''} ${image.status === 'upload-failed' ? 'opacity-25 grayscale' : ''}`}
+        style={imageStyle}
+        onError={() => image.imageId && void ws.imageFailed()}
+      />
+    );
+  } else {
+    body = <div className="h-full w-full bg-zinc-900" />;
+  }
+
+  const job = image.job;
+  const view = job ? progressView(job, now) : null;
+  const cancelling = image.status === 'cancelling';
+
+  return (
+    <div
+      className={`group relative rounded-[10px] bg-[#15161a] shadow-[0_20px_60px_-20px_rgba(0,0,0,0.8)] ring-1 transition-[box-shadow] ${
+        selected ? 'ring-[3px] ring-violet-400' : data.multiSelected ? 'ring-[3px] ring-violet-400/50' : 'ring-white/10 hover:ring-white/25'
+      }`}
+      style={{ width: box.width }}
+      data-testid="image-card"
+      data-status={image.status}
+      data-name={image.name}
+    >
+      <div className={`relative overflow-hidden rounded-t-[10px] bg-[#0d0e10] ${zoomed ? 'nodrag cursor-grab active:cursor-grabbing' : ''}`} style={{ height: box.height }} {...panHandlers}>
+        {body}
+        <CardMaskOverlay image={image} selected={selected} />
+
+        {image.enhanced && !busy && (
+          <span className="ws-chip pointer-events-none absolute bottom-0 left-0 inline-flex items-center rounded-full bg-emerald-400 font-semibold text-emerald-950 shadow-lg" data-testid="enhanced-badge">
+            <Check strokeWidth={3} />
+            {msg('workspaceEnhancedBadge')}
+          </span>
+        )}
+
+        {zoomed && <span className="ws-chip pointer-events-none absolute bottom-0 right-0 rounded bg-black/75 font-mono text-white/90">{image.zoom}%</span>}
+
+        {showEnhanced && highRes && !enhancedLoaded && !busy && (
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center bg-black/40">
+            <span className="ws-btn inline-flex items-center bg-black/75 text-white/90">
+              <Loader2 className="animate-spin" />
+              {msg('workspaceHighResLoading')}
+            </span>
+          </div>
+        )}
+
+        {image.status === 'uploading' && (
+          <div className="ws-status absolute inset-0 flex flex-col items-center justify-center text-white/85">
+            <Loader2 className="ws-status-icon animate-spin text-violet-300" />
+            <span className="font-medium">{msg('workspaceUploading')}</span>
+          </div>
+        )}
+
+        {image.status === 'upload-failed' && (
+          <div className="ws-status absolute inset-0 flex flex-col items-center justify-center p-[8%] text-center">
+            <AlertTriangle className="ws-status-icon text-amber-400" />
+            <p className="max-w-[85%] leading-snug text-white/85">{image.error ?? msg('uploadFailed')}</p>
+            <button
+              type="button"
+              className="ws-btn nodrag inline-flex items-center bg-white/10 font-medium text-white ring-1 ring-white/15 hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+              onClick={(e) => {
+                e.stopPropagation();
+                void ws.retryUpload(image.key);
+              }}
+            >
+              <RotateCcw />
+              {msg('workspaceRetryUpload')}
+            </button>
+          </div>
+        )}
+
+        {busy && view && (
+          <div className="absolute inset-0 flex items-end bg-gradient-to-t from-black/85 via-black/25 to-transparent" data-testid="progress-overlay">
+            <div className="ws-progress w-full">
+              <div className="flex items-baseline justify-between gap-4">
+                <span className="ws-progress-title font-semibold text-white">
+                  {cancelling ? msg('workspaceCancelling') : job?.workflow === 'remove' ? msg('workspaceRemovingObjects') : msg('workspaceEnhancing')}
+                </span>
+                {!cancelling && (
+                  <span className="ws-progress-value font-mono tabular-nums text-white/90" data-testid="progress-percent">
+                    {view.percent}%
+                  </span>
+                )}
+              </div>
+              <div className="ws-progress-bar overflow-hidden rounded-full bg-white/15" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={cancelling ? 100 : view.percent}>
+                <div
+                  className={`h-full rounded-full transition-[width] duration-700 ease-out ${cancelling ? 'bg-zinc-400' : 'bg-gradient-to-r from-violet-500 to-fuchsia-400'}`}
+                  style={{ width: `${cancelling ? 100 : Math.max(2, view.percent)}%` }}
+                />
+              </div>
+              <div className="flex items-center justify-between gap-4">
+                <span className="ws-progress-detail truncate text-white/65">
+                  {job && job.workflow !== 'remove' && `${job.scale}× ${isEnhancementMode(job.mode) ? MODE_LABELS[job.mode] : job.mode}`}
+                  {view.detail && !cancelling ? ` · ${view.detail}` : ''}
+                </span>
+                {!cancelling && (
+                  <button
+                    type="button"
+                    className="ws-btn nodrag shrink-0 bg-white/10 font-medium text-white ring-1 ring-white/20 hover:bg-red-500/80 hover:ring-red-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void ws.cancel(image.key);
+                    }}
+                  >
+                    {msg('workspaceCancel')}
+                  </button>
+                )}
+              </div>
+            </div>
+          </div>
+        )}
+
+        {!busy && (
+          <button
+            type="button"
+            aria-label={msg('workspaceRemoveImage')}
+            title={msg('workspaceRemoveImage')}
+            className={`ws-icon-btn nodrag absolute right-0 flex items-center justify-center rounded-full bg-black/70 text-white/80 ring-1 ring-white/15 transition-opacity hover:bg-red-500 hover:text-white focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 ${
+              selected ? 'opacity-100' : 'opacity-0 group-hover:opacity-100'
+            } ${showEnhanced && image.view === 'compare' ? 'bottom-0' : 'top-0'}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              ws.remove(image.key);
+            }}
+          >
+            <X />
+          </button>
+        )}
+      </div>
+
+      <div className="ws-caption flex items-center justify-between border-t border-white/5">
+        <span className="min-w-0 truncate font-medium text-zinc-200" title={image.name}>
+          {image.name}
+        </span>
+        <span className="ws-mono shrink-0 font-mono tabular-nums text-zinc-500">
+          {image.width > 0 ? `${image.width} × ${image.height}` : ''}
+          {image.enhanced ? <span className="text-emerald-400/90">{` → ${image.enhanced.width} × ${image.enhanced.height}`}</span> : null}
+        </span>
+      </div>
+      {image.status === 'failed' && image.error && !/cancel+ed/i.test(image.error) && (
+        <div className="ws-error rounded-b-[10px] border-t border-red-500/20 bg-red-500/10 text-red-300">{image.error}</div>
+      )}
+    </div>
+  );
+}
+
+export const ImageCardNode = memo(ImageCardNodeImpl);

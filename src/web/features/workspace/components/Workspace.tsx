@@ -1,0 +1,198 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { ReactFlowProvider } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { msg } from '../../../../shared/messages';
+import { useWorkspace } from '../hooks/useWorkspace';
+import { applyZoom, isTypingTarget, zoomKeyAction } from '../lib/zoom';
+import { filesFromDataTransfer } from '../lib/upload-batches';
+import { ControlPanel } from './ControlPanel';
+import { WorkspaceCanvas } from './WorkspaceCanvas';
+import { WorkspaceToolbar } from './WorkspaceToolbar';
+import { BlockingOverlay, DropOverlay, EmptyState, LoadingState, UploadProgressCard, UrlRefreshFailed, UrlRefreshing } from './Overlays';
+import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
+import { useWorkspaceAddons, WorkspaceAddons } from '../../sessions/WorkspaceAddons';
+import './workspace.css';
+
+/** seed 001 §9: a file drop locks card dragging for 100 ms after it ends. */
+const DROP_LOCK_MS = 100;
+/** seed 001 §9: mobile breakpoint 640 px; below it the panel starts collapsed so the canvas stays usable. */
+const MOBILE_QUERY = '(max-width: 639px)';
+
+const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+
+function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
+  const ws = useWorkspace();
+  const { state, dispatch, selected } = ws;
+  // sessions (save, load, restore, unsaved changes) and the remove tool
+  const addons = useWorkspaceAddons(ws);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const canvasZoom = useRef(0.8);
+  const [dragDepth, setDragDepth] = useState(0);
+  const [dropLock, setDropLock] = useState(false);
+  const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches);
+
+  useEffect(() => {
+    // the folder picker attribute is not in React's typings
+    folderInput.current?.setAttribute('webkitdirectory', '');
+    folderInput.current?.setAttribute('directory', '');
+  }, []);
+
+  const openFilePicker = useCallback(() => fileInput.current?.click(), []);
+  const openFolderPicker = useCallback(() => folderInput.current?.click(), []);
+
+  const getCanvasZoom = useCallback(() => canvasZoom.current, []);
+  const ctx = useMemo<WorkspaceContextValue>(() => ({ ...ws, getCanvasZoom, openFilePicker, openFolderPicker }), [ws, getCanvasZoom, openFilePicker, openFolderPicker]);
+  // written to the DOM, not to state: the canvas moves every frame and the cards need not re-render for it
+  const onZoomChange = useCallback((zoom: number) => {
+    canvasZoom.current = zoom;
+    rootRef.current?.style.setProperty('--u', String(Math.min(3.2, Math.max(0.2, 1 / zoom))));
+  }, []);
+
+  // keyboard: zoom keys of seed 000 §5 plus the toolbar's shortcuts; never while typing
+  const wsRef = useRef(ws);
+  wsRef.current = ws;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const w = wsRef.current;
+      const sel = w.selected;
+      const zoom = zoomKeyAction(e);
+      if (zoom) {
+        if (!sel) return;
+        e.preventDefault();
+        w.dispatch({ type: 'setZoom', key: sel.key, zoom: applyZoom(sel.zoom, zoom) });
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+      // Enter or Space on a card focused with Tab selects it, as a click does
+      const focusedNode = (e.target as HTMLElement | null)?.closest?.('.react-flow__node');
+      if ((e.key === 'Enter' || e.key === ' ') && focusedNode?.getAttribute('data-id')) {
+        e.preventDefault();
+        w.dispatch({ type: 'select', key: focusedNode.getAttribute('data-id'), additive: e.shiftKey });
+        return;
+      }
+      if ((e.target as HTMLElement | null)?.closest?.('[role="menu"],[role="dialog"]')) return;
+      const key = e.key.toLowerCase();
+      if (key === 'u') {
+        e.preventDefault();
+        (e.shiftKey ? openFolderPicker : openFilePicker)();
+      } else if (key === 'd') {
+        e.preventDefault();
+        void w.download(e.shiftKey ? 'jpeg' : 'png');
+      } else if (key === 'e' && !e.shiftKey) {
+        e.preventDefault();
+        w.enhanceSelected();
+      } else if (key === 'c' && sel?.enhanced) {
+        w.dispatch({ type: 'setView', key: sel.key, view: 'compare' });
+      } else if (key === 'p' && sel?.enhanced) {
+        w.dispatch({ type: 'setView', key: sel.key, view: 'preview' });
+      } else if (key === 'escape') {
+        w.dispatch({ type: 'select', key: null });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [openFilePicker, openFolderPicker]);
+
+  const onDragEnter = (e: DragEvent) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    setDragDepth((d) => d + 1);
+  };
+  const onDragOver = (e: DragEvent) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+  };
+  const onDragLeave = (e: DragEvent) => {
+    if (!hasFiles(e)) return;
+    setDragDepth((d) => Math.max(0, d - 1));
+  };
+  const onDrop = async (e: DragEvent) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    setDragDepth(0);
+    setDropLock(true);
+    setTimeout(() => setDropLock(false), DROP_LOCK_MS);
+    const files = await filesFromDataTransfer(e.dataTransfer);
+    void ws.uploadFiles(files);
+  };
+
+  const dragging = dragDepth > 0;
+  const empty = state.loaded && state.images.length === 0;
+
+  return (
+    <WorkspaceContext.Provider value={ctx}>
+      <WorkspaceAddons value={addons} selected={selected}>
+      <div
+        ref={rootRef}
+        className="workspace-root relative h-full w-full overflow-hidden bg-[#0b0c0e] text-zinc-200"
+        onDragEnter={onDragEnter}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+        data-testid="workspace"
+      >
+        <WorkspaceCanvas dropping={dragging || dropLock} onZoomChange={onZoomChange} />
+
+        {!state.loaded && <LoadingState />}
+        {empty && <EmptyState onBrowse={openFilePicker} />}
+
+        {/* floating chrome: toolbar on top, control panel on the left (a bottom sheet on phones) */}
+        <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex justify-center px-3 pt-3 sm:pl-[312px] sm:pr-4 lg:px-[312px]">
+          <WorkspaceToolbar onOpenSettings={onOpenSettings} />
+        </div>
+        <div className="pointer-events-none absolute z-30 max-sm:inset-x-3 max-sm:bottom-3 max-sm:flex max-sm:max-h-[70%] max-sm:justify-start sm:bottom-4 sm:left-3 sm:top-3 sm:flex sm:flex-col sm:items-start">
+          <ControlPanel collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onOpenSettings={onOpenSettings} />
+        </div>
+
+        <div className="pointer-events-none absolute bottom-4 left-1/2 z-30 flex -translate-x-1/2 flex-col items-center gap-2 max-sm:bottom-20">
+          {ws.upload && <UploadProgressCard progress={ws.upload} />}
+          {ws.urlRefresh === 'refreshing' && <UrlRefreshing />}
+          {ws.urlRefresh === 'failed' && <UrlRefreshFailed onRetry={() => void ws.retryUrlRefresh()} onUseOriginal={ws.useOriginalUrls} />}
+        </div>
+
+        {dragging && <DropOverlay />}
+        {ws.downloading && <BlockingOverlay label={msg('workspaceDownloading')} />}
+
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/bmp,.jpg,.jpeg,.png,.webp,.gif,.bmp"
+          multiple
+          hidden
+          data-testid="file-input"
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = '';
+            void ws.uploadFiles(files);
+          }}
+        />
+        <input
+          ref={folderInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="folder-input"
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = '';
+            void ws.uploadFiles(files);
+          }}
+        />
+        {selected === null && state.images.length > 0 && <span className="sr-only" aria-live="polite">{msg('workspaceNoSelection')}</span>}
+      </div>
+      </WorkspaceAddons>
+    </WorkspaceContext.Provider>
+  );
+}
+
+/** The /enhance workspace. Access rules (signed in, paid plan) are the route guard's job, not this component's. */
+export function Workspace({ onOpenSettings }: { onOpenSettings: () => void }) {
+  return (
+    <ReactFlowProvider>
+      <WorkspaceScreen onOpenSettings={onOpenSettings} />
+    </ReactFlowProvider>
+  );
+}

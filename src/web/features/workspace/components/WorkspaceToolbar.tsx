@@ -1,0 +1,198 @@
+import type { ReactNode } from 'react';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../../ui/tooltip';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../ui/dropdown-menu';
+import {
+  Brush,
+  Columns2,
+  Download,
+  Eraser,
+  Eye,
+  FolderOpen,
+  FolderUp,
+  LayoutGrid,
+  Minus,
+  Plus,
+  Save,
+  Settings,
+  SquareDashedMousePointer,
+  Upload,
+  Wrench,
+} from 'lucide-react';
+import { msg } from '../../../../shared/messages';
+import { ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN } from '../lib/zoom';
+import { useWorkspaceContext } from './workspace-context';
+import { useSessionsContext } from '../../sessions/useWorkspaceSessions';
+import { SessionName, SessionSaveButton } from '../../sessions/components/SessionMenu';
+import { useRemoveToolContext } from '../../remove-tool/useRemoveTool';
+import { hasMask } from '../../remove-tool/lib/strokes';
+import { openViewportManager } from '../../../pages/viewport-manager/ViewportManagerPage';
+
+function Tip({ label, keys, children }: { label: string; keys?: string; children: ReactNode }) {
+  return (
+    <Tooltip delayDuration={350}>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent side="bottom" sideOffset={8} className="flex items-center gap-2 bg-[#1d1e23]">
+        {label}
+        {keys && <kbd className="rounded border border-white/15 bg-white/5 px-1.5 font-mono text-[11px] text-zinc-400">{keys}</kbd>}
+      </TooltipContent>
+    </Tooltip>
+  );
+}
+
+function ToolButton({
+  label,
+  keys,
+  icon,
+  onClick,
+  disabled,
+  pressed,
+  disabledHint,
+  testId,
+}: {
+  label: string;
+  keys?: string;
+  icon: ReactNode;
+  onClick?: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+  disabledHint?: string;
+  testId?: string;
+}) {
+  return (
+    <Tip label={disabled && disabledHint ? `${label} · ${disabledHint}` : label} keys={disabled ? undefined : keys}>
+      {/* a wrapper keeps the tooltip on disabled buttons, which get no pointer events */}
+      <span className="inline-flex">
+        <button
+          type="button"
+          aria-label={label}
+          aria-pressed={pressed}
+          aria-keyshortcuts={keys}
+          disabled={disabled}
+          onClick={onClick}
+          data-testid={testId}
+          className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-md transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:pointer-events-none disabled:opacity-30 ${
+            pressed ? 'bg-violet-500/20 text-violet-200' : 'text-zinc-300 hover:bg-white/[0.07] hover:text-white'
+          }`}
+        >
+          {icon}
+        </button>
+      </span>
+    </Tip>
+  );
+}
+
+const Divider = () => <span className="mx-1 h-5 w-px shrink-0 bg-white/10" aria-hidden />;
+
+export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => void }) {
+  const ws = useWorkspaceContext();
+  const sessions = useSessionsContext();
+  const removeTool = useRemoveToolContext();
+  const { selected, live } = ws;
+  const zoom = selected?.zoom ?? ZOOM_DEFAULT;
+  const later = msg('workspaceComingNext');
+  const hasEnhanced = Boolean(selected?.enhanced);
+
+  const setZoom = (z: number) => selected && ws.dispatch({ type: 'setZoom', key: selected.key, zoom: z });
+
+  return (
+    <TooltipProvider>
+      <div
+        role="toolbar"
+        aria-label="Workspace tools"
+        className="pointer-events-auto flex max-w-full items-center gap-0.5 overflow-x-auto rounded-xl border border-white/10 bg-[#16171b] p-1 shadow-[0_16px_48px_-12px_rgba(0,0,0,0.7)] [scrollbar-width:none]"
+      >
+        <ToolButton label={msg('workspaceToolUpload')} keys="U" icon={<Upload className="h-4 w-4" />} onClick={ws.openFilePicker} testId="tool-upload" />
+        <ToolButton label={msg('workspaceToolUploadFolder')} keys="Shift+U" icon={<FolderUp className="h-4 w-4" />} onClick={ws.openFolderPicker} testId="tool-upload-folder" />
+        <DropdownMenu>
+          <Tip label={msg('workspaceToolDownload')} keys="D">
+            <DropdownMenuTrigger asChild>
+              <button
+                type="button"
+                aria-label={msg('workspaceToolDownload')}
+                aria-keyshortcuts="D"
+                data-testid="tool-download"
+                className="flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-zinc-300 hover:bg-white/[0.07] hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 data-[state=open]:bg-white/[0.07]"
+              >
+                <Download className="h-4 w-4" />
+              </button>
+            </DropdownMenuTrigger>
+          </Tip>
+          <DropdownMenuContent align="start" className="min-w-[168px]">
+            <DropdownMenuItem
+              onSelect={() => void ws.download('png')}
+              className="justify-between"
+            >
+              {msg('workspaceDownloadPng')}
+              <kbd className="font-mono text-[11px] text-zinc-500">D</kbd>
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              onSelect={() => void ws.download('jpeg')}
+              className="justify-between"
+            >
+              {msg('workspaceDownloadJpeg')}
+              <kbd className="font-mono text-[11px] text-zinc-500">Shift+D</kbd>
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+        {sessions ? (
+          <SessionSaveButton sessions={sessions} label={msg('workspaceToolSave')} />
+        ) : (
+          <ToolButton label={msg('workspaceToolSave')} keys="S" icon={<Save className="h-4 w-4" />} disabled disabledHint={later} />
+        )}
+        <Divider />
+        <ToolButton label={msg('workspaceToolBrush')} keys="B" icon={<Brush className="h-4 w-4" />} onClick={removeTool?.toggle} pressed={removeTool?.active ?? false} disabled={!removeTool || !selected} testId="tool-brush" />
+        <ToolButton label={msg('workspaceToolMask')} keys="M" icon={<SquareDashedMousePointer className="h-4 w-4" />} onClick={removeTool?.openModal} disabled={!removeTool || !selected} testId="tool-mask" />
+        <ToolButton label={msg('workspaceToolClearMask')} icon={<Eraser className="h-4 w-4" />} onClick={removeTool?.clear} disabled={!removeTool || !hasMask(removeTool.mask)} testId="tool-clear-mask" />
+        <Divider />
+        <ToolButton label={msg('workspaceToolZoomOut')} keys="−" icon={<Minus className="h-4 w-4" />} onClick={() => setZoom(Math.max(ZOOM_MIN, zoom - 50))} disabled={!selected || zoom <= ZOOM_MIN} />
+        <Tip label={msg('workspaceToolZoomReset')} keys="0">
+          <button
+            type="button"
+            onClick={() => setZoom(ZOOM_DEFAULT)}
+            disabled={!selected}
+            aria-label={msg('workspaceToolZoomReset')}
+            data-testid="zoom-readout"
+            className="h-8 w-14 shrink-0 rounded-md font-mono text-[12px] tabular-nums text-zinc-300 hover:bg-white/[0.07] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:opacity-40"
+          >
+            {zoom}%
+          </button>
+        </Tip>
+        <ToolButton label={msg('workspaceToolZoomIn')} keys="+" icon={<Plus className="h-4 w-4" />} onClick={() => setZoom(Math.min(ZOOM_MAX, zoom + 50))} disabled={!selected || zoom >= ZOOM_MAX} />
+        <Divider />
+        <ToolButton
+          label={msg('workspaceToolCompare')}
+          keys="C"
+          icon={<Columns2 className="h-4 w-4" />}
+          pressed={hasEnhanced && selected?.view === 'compare'}
+          disabled={!hasEnhanced}
+          onClick={() => selected && ws.dispatch({ type: 'setView', key: selected.key, view: 'compare' })}
+        />
+        <ToolButton
+          label={msg('workspaceToolPreview')}
+          keys="P"
+          icon={<Eye className="h-4 w-4" />}
+          pressed={hasEnhanced && selected?.view === 'preview'}
+          disabled={!hasEnhanced}
+          onClick={() => selected && ws.dispatch({ type: 'setView', key: selected.key, view: 'preview' })}
+        />
+        <Divider />
+        <ToolButton label={msg('workspaceToolLoadSession')} icon={<FolderOpen className="h-4 w-4" />} onClick={sessions?.openLoadDialog} disabled={!sessions} disabledHint={later} testId="tool-load-session" />
+        <ToolButton label={msg('workspaceToolViewports')} icon={<LayoutGrid className="h-4 w-4" />} onClick={openViewportManager} testId="tool-viewports" />
+        <ToolButton label={msg('workspaceToolFixStuck')} icon={<Wrench className="h-4 w-4" />} onClick={ws.fixStuck} />
+        <ToolButton label={msg('workspaceToolSettings')} icon={<Settings className="h-4 w-4" />} onClick={onOpenSettings} />
+        <Divider />
+        {sessions ? (
+          <SessionName sessions={sessions} />
+        ) : (
+          <span className="max-w-[160px] shrink-0 truncate px-2 text-[12px] text-zinc-400">{msg('workspaceUntitledSession')}</span>
+        )}
+        <Tip label={live === 'connected' ? msg('workspaceLiveConnected') : msg('workspaceLiveDisconnected')}>
+          <span className="flex shrink-0 items-center gap-1.5 px-2 text-[11px] font-medium uppercase tracking-wider text-zinc-500" data-testid="live-state" data-state={live}>
+            <span className={`h-1.5 w-1.5 rounded-full ${live === 'connected' ? 'bg-emerald-400 shadow-[0_0_6px_rgba(52,211,153,0.8)]' : live === 'connecting' ? 'bg-amber-400' : 'bg-red-400'}`} />
+            {live === 'connected' ? msg('workspaceLive') : msg('workspaceOffline')}
+          </span>
+        </Tip>
+      </div>
+    </TooltipProvider>
+  );
+}

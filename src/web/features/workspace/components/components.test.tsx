@@ -1,0 +1,149 @@
+/**
+ * Component tests without a DOM: the components render to markup on the server, and the tests read what a user
+ * would see. Behaviour that needs events is covered by the state machine's tests and the browser journey.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { NodeProps } from '@xyflow/react';
+import { initialWorkspaceState, type WorkspaceImage, type WorkspaceState } from '../state/workspace-state';
+import { ControlPanel } from './ControlPanel';
+import { ImageCardNode, type ImageNode } from './ImageCardNode';
+import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
+
+const image = (over: Partial<WorkspaceImage> = {}): WorkspaceImage => ({
+  key: 'k1',
+  imageId: '00000000-0000-4000-8000-000000000001',
+  name: 'atrium-final.png',
+  width: 1920,
+  height: 1080,
+  url: '/api/files/user-images/u/a.png?exp=1&sig=x',
+  thumbnailUrl: '/api/files/user-images/u/a.webp?exp=1&sig=x',
+  localUrl: null,
+  enhanced: null,
+  status: 'idle',
+  job: null,
+  error: null,
+  position: { x: 0, y: 0 },
+  view: 'compare',
+  zoom: 100,
+  ...over,
+});
+
+function ctx(state: Partial<WorkspaceState>, credits = 100): WorkspaceContextValue {
+  const full: WorkspaceState = { ...initialWorkspaceState, loaded: true, ...state };
+  const selected = full.images.find((i) => i.key === full.selectedKey) ?? null;
+  const noop = () => {};
+  return {
+    state: full,
+    selected,
+    profile: { credits_remaining: credits, subscription_status: 'business', beta_access: false, first_name: 'Mara', last_name: 'Lindqvist' },
+    user: { id: 'u', email: 'mara@example.com' },
+    dispatch: noop,
+    enhanceSelected: noop,
+    enhanceAll: noop,
+    cancel: noop,
+    remove: noop,
+    retryUpload: noop,
+    imageFailed: noop,
+    getCanvasZoom: () => 0.8,
+  } as unknown as WorkspaceContextValue;
+}
+
+const panel = (value: WorkspaceContextValue) =>
+  renderToStaticMarkup(
+    <WorkspaceContext.Provider value={value}>
+      <ControlPanel collapsed={false} onToggle={() => {}} onOpenSettings={() => {}} />
+    </WorkspaceContext.Provider>,
+  );
+
+const card = (img: WorkspaceImage, selected = false) =>
+  renderToStaticMarkup(
+    <WorkspaceContext.Provider value={ctx({ images: [img] })}>
+      <ImageCardNode {...({ id: img.key, data: { image: img, multiSelected: false }, selected } as unknown as NodeProps<ImageNode>)} />
+    </WorkspaceContext.Provider>,
+  );
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+describe('ControlPanel readout', () => {
+  it('shows current → output size, megapixels and the cost of the chosen scale before enhancing', () => {
+    const html = text(panel(ctx({ images: [image()], selectedKey: 'k1' })));
+    expect(html).toContain('Current 1920 × 1080 2.1 MP');
+    expect(html).toContain('Output 3840 × 2160 8.3 MP');
+    expect(html).toContain('Cost 8 credit(s)');
+    expect(html).toContain('Enhance Image');
+    expect(html).toContain('Business');
+  });
+
+  it('follows the scale setting', () => {
+    const html = text(panel(ctx({ images: [image()], selectedKey: 'k1', settings: { ...initialWorkspaceState.settings, scale: 4 } })));
+    expect(html).toContain('Output 7680 × 4320 33.2 MP');
+    expect(html).toContain('Cost 16 credit(s)');
+  });
+
+  it('carries the seed message when the output is over 64 megapixels', () => {
+    const html = text(panel(ctx({ images: [image({ width: 4000, height: 3000 })], selectedKey: 'k1', settings: { ...initialWorkspaceState.settings, scale: 6 } })));
+    expect(html).toContain('Enhanced resolution (24000x18000) exceeds 64 megapixel limit. Please reduce scale.');
+  });
+
+  it('asks for a selection when nothing is selected, and offers Enhance all for unenhanced images', () => {
+    const html = text(panel(ctx({ images: [image(), image({ key: 'k2', imageId: '00000000-0000-4000-8000-000000000002' })] })));
+    expect(html).toContain('Select an image on the canvas');
+    expect(html).toMatch(/Enhance all 2/);
+  });
+
+  it('reads Enhancing... while the selected image runs, with exactly one mode checked', () => {
+    const busy = image({ status: 'processing', job: { id: 'j', scale: 2, mode: 'precision', progress: 0.3, etaMs: null, startedAt: Date.now(), started: true, workflow: 'enhance' } });
+    const html = panel(ctx({ images: [busy], selectedKey: 'k1' }));
+    expect(text(html)).toContain('Enhancing...');
+    expect(html.match(/aria-checked="true"/g)).toHaveLength(2); // one scale, one mode
+  });
+});
+
+describe('image card by state', () => {
+  it('idle: the thumbnail, name and size, no progress', () => {
+    const html = card(image());
+    expect(html).toContain('a.webp');
+    expect(text(html)).toContain('atrium-final.png 1920 × 1080');
+    expect(html).not.toContain('progress-overlay');
+  });
+
+  it('uploading and upload-failed (with a retry)', () => {
+    expect(text(card(image({ status: 'uploading', imageId: null, width: 0, height: 0, localUrl: 'blob:x' })))).toContain('Uploading');
+    const failed = text(card(image({ status: 'upload-failed', imageId: null, error: 'Upload failed. Please try again.' })));
+    expect(failed).toContain('Upload failed. Please try again.');
+    expect(failed).toContain('Retry upload');
+  });
+
+  it('processing shows real progress and Cancel; cancelling shows a full bar without it', () => {
+    const job = { id: 'j', scale: 2, mode: 'precision', progress: 0.42, etaMs: 30_000, startedAt: Date.now(), started: true, workflow: 'enhance' as const };
+    const processing = text(card(image({ status: 'processing', job })));
+    expect(processing).toContain('Enhancing...');
+    expect(processing).toContain('42%');
+    expect(processing).toContain('2× Precision · 30s left');
+    expect(processing).toContain('Cancel');
+    const cancelling = card(image({ status: 'cancelling', job }));
+    expect(text(cancelling)).toContain('Cancelling...');
+    expect(cancelling).toContain('aria-valuenow="100"');
+    expect(text(cancelling)).not.toMatch(/\bCancel\b(?!ling)/);
+  });
+
+  it('enhanced: badge, before/after slider at 50 % with both labels, output size', () => {
+    const enhanced = image({ status: 'enhanced', enhanced: { jobId: 'j', url: '/e.png', width: 3840, height: 2160, scale: 2, mode: 'precision' } });
+    const html = card(enhanced);
+    expect(text(html)).toContain('Enhanced');
+    expect(html).toContain('data-testid="compare-slider"');
+    expect(html).toContain('aria-valuenow="50"');
+    expect(text(html)).toContain('BEFORE');
+    expect(text(html)).toContain('ENHANCED');
+    expect(text(html)).toContain('1920 × 1080 → 3840 × 2160');
+    const preview = card({ ...enhanced, view: 'preview' });
+    expect(preview).not.toContain('compare-slider');
+    expect(preview).toContain('/e.png');
+  });
+
+  it('failed: the original stays with the reason, but a cancellation is not an error', () => {
+    expect(text(card(image({ status: 'failed', error: 'Enhancement failed' })))).toContain('Enhancement failed');
+    expect(text(card(image({ status: 'failed', error: 'Cancelled by user' })))).not.toContain('Cancelled by user');
+  });
+});

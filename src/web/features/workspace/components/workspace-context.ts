@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react';
+import type { Workspace } from '../hooks/useWorkspace';
+
+export type WorkspaceContextValue = Workspace & {
+  /** The canvas zoom, so in-card panning moves the image by the pointer's distance on screen. */
+  getCanvasZoom: () => number;
+  openFilePicker: () => void;
+  openFolderPicker: () => void;
+};
+
+export const WorkspaceContext = createContext<WorkspaceContextValue | null>(null);
+
+export function useWorkspaceContext(): WorkspaceContextValue {
+  const ws = useContext(WorkspaceContext);
+  if (!ws) throw new Error('useWorkspaceContext outside the workspace');
+  return ws;
+}

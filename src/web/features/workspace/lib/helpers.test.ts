@@ -1,0 +1,167 @@
+import { describe, expect, it, vi } from 'vitest';
+import { progressView, formatDuration } from './progress';
+import { applyZoom, zoomKeyAction, zoomIn, zoomOut } from './zoom';
+import { downloadFileName } from './download';
+import { enhanceCheck, failureToast, planConcurrency, type EnhanceCheckInput } from './enhance-checks';
+import { needsRefresh, refreshRequests, urlExpiry } from './signed-urls';
+import { runInBatches, selectUploadable } from './upload-batches';
+import { fitCard, gridColumns, positionsForNew } from './layout';
+
+const NOW = 1_800_000_000_000;
+
+describe('progress display', () => {
+  it('shows the real progress and ETA, never 100 before completion', () => {
+    expect(progressView({ progress: 0.42, etaMs: 65_000, startedAt: NOW, started: true }, NOW + 1000)).toEqual({ percent: 42, detail: '1m 5s left', almostDone: false });
+    expect(progressView({ progress: 1, etaMs: null, startedAt: NOW, started: true }, NOW).percent).toBe(99);
+  });
+  it('says the job waits for a worker before one takes it', () => {
+    expect(progressView({ progress: 0, etaMs: null, startedAt: NOW, started: false }, NOW).detail).toBe('Waiting for a free worker');
+  });
+  it('holds at 95 with Almost done... after 15 minutes (seed 001 §9)', () => {
+    expect(progressView({ progress: 0.5, etaMs: 1000, startedAt: NOW, started: true }, NOW + 900_001)).toEqual({ percent: 95, detail: 'Almost done...', almostDone: true });
+  });
+  it('formats durations', () => {
+    expect(formatDuration(400)).toBe('1s');
+    expect(formatDuration(120_000)).toBe('2m');
+  });
+});
+
+describe('zoom', () => {
+  const el = (tagName: string, type?: string) => ({ tagName, type }) as unknown as EventTarget;
+  it('steps by 50 within 10..1200', () => {
+    expect(zoomIn(100)).toBe(150);
+    expect(zoomIn(1200)).toBe(1200);
+    expect(zoomOut(50)).toBe(10);
+    expect(zoomOut(10)).toBe(10);
+    expect(applyZoom(550, 'reset')).toBe(100);
+  });
+  it('maps = + - 0 and ignores them while typing or with modifiers', () => {
+    expect(zoomKeyAction({ key: '=', target: el('DIV') })).toBe('in');
+    expect(zoomKeyAction({ key: '+', target: el('DIV') })).toBe('in');
+    expect(zoomKeyAction({ key: '-', target: el('BUTTON') })).toBe('out');
+    expect(zoomKeyAction({ key: '0', target: null })).toBe('reset');
+    expect(zoomKeyAction({ key: '0', target: el('INPUT', 'text') })).toBeNull();
+    expect(zoomKeyAction({ key: '-', target: el('TEXTAREA') })).toBeNull();
+    expect(zoomKeyAction({ key: '=', target: el('INPUT', 'radio') })).toBe('in');
+    expect(zoomKeyAction({ key: '=', target: null, ctrlKey: true })).toBeNull();
+  });
+});
+
+describe('download name', () => {
+  it('is the original name with scale and mode', () => {
+    expect(downloadFileName('01-winter-architecture.png', 2, 'precision', 'png')).toBe('01-winter-architecture_2x_precision.png');
+    expect(downloadFileName('Kitchen Final.v3.JPG', 4, 'Detail', 'jpeg')).toBe('Kitchen Final.v3_4x_detail.jpg');
+    expect(downloadFileName('a/b/c?.webp', 6, 'creativity', 'png')).toBe('c__6x_creativity.png');
+  });
+});
+
+describe('enhance checks before calling the server', () => {
+  const base: EnhanceCheckInput = {
+    image: { width: 1000, height: 800, processing: false, processingSince: null, uploaded: true },
+    scale: 2,
+    mode: 'precision',
+    signedIn: true,
+    credits: 50,
+    activeJobs: 0,
+    subscriptionStatus: 'basic',
+    betaAccess: false,
+    now: NOW,
+  };
+  it('passes a valid request', () => expect(enhanceCheck(base)).toBeNull());
+  it('follows the seed order and wording', () => {
+    expect(enhanceCheck({ ...base, image: null })).toBe('No Image Selected - Please upload an image first before enhancing.');
+    expect(enhanceCheck({ ...base, scale: 5 })).toBe('Please select an upscale option (2×, 3×, 4×, or 6×) before enhancing.');
+    expect(enhanceCheck({ ...base, mode: null })).toBe('Please select an enhancement mode (Precision, Detail, or Creativity) before enhancing.');
+    expect(enhanceCheck({ ...base, signedIn: false })).toBe('Authentication Required - Please log in to enhance images.');
+    expect(enhanceCheck({ ...base, credits: 0 })).toBe('Insufficient Credits - You need at least 1 credit to enhance an image. Please upgrade your plan.');
+    expect(enhanceCheck({ ...base, image: { ...base.image!, processing: true, processingSince: NOW - 1000 } })).toBe('Image Already Processing…');
+    expect(enhanceCheck({ ...base, activeJobs: 1 })).toBe(
+      'Maximum concurrent jobs reached (1/1). Your Basic plan allows 1 image(s) at a time. Please wait for a job to complete.',
+    );
+    expect(enhanceCheck({ ...base, image: { ...base.image!, width: 6000, height: 6000 }, scale: 2 })).toContain('exceeds 64 megapixel limit');
+  });
+  it('lets an image stuck over 10 minutes be enhanced again', () => {
+    expect(enhanceCheck({ ...base, image: { ...base.image!, processing: true, processingSince: NOW - 11 * 60_000 } })).toBeNull();
+  });
+  it('gives beta accounts the business concurrency', () => {
+    expect(planConcurrency('basic', true)).toBe(4);
+    expect(planConcurrency('professional', false)).toBe(4);
+    expect(planConcurrency(null, false)).toBe(0);
+  });
+});
+
+describe('failure toasts', () => {
+  it('maps messages as the seed says', () => {
+    expect(failureToast('Cancelled by user')).toBeNull();
+    expect(failureToast('Your session expired')).toEqual({ title: 'Session Expired', description: 'Your session has expired. Please refresh the page and log in again.' });
+    expect(failureToast('')).toEqual({ title: 'Enhancement Failed', description: 'There was an error enhancing your image. Please try again.' });
+    expect(failureToast('The model ran out of memory')).toEqual({ title: 'The model ran out of memory' });
+  });
+});
+
+describe('signed URLs', () => {
+  const url = (exp: number) => `/api/files/user-images/u1/a.png?exp=${exp}&sig=abc`;
+  it('reads the expiry of our URLs and of S3 presigned ones', () => {
+    expect(urlExpiry(url(1_800_000_000))).toBe(1_800_000_000_000);
+    expect(urlExpiry('https://s3.example.com/b/k.png?X-Amz-Date=20261122T010000Z&X-Amz-Expires=3600&X-Amz-Signature=x')).toBe(Date.UTC(2026, 10, 22, 2, 0, 0));
+    expect(urlExpiry('https://cdn.example.com/enhanced/a.png')).toBeNull();
+  });
+  it('treats entries as expired 30 minutes early', () => {
+    const exp = (NOW + 31 * 60_000) / 1000;
+    expect(needsRefresh(url(exp), NOW)).toBe(false);
+    expect(needsRefresh(url(exp), NOW + 2 * 60_000)).toBe(true);
+    expect(needsRefresh('https://cdn.example.com/x.png', NOW)).toBe(false);
+  });
+  it('builds one sign request per distinct refreshable URL', () => {
+    const reqs = refreshRequests([url(1), url(1), 'https://cdn.example.com/x.png'], 28_800);
+    expect(reqs).toEqual([{ url: url(1), request: { bucket: 'user-images', filePath: 'u1/a.png', expiresIn: 28_800 } }]);
+  });
+});
+
+describe('uploads', () => {
+  it('leaves out junk and non-images from a folder', () => {
+    const files = ['a.png', '.DS_Store', 'Thumbs.db', 'notes.txt', 'b.JPG', '._c.png', 'd.webp'].map((name) => ({ name, type: '' }));
+    expect(selectUploadable(files).map((f) => f.name)).toEqual(['a.png', 'b.JPG', 'd.webp']);
+  });
+  it('runs three at a time with a 100 ms pause between batches and reports every file', async () => {
+    const log: string[] = [];
+    let running = 0;
+    let peak = 0;
+    const progress: number[] = [];
+    await runInBatches(
+      [1, 2, 3, 4, 5, 6, 7],
+      async (n) => {
+        running++;
+        peak = Math.max(peak, running);
+        await Promise.resolve();
+        log.push(`f${n}`);
+        running--;
+      },
+      { sleep: async (ms) => void log.push(`sleep${ms}`), onProgress: (p) => progress.push(p.done) },
+    );
+    expect(peak).toBe(3);
+    expect(log).toEqual(['f1', 'f2', 'f3', 'sleep100', 'f4', 'f5', 'f6', 'sleep100', 'f7']);
+    expect(progress).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+  it('counts a failed file as done and keeps going', async () => {
+    const done = vi.fn();
+    await runInBatches([1, 2], async (n) => {
+      if (n === 1) throw new Error('x');
+    }, { sleep: async () => {}, onProgress: done }).catch(() => {});
+    expect(done).toHaveBeenLastCalledWith({ done: 2, total: 2 });
+  });
+});
+
+describe('layout', () => {
+  it('fits cards into 800 × 700', () => {
+    expect(fitCard(1920, 1080)).toEqual({ width: 800, height: 450 });
+    expect(fitCard(320, 640)).toEqual({ width: 350, height: 700 });
+  });
+  it('fills free grid slots', () => {
+    expect(gridColumns(4)).toBe(2);
+    expect(positionsForNew([{ x: 0, y: 0 }], 2)).toEqual([
+      { x: 900, y: 0 },
+      { x: 0, y: 900 },
+    ]);
+  });
+});

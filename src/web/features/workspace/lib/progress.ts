@@ -1,0 +1,31 @@
+import { ALMOST_DONE_AFTER_MS } from '../../../../shared/enhancement';
+import { msg } from '../../../../shared/messages';
+
+export interface ProgressView {
+  /** 0..100 for the bar. */
+  percent: number;
+  /** The line under the bar: ETA, waiting, or 'Almost done...'. */
+  detail: string | null;
+  almostDone: boolean;
+}
+
+/**
+ * What a processing card shows. The progress is the worker's real tile progress; seed 001 §9 keeps its display
+ * rule for long jobs: after 900 000 ms the bar holds at 95 with 'Almost done...'. A running job never shows 100
+ * before the completed event arrives, so a full bar always means a result.
+ */
+export function progressView(job: { progress: number; etaMs: number | null; startedAt: number; started: boolean }, now: number): ProgressView {
+  if (now - job.startedAt > ALMOST_DONE_AFTER_MS) return { percent: 95, detail: msg('workspaceAlmostDone'), almostDone: true };
+  const percent = Math.max(0, Math.min(99, Math.round(job.progress * 100)));
+  if (!job.started && job.progress <= 0) return { percent: 0, detail: msg('workspaceWaitingForWorker'), almostDone: false };
+  if (job.etaMs !== null && job.etaMs > 0) return { percent, detail: msg('workspaceEtaLeft', { time: formatDuration(job.etaMs) }), almostDone: false };
+  return { percent, detail: null, almostDone: false };
+}
+
+export function formatDuration(ms: number): string {
+  const total = Math.max(1, Math.round(ms / 1000));
+  if (total < 60) return `${total}s`;
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return s === 0 ? `${m}m` : `${m}m ${s}s`;
+}

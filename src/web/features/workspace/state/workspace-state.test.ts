@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import type { ImageDto, JobDto } from '../api/types';
+import {
+  activeJobCount,
+  batchKeysToSubmit,
+  batchProgress,
+  enhanceAllCandidates,
+  initialWorkspaceState,
+  workspaceReducer as reduce,
+  type WorkspaceAction,
+  type WorkspaceState,
+} from './workspace-state';
+
+const NOW = Date.parse('2026-11-22T01:00:00Z');
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const job = (over: Partial<JobDto> = {}): JobDto => ({
+  id: uuid(100),
+  status: 'processing',
+  workflow_type: 'enhance',
+  target_image_id: uuid(1),
+  processed_image_url: null,
+  credits_used: 4,
+  scale: 2,
+  mode: 'precision',
+  progress: 0,
+  eta_ms: null,
+  error_message: null,
+  created_at: new Date(NOW).toISOString(),
+  ...over,
+});
+
+const imageDto = (n: number, over: Partial<ImageDto> = {}): ImageDto => ({
+  id: uuid(n),
+  name: `render-${n}.png`,
+  width: 1000,
+  height: 500,
+  url: `/api/files/user-images/u/${n}.png?exp=1&sig=x`,
+  thumbnailUrl: `/api/files/user-images/u/${n}.webp?exp=1&sig=x`,
+  enhanced: null,
+  activeJob: null,
+  ...over,
+});
+
+const run = (...actions: WorkspaceAction[]) => actions.reduce(reduce, initialWorkspaceState);
+
+function uploaded(count: number): WorkspaceState {
+  return run({ type: 'hydrate', images: Array.from({ length: count }, (_, i) => imageDto(count - i)), now: NOW });
+}
+
+describe('card state machine', () => {
+  it('goes uploading → idle with the server image, and uploading → upload-failed → uploading on retry', () => {
+    let s = run({ type: 'uploadStarted', items: [{ key: 'a', name: 'a.png', localUrl: 'blob:a' }, { key: 'b', name: 'b.png', localUrl: null }] });
+    expect(s.images.map((i) => i.status)).toEqual(['uploading', 'uploading']);
+    s = reduce(s, { type: 'uploadSucceeded', key: 'a', upload: { status: 'accepted', name: 'a.png', id: uuid(1), url: '/u/a', thumbnailUrl: '/u/a.webp', width: 320, height: 180 } });
+    s = reduce(s, { type: 'uploadFailed', key: 'b', error: 'Upload failed. Please try again.' });
+    expect(s.images[0]).toMatchObject({ status: 'idle', imageId: uuid(1), width: 320, height: 180 });
+    expect(s.images[1]).toMatchObject({ status: 'upload-failed', error: 'Upload failed. Please try again.', imageId: null });
+    s = reduce(s, { type: 'uploadRetry', key: 'b' });
+    expect(s.images[1]).toMatchObject({ status: 'uploading', error: null });
+  });
+
+  it('runs idle → processing → enhanced with real progress that never moves backwards', () => {
+    let s = uploaded(1);
+    const key = s.images[0].key;
+    s = reduce(s, { type: 'jobSubmitted', key, job: job(), now: NOW });
+    expect(s.images[0].status).toBe('processing');
+    s = reduce(s, { type: 'jobUpdate', job: job({ progress: 0.4, eta_ms: 3000, started_at: new Date(NOW).toISOString() }), now: NOW });
+    expect(s.images[0].job).toMatchObject({ progress: 0.4, etaMs: 3000, started: true });
+    s = reduce(s, { type: 'jobUpdate', job: job({ progress: 0.2 }), now: NOW });
+    expect(s.images[0].job?.progress).toBe(0.4);
+    s = reduce(s, { type: 'jobUpdate', job: job({ status: 'completed', progress: 1, processed_image_url: '/e/1.png' }), now: NOW });
+    expect(s.images[0]).toMatchObject({ status: 'enhanced', job: null, enhanced: { url: '/e/1.png', width: 2000, height: 1000, scale: 2, mode: 'precision' }, view: 'compare' });
+  });
+
+  it('keeps the original on failure and allows another try', () => {
+    let s = uploaded(1);
+    s = reduce(s, { type: 'jobSubmitted', key: s.images[0].key, job: job(), now: NOW });
+    s = reduce(s, { type: 'jobUpdate', job: job({ status: 'failed', error_message: 'Enhancement failed' }), now: NOW });
+    expect(s.images[0]).toMatchObject({ status: 'failed', error: 'Enhancement failed', enhanced: null, job: null });
+    s = reduce(s, { type: 'jobSubmitted', key: s.images[0].key, job: job({ id: uuid(101) }), now: NOW });
+    expect(s.images[0].status).toBe('processing');
+  });
+
+  it('cancels through cancelling, back to idle, or to the earlier result; a refused cancel resumes processing', () => {
+    let s = uploaded(1);
+    const key = s.images[0].key;
+    s = reduce(s, { type: 'jobSubmitted', key, job: job(), now: NOW });
+    s = reduce(s, { type: 'cancelRequested', key });
+    expect(s.images[0].status).toBe('cancelling');
+    s = reduce(s, { type: 'cancelRefused', key });
+    expect(s.images[0].status).toBe('processing');
+    s = reduce(s, { type: 'cancelRequested', key });
+    s = reduce(s, { type: 'jobUpdate', job: job({ status: 'cancelled', error_message: 'Cancelled by user' }), now: NOW });
+    expect(s.images[0]).toMatchObject({ status: 'idle', job: null });
+
+    let e = uploaded(1);
+    e = reduce(e, { type: 'jobSubmitted', key, job: job(), now: NOW });
+    e = reduce(e, { type: 'jobUpdate', job: job({ status: 'completed', processed_image_url: '/e/1.png' }), now: NOW });
+    e = reduce(e, { type: 'jobSubmitted', key, job: job({ id: uuid(101), scale: 4 }), now: NOW });
+    e = reduce(e, { type: 'cancelRequested', key });
+    e = reduce(e, { type: 'jobUpdate', job: job({ id: uuid(101), status: 'cancelled' }), now: NOW });
+    expect(e.images[0]).toMatchObject({ status: 'enhanced', enhanced: { url: '/e/1.png', scale: 2 } });
+  });
+
+  it('ignores events of jobs it does not track', () => {
+    const s = uploaded(1);
+    expect(reduce(s, { type: 'jobUpdate', job: job({ id: uuid(999), target_image_id: uuid(555), progress: 0.5 }), now: NOW })).toBe(s);
+  });
+
+  it('restores processing jobs after a reload and clears ones stuck over 10 minutes', () => {
+    const old = new Date(NOW - 11 * 60_000).toISOString();
+    const s = run({
+      type: 'hydrate',
+      now: NOW,
+      images: [
+        imageDto(3, { activeJob: job({ id: uuid(103), target_image_id: uuid(3), progress: 0.3 }) }),
+        imageDto(2, { activeJob: job({ id: uuid(102), target_image_id: uuid(2), created_at: old }) }),
+        imageDto(1, { enhanced: { jobId: uuid(90), url: '/e/1.png', width: 2000, height: 1000, scale: 2, mode: 'detail' } }),
+      ],
+    });
+    expect(s.loaded).toBe(true);
+    expect(s.images.map((i) => [i.name, i.status])).toEqual([
+      ['render-1.png', 'enhanced'],
+      ['render-2.png', 'idle'],
+      ['render-3.png', 'processing'],
+    ]);
+    expect(s.images[2].job?.progress).toBe(0.3);
+    expect(activeJobCount(s)).toBe(1);
+  });
+
+  it('does not select or move a processing card, and removing the selected card clears the selection', () => {
+    let s = uploaded(2);
+    const [a, b] = s.images.map((i) => i.key);
+    s = reduce(s, { type: 'jobSubmitted', key: a, job: job(), now: NOW });
+    expect(reduce(s, { type: 'select', key: a }).selectedKey).toBeNull();
+    const before = s.images[0].position;
+    expect(reduce(s, { type: 'move', key: a, position: { x: 5, y: 5 } }).images[0].position).toEqual(before);
+    s = reduce(s, { type: 'select', key: b });
+    expect(s.selectedKey).toBe(b);
+    s = reduce(s, { type: 'remove', key: b });
+    expect(s.selectedKey).toBeNull();
+    expect(s.images).toHaveLength(1);
+  });
+
+  it('places new cards on the 900-unit grid with ceil(sqrt(n)) columns', () => {
+    const s = run({ type: 'uploadStarted', items: ['a', 'b', 'c', 'd', 'e'].map((k) => ({ key: k, name: k, localUrl: null })) });
+    expect(s.images.map((i) => i.position)).toEqual([
+      { x: 0, y: 0 },
+      { x: 900, y: 0 },
+      { x: 1800, y: 0 },
+      { x: 0, y: 900 },
+      { x: 900, y: 900 },
+    ]);
+  });
+
+  it('sets the chosen mode’s preset', () => {
+    const s = run({ type: 'setMode', mode: 'detail' });
+    expect(s.settings.mode).toBe('detail');
+    expect(s.settings.params.detail).toBe(80);
+  });
+
+  it('swaps refreshed signed URLs everywhere they appear', () => {
+    let s = uploaded(1);
+    const old = s.images[0].url!;
+    s = reduce(s, { type: 'replaceUrls', urls: { [old]: '/fresh' } });
+    expect(s.images[0].url).toBe('/fresh');
+  });
+});
+
+describe('Enhance all', () => {
+  it('queues every uploaded image without a result, or the multi-selection', () => {
+    let s = uploaded(3);
+    const [a, b, c] = s.images.map((i) => i.key);
+    s = reduce(s, { type: 'jobSubmitted', key: a, job: job({ target_image_id: s.images[0].imageId }), now: NOW });
+    s = reduce(s, { type: 'jobUpdate', job: job({ status: 'completed', processed_image_url: '/e.png' }), now: NOW });
+    expect(enhanceAllCandidates(s)).toEqual([b, c]);
+    s = reduce(s, { type: 'select', key: a });
+    s = reduce(s, { type: 'select', key: c, additive: true });
+    expect(enhanceAllCandidates(s).sort()).toEqual([a, c].sort());
+  });
+
+  it('submits only as many as the plan has free slots, then the next when one finishes', () => {
+    let s = uploaded(3);
+    const keys = s.images.map((i) => i.key);
+    s = reduce(s, { type: 'batchStarted', keys, scale: 2, mode: 'precision' });
+    expect(batchKeysToSubmit(s, 1)).toEqual([keys[0]]);
+    s = reduce(s, { type: 'jobSubmitted', key: keys[0], job: job({ id: uuid(200) }), now: NOW });
+    s = reduce(s, { type: 'batchSubmitted', key: keys[0] });
+    expect(batchKeysToSubmit(s, 1)).toEqual([]);
+    expect(batchKeysToSubmit(s, 4)).toEqual([keys[1], keys[2]]);
+    s = reduce(s, { type: 'jobUpdate', job: job({ id: uuid(200), status: 'processing', progress: 0.5 }), now: NOW });
+    expect(batchProgress(s)).toEqual({ total: 3, finished: 0, fraction: 0.5 / 3 });
+    s = reduce(s, { type: 'jobUpdate', job: job({ id: uuid(200), status: 'completed', processed_image_url: '/e.png' }), now: NOW });
+    expect(batchKeysToSubmit(s, 1)).toEqual([keys[1]]);
+    expect(batchProgress(s)?.finished).toBe(1);
+  });
+});

@@ -1,0 +1,474 @@
+/**
+ * The workspace as a pure state machine: every card's life (upload, enhancement, cancel, result) is a transition
+ * here, so the rules can be tested without a browser and the components only render and dispatch.
+ *
+ * Card states:
+ *   uploading ──ok──▶ idle ──submit──▶ processing ──completed──▶ enhanced ──submit──▶ processing …
+ *       │                                  │  ▲  │
+ *     error                           cancel  │  failed ──▶ failed (original kept; can enhance again)
+ *       ▼                                  ▼  │
+ *   upload-failed ──retry──▶ uploading   cancelling ──cancelled──▶ idle / enhanced (earlier result kept)
+ *                                             └──cancel refused──▶ processing
+ */
+import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, type EnhancementMode, type UpscaleFactor, isUpscaleFactor } from '../../../../shared/enhancement';
+import type { AcceptedUploadDto, ImageDto, JobDto } from '../api/types';
+import { positionsForNew, type Point } from '../lib/layout';
+import { ZOOM_DEFAULT } from '../lib/zoom';
+
+export type CardStatus = 'idle' | 'uploading' | 'upload-failed' | 'processing' | 'cancelling' | 'enhanced' | 'failed';
+export type CardView = 'compare' | 'preview';
+
+export interface EnhancedResult {
+  jobId: string;
+  url: string;
+  width: number;
+  height: number;
+  scale: number;
+  mode: string;
+}
+
+export interface ActiveJob {
+  id: string;
+  scale: number;
+  mode: string;
+  progress: number;
+  etaMs: number | null;
+  /** Client clock when the job began (or its server creation time after a reload): drives the 'Almost done...' rule. */
+  startedAt: number;
+  /** A worker has taken it. */
+  started: boolean;
+  workflow: 'enhance' | 'remove';
+}
+
+export interface WorkspaceImage {
+  /** Stable client key: the node id on the canvas, known before the upload returns. */
+  key: string;
+  /** Server id once uploaded. */
+  imageId: string | null;
+  name: string;
+  width: number;
+  height: number;
+  url: string | null;
+  thumbnailUrl: string | null;
+  /** Browser-side preview shown while the file uploads. */
+  localUrl: string | null;
+  enhanced: EnhancedResult | null;
+  status: CardStatus;
+  job: ActiveJob | null;
+  error: string | null;
+  position: Point;
+  view: CardView;
+  zoom: number;
+}
+
+export interface EnhanceSettings {
+  scale: UpscaleFactor | null;
+  mode: EnhancementMode | null;
+  params: Record<string, number>;
+}
+
+export interface BatchRun {
+  /** Keys submitted or waiting in this Enhance-all run. */
+  keys: string[];
+  /** Keys not yet submitted, in order. */
+  waiting: string[];
+  /** Keys whose job ended (completed, failed or cancelled). */
+  finished: string[];
+  scale: UpscaleFactor;
+  mode: EnhancementMode;
+}
+
+export interface WorkspaceState {
+  images: WorkspaceImage[];
+  selectedKey: string | null;
+  /** Extra selection for Enhance all (shift-click). */
+  multiSelected: string[];
+  loaded: boolean;
+  settings: EnhanceSettings;
+  batch: BatchRun | null;
+}
+
+export const initialWorkspaceState: WorkspaceState = {
+  images: [],
+  selectedKey: null,
+  multiSelected: [],
+  loaded: false,
+  settings: { scale: 2, mode: 'precision', params: { ...DEFAULT_ENHANCEMENT_PARAMS, precision: MODE_PRESETS.precision.value } },
+  batch: null,
+};
+
+export type WorkspaceAction =
+  | { type: 'hydrate'; images: ImageDto[]; now: number }
+  | { type: 'loadFailed' }
+  | { type: 'uploadStarted'; items: { key: string; name: string; localUrl: string | null }[] }
+  | { type: 'uploadSucceeded'; key: string; upload: AcceptedUploadDto }
+  | { type: 'uploadFailed'; key: string; error: string }
+  | { type: 'uploadRetry'; key: string }
+  | { type: 'select'; key: string | null; additive?: boolean }
+  | { type: 'move'; key: string; position: Point }
+  | { type: 'remove'; key: string }
+  | { type: 'restore'; image: WorkspaceImage; index: number }
+  | { type: 'setScale'; scale: UpscaleFactor }
+  | { type: 'setMode'; mode: EnhancementMode }
+  | { type: 'jobSubmitted'; key: string; job: JobDto; now: number }
+  | { type: 'jobSubmitFailed'; key: string; error: string }
+  | { type: 'jobUpdate'; job: JobDto; now: number }
+  | { type: 'cancelRequested'; key: string }
+  | { type: 'cancelRefused'; key: string }
+  | { type: 'cancelledLocally'; key: string }
+  | { type: 'setView'; key: string; view: CardView }
+  | { type: 'setZoom'; key: string; zoom: number }
+  | { type: 'replaceUrls'; urls: Record<string, string> }
+  | { type: 'clearStuck'; now: number }
+  | { type: 'batchStarted'; keys: string[]; scale: UpscaleFactor; mode: EnhancementMode }
+  | { type: 'batchSubmitted'; key: string }
+  | { type: 'batchDropped'; key: string }
+  | { type: 'batchCleared' }
+  /** A saved viewport replaces the workspace (sessions: load, restore, new viewport). */
+  | { type: 'applySession'; apply: (s: WorkspaceState) => WorkspaceState };
+
+export const isBusy = (image: WorkspaceImage) => image.status === 'processing' || image.status === 'cancelling';
+export const isUploaded = (image: WorkspaceImage) => image.imageId !== null && image.status !== 'uploading' && image.status !== 'upload-failed';
+
+/** An image stuck processing over 10 minutes (seed 000 §4) may be enhanced again. */
+export const isStuck = (image: WorkspaceImage, now: number) => isBusy(image) && image.job !== null && now - image.job.startedAt > STUCK_IMAGE_MS;
+
+function enhancedFromDto(dto: ImageDto['enhanced'], source: { width: number }): EnhancedResult | null {
+  if (!dto || !dto.url) return null;
+  // older results may lack the scale; their size tells it
+  const scale = dto.scale ?? (source.width > 0 ? Math.round(dto.width / source.width) : 2);
+  return { jobId: dto.jobId, url: dto.url, width: dto.width, height: dto.height, scale, mode: dto.mode ?? 'precision' };
+}
+
+function jobFromDto(job: JobDto, startedAt: number): ActiveJob {
+  return {
+    id: job.id,
+    scale: job.scale ?? 2,
+    mode: job.mode ?? 'precision',
+    progress: clamp01(job.progress),
+    etaMs: job.eta_ms,
+    startedAt,
+    started: Boolean(job.started_at) || job.progress > 0,
+    workflow: job.workflow_type ?? 'enhance',
+  };
+}
+
+const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
+const parseTime = (iso: string | null | undefined, fallback: number) => {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(t) ? t : fallback;
+};
+
+function update(state: WorkspaceState, key: string, fn: (image: WorkspaceImage) => WorkspaceImage): WorkspaceState {
+  let changed = false;
+  const images = state.images.map((img) => {
+    if (img.key !== key) return img;
+    const next = fn(img);
+    if (next !== img) changed = true;
+    return next;
+  });
+  return changed ? { ...state, images } : state;
+}
+
+/** The state a card returns to when its job ends without a new result. */
+const restingStatus = (image: WorkspaceImage): CardStatus => (image.enhanced ? 'enhanced' : 'idle');
+
+function finishBatchKey(batch: BatchRun | null, key: string): BatchRun | null {
+  if (!batch || !batch.keys.includes(key) || batch.finished.includes(key)) return batch;
+  return { ...batch, finished: [...batch.finished, key], waiting: batch.waiting.filter((k) => k !== key) };
+}
+
+export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
+  switch (action.type) {
+    case 'hydrate': {
+      const known = new Set(state.images.map((i) => i.imageId).filter(Boolean));
+      const fresh = action.images.filter((i) => !known.has(i.id));
+      // the API lists newest first; the grid reads oldest first, like the order they were uploaded
+      const ordered = [...fresh].reverse();
+      const positions = positionsForNew(state.images.map((i) => i.position), ordered.length);
+      const added = ordered.map((dto, n): WorkspaceImage => {
+        const enhanced = enhancedFromDto(dto.enhanced, dto);
+        const active = dto.activeJob && (dto.activeJob.status === 'processing' || dto.activeJob.status === 'pending') ? dto.activeJob : null;
+        const startedAt = active ? parseTime(active.created_at, action.now) : 0;
+        // seed 000 §4: an image stuck processing over 10 minutes is cleared on load and may be enhanced again
+        const stuck = active !== null && action.now - startedAt > STUCK_IMAGE_MS;
+        return {
+          key: dto.id,
+          imageId: dto.id,
+          name: dto.name,
+          width: dto.width,
+          height: dto.height,
+          url: dto.url,
+          thumbnailUrl: dto.thumbnailUrl ?? null,
+          localUrl: null,
+          enhanced,
+          status: active && !stuck ? 'processing' : enhanced ? 'enhanced' : 'idle',
+          job: active && !stuck ? jobFromDto(active, startedAt) : null,
+          error: null,
+          position: positions[n],
+          view: 'compare',
+          zoom: ZOOM_DEFAULT,
+        };
+      });
+      return { ...state, loaded: true, images: [...state.images, ...added] };
+    }
+
+    case 'loadFailed':
+      return { ...state, loaded: true };
+
+    case 'uploadStarted': {
+      const positions = positionsForNew(state.images.map((i) => i.position), action.items.length);
+      const added = action.items.map(
+        (item, n): WorkspaceImage => ({
+          key: item.key,
+          imageId: null,
+          name: item.name,
+          width: 0,
+          height: 0,
+          url: null,
+          thumbnailUrl: null,
+          localUrl: item.localUrl,
+          enhanced: null,
+          status: 'uploading',
+          job: null,
+          error: null,
+          position: positions[n],
+          view: 'compare',
+          zoom: ZOOM_DEFAULT,
+        }),
+      );
+      return { ...state, images: [...state.images, ...added] };
+    }
+
+    case 'uploadSucceeded':
+      return update(state, action.key, (img) =>
+        img.status !== 'uploading'
+          ? img
+          : {
+              ...img,
+              imageId: action.upload.id,
+              name: action.upload.name || img.name,
+              width: action.upload.width,
+              height: action.upload.height,
+              url: action.upload.url,
+              thumbnailUrl: action.upload.thumbnailUrl ?? null,
+              status: 'idle',
+              error: null,
+            },
+      );
+
+    case 'uploadFailed':
+      return update(state, action.key, (img) => (img.status !== 'uploading' ? img : { ...img, status: 'upload-failed', error: action.error }));
+
+    case 'uploadRetry':
+      return update(state, action.key, (img) => (img.status !== 'upload-failed' ? img : { ...img, status: 'uploading', error: null }));
+
+    case 'select': {
+      if (action.key === null) return { ...state, selectedKey: null, multiSelected: [] };
+      const target = state.images.find((i) => i.key === action.key);
+      // seed 000 §4: clicking selects unless the card is processing
+      if (!target || isBusy(target)) return state;
+      if (action.additive) {
+        const set = new Set(state.multiSelected);
+        if (state.selectedKey && state.selectedKey !== action.key) set.add(state.selectedKey);
+        if (set.has(action.key)) set.delete(action.key);
+        else set.add(action.key);
+        return { ...state, selectedKey: action.key, multiSelected: [...set] };
+      }
+      return { ...state, selectedKey: action.key, multiSelected: [] };
+    }
+
+    case 'move':
+      return update(state, action.key, (img) => (isBusy(img) ? img : { ...img, position: action.position }));
+
+    case 'remove': {
+      const images = state.images.filter((i) => i.key !== action.key);
+      if (images.length === state.images.length) return state;
+      // seed 000 §4: removing the selected image clears the selection
+      const selectedKey = state.selectedKey === action.key ? null : state.selectedKey;
+      const batch = state.batch ? finishBatchKey(state.batch, action.key) : null;
+      return { ...state, images, selectedKey, multiSelected: state.multiSelected.filter((k) => k !== action.key), batch };
+    }
+
+    case 'restore': {
+      if (state.images.some((i) => i.key === action.image.key)) return state;
+      const images = [...state.images];
+      images.splice(Math.min(Math.max(0, action.index), images.length), 0, action.image);
+      return { ...state, images };
+    }
+
+    case 'setScale':
+      return isUpscaleFactor(action.scale) ? { ...state, settings: { ...state.settings, scale: action.scale } } : state;
+
+    case 'setMode': {
+      // seed 000 §4: exactly one mode; choosing it sets its own parameter to the preset
+      const preset = MODE_PRESETS[action.mode];
+      return { ...state, settings: { ...state.settings, mode: action.mode, params: { ...state.settings.params, [preset.key]: preset.value } } };
+    }
+
+    case 'jobSubmitted':
+      return update(state, action.key, (img) => ({
+        ...img,
+        status: 'processing',
+        error: null,
+        job: jobFromDto(action.job, action.now),
+        // the result is looked at as a comparison first (seed 000 §4)
+        view: 'compare',
+      }));
+
+    case 'jobSubmitFailed': {
+      const next = update(state, action.key, (img) => ({ ...img, status: restingStatus(img), job: null }));
+      return { ...next, batch: finishBatchKey(next.batch, action.key) };
+    }
+
+    case 'jobUpdate': {
+      const job = action.job;
+      const target = state.images.find((i) => i.job?.id === job.id) ?? (job.target_image_id ? state.images.find((i) => i.imageId === job.target_image_id && isBusy(i) && !i.job) : undefined);
+      if (!target) {
+        // a completion for a card not (or no longer) tracking the job, e.g. restored after a reload without it
+        if (job.status === 'completed' && job.processed_image_url && job.target_image_id && job.workflow_type !== 'remove') {
+          const idle = state.images.find((i) => i.imageId === job.target_image_id);
+          if (idle && !isBusy(idle) && idle.enhanced?.jobId !== job.id && !idle.enhanced) {
+            return update(state, idle.key, (img) => ({ ...img, status: 'enhanced', enhanced: resultOf(img, job) }));
+          }
+        }
+        return state;
+      }
+      if (job.status === 'processing' || job.status === 'pending') {
+        return update(state, target.key, (img) => {
+          if (!img.job) return img;
+          const progress = Math.max(img.job.progress, clamp01(job.progress));
+          return { ...img, job: { ...img.job, progress, etaMs: job.eta_ms, started: img.job.started || Boolean(job.started_at) || job.progress > 0 } };
+        });
+      }
+      let next: WorkspaceState;
+      if (job.status === 'completed') {
+        next = update(state, target.key, (img) =>
+          job.processed_image_url ? { ...img, status: 'enhanced', job: null, error: null, enhanced: resultOf(img, job), view: 'compare' } : { ...img, status: 'failed', job: null, error: job.error_message },
+        );
+      } else if (job.status === 'failed') {
+        next = update(state, target.key, (img) => ({ ...img, status: img.enhanced ? 'enhanced' : 'failed', job: null, error: job.error_message }));
+      } else {
+        next = update(state, target.key, (img) => ({ ...img, status: restingStatus(img), job: null }));
+      }
+      return { ...next, batch: finishBatchKey(next.batch, target.key) };
+    }
+
+    case 'cancelRequested':
+      return update(state, action.key, (img) => (img.status === 'processing' ? { ...img, status: 'cancelling' } : img));
+
+    case 'cancelRefused':
+      return update(state, action.key, (img) => (img.status === 'cancelling' ? { ...img, status: 'processing' } : img));
+
+    case 'cancelledLocally': {
+      const next = update(state, action.key, (img) => (isBusy(img) ? { ...img, status: restingStatus(img), job: null } : img));
+      return { ...next, batch: finishBatchKey(next.batch, action.key) };
+    }
+
+    case 'setView':
+      return update(state, action.key, (img) => (img.view === action.view ? img : { ...img, view: action.view }));
+
+    case 'setZoom':
+      return update(state, action.key, (img) => (img.zoom === action.zoom ? img : { ...img, zoom: action.zoom }));
+
+    case 'replaceUrls': {
+      const map = action.urls;
+      const swap = (u: string | null) => (u && map[u] ? map[u] : u);
+      let changed = false;
+      const images = state.images.map((img) => {
+        const url = swap(img.url);
+        const thumbnailUrl = swap(img.thumbnailUrl);
+        const enhancedUrl = img.enhanced ? swap(img.enhanced.url) : null;
+        if (url === img.url && thumbnailUrl === img.thumbnailUrl && enhancedUrl === (img.enhanced?.url ?? null)) return img;
+        changed = true;
+        return { ...img, url, thumbnailUrl, enhanced: img.enhanced ? { ...img.enhanced, url: enhancedUrl! } : null };
+      });
+      return changed ? { ...state, images } : state;
+    }
+
+    case 'clearStuck': {
+      let next = state;
+      for (const img of state.images) {
+        if (isStuck(img, action.now)) {
+          next = update(next, img.key, (i) => ({ ...i, status: restingStatus(i), job: null }));
+          next = { ...next, batch: finishBatchKey(next.batch, img.key) };
+        }
+      }
+      return next;
+    }
+
+    case 'batchStarted': {
+      const keys = action.keys.filter((k) => state.images.some((i) => i.key === k));
+      if (keys.length === 0) return state;
+      return { ...state, batch: { keys, waiting: keys, finished: [], scale: action.scale, mode: action.mode } };
+    }
+
+    case 'batchSubmitted':
+      return state.batch ? { ...state, batch: { ...state.batch, waiting: state.batch.waiting.filter((k) => k !== action.key) } } : state;
+
+    case 'batchDropped':
+      return { ...state, batch: finishBatchKey(state.batch, action.key) };
+
+    case 'batchCleared':
+      return { ...state, batch: null };
+
+    case 'applySession':
+      return action.apply(state);
+  }
+}
+
+function resultOf(img: WorkspaceImage, job: JobDto): EnhancedResult {
+  const scale = job.scale ?? img.job?.scale ?? 2;
+  return {
+    jobId: job.id,
+    url: job.processed_image_url!,
+    width: Math.round(img.width * scale),
+    height: Math.round(img.height * scale),
+    scale,
+    mode: job.mode ?? img.job?.mode ?? 'precision',
+  };
+}
+
+// ---------------------------------------------------------------- selectors
+
+export const selectedImage = (s: WorkspaceState) => s.images.find((i) => i.key === s.selectedKey) ?? null;
+export const activeJobCount = (s: WorkspaceState) => s.images.filter((i) => isBusy(i) && i.job?.workflow !== 'remove').length;
+export const hasActiveEnhancement = (s: WorkspaceState) => s.images.some(isBusy);
+
+/**
+ * Enhance all takes the multi-selection when there is one, otherwise every uploaded image without a result;
+ * busy images are never queued twice.
+ */
+export function enhanceAllCandidates(s: WorkspaceState): string[] {
+  const chosen = s.multiSelected.length > 0 ? new Set([...s.multiSelected, ...(s.selectedKey ? [s.selectedKey] : [])]) : null;
+  return s.images
+    .filter((i) => isUploaded(i) && !isBusy(i) && (chosen ? chosen.has(i.key) : !i.enhanced))
+    .map((i) => i.key);
+}
+
+/** The batch keys to submit now: as many waiting ones as the plan has free slots. */
+export function batchKeysToSubmit(s: WorkspaceState, limit: number): string[] {
+  if (!s.batch) return [];
+  const free = limit - activeJobCount(s);
+  if (free <= 0) return [];
+  return s.batch.waiting.filter((k) => s.images.some((i) => i.key === k && isUploaded(i) && !isBusy(i))).slice(0, free);
+}
+
+export interface BatchProgressView {
+  total: number;
+  finished: number;
+  /** 0..1, counting running jobs' own progress. */
+  fraction: number;
+}
+
+export function batchProgress(s: WorkspaceState): BatchProgressView | null {
+  if (!s.batch) return null;
+  const total = s.batch.keys.length;
+  let sum = s.batch.finished.length;
+  for (const key of s.batch.keys) {
+    if (s.batch.finished.includes(key)) continue;
+    const img = s.images.find((i) => i.key === key);
+    if (img?.job) sum += img.job.progress;
+  }
+  return { total, finished: s.batch.finished.length, fraction: total === 0 ? 1 : sum / total };
+}

@@ -1,0 +1,96 @@
+/**
+ * The Viewport Manager (seed 000 §2): a separate window, opened from the workspace toolbar, listing the saved
+ * viewports. Opening one makes it the active session; the workspace window follows through the live channel.
+ */
+import { useEffect, useState } from 'react';
+import { LayoutGrid } from 'lucide-react';
+import { toast } from 'sonner';
+import { msg } from '../../../shared/messages';
+import { ApiError } from '../../features/workspace/api/workspace-api';
+import type { SessionSummary } from '../../features/sessions/api';
+import { ViewportGrid } from '../../features/sessions/components/ViewportGrid';
+import { useDeleteViewport, useLoadViewport, useNewViewport, useViewportEvents, useViewportList } from '../../features/sessions/hooks';
+
+export const VIEWPORT_MANAGER_PATH = '/viewports';
+const WINDOW_NAME = 'renderlift-viewport-manager';
+
+/** Opens (or brings forward) the Viewport Manager window. */
+export function openViewportManager(): void {
+  const w = window.open(VIEWPORT_MANAGER_PATH, WINDOW_NAME, 'popup=yes,width=980,height=720');
+  w?.focus();
+}
+
+/** Brings the workspace window forward after a choice, when this window was opened from it. */
+function focusOpener() {
+  try {
+    window.opener?.focus();
+  } catch {
+    // the opener may have navigated to another origin
+  }
+}
+
+export function ViewportManagerPage() {
+  const list = useViewportList();
+  useViewportEvents();
+  const remove = useDeleteViewport('viewportDeleted');
+  const create = useNewViewport();
+  const load = useLoadViewport();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${msg('viewportManagerTitle')} · Renderlift`;
+    return () => {
+      document.title = before;
+    };
+  }, []);
+
+  const signedOut = list.error instanceof ApiError && list.error.status === 401;
+
+  const open = (s: SessionSummary) => {
+    setBusyId(s.id);
+    load.mutate(s.id, {
+      onSuccess: (session) => {
+        toast.success(msg('sessionLoaded', { name: session.session_name }));
+        focusOpener();
+      },
+      onSettled: () => setBusyId(null),
+    });
+  };
+
+  return (
+    <main className="min-h-screen bg-[#0f1013] px-6 py-8 text-zinc-100" data-testid="viewport-manager">
+      <div className="mx-auto max-w-5xl">
+        <header className="mb-6 flex items-center gap-3">
+          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-violet-500/15 text-violet-300 ring-1 ring-violet-400/30">
+            <LayoutGrid className="h-5 w-5" />
+          </span>
+          <h1 className="text-[20px] font-semibold tracking-tight">{msg('viewportManagerTitle')}</h1>
+        </header>
+        {signedOut ? (
+          <a href="/login" className="text-[14px] text-violet-300 underline underline-offset-4">
+            {msg('sessionLoginToLoad')}
+          </a>
+        ) : (
+          <ViewportGrid
+            sessions={list.data ?? []}
+            loading={list.isLoading}
+            busyId={busyId}
+            onOpen={open}
+            onDelete={(s) => remove.mutate(s.id)}
+            onCreate={() =>
+              create.mutate(undefined, {
+                onSuccess: () => {
+                  toast.success(msg('viewportNewCreated'));
+                  focusOpener();
+                },
+              })
+            }
+          />
+        )}
+      </div>
+    </main>
+  );
+}
+
+export default ViewportManagerPage;

@@ -1,0 +1,2 @@
+export { ViewportManagerPage, VIEWPORT_MANAGER_PATH, openViewportManager } from './ViewportManagerPage';
+export { default } from './ViewportManagerPage';

@@ -1,0 +1,40 @@
+import type { ComponentProps } from 'react';
+import { Slot } from 'radix-ui';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { cn } from '../lib/cn';
+
+export const buttonVariants = cva(
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-violet-400 focus-visible:ring-offset-2 focus-visible:ring-offset-zinc-950 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-violet-600 text-white shadow-sm shadow-violet-950/40 hover:bg-violet-500',
+        secondary: 'border border-white/10 bg-white/5 text-zinc-100 hover:border-white/20 hover:bg-white/10',
+        ghost: 'text-zinc-300 hover:bg-white/5 hover:text-white',
+        link: 'text-violet-300 underline-offset-4 hover:text-violet-200 hover:underline',
+        destructive: 'bg-red-600 text-white hover:bg-red-500',
+      },
+      size: {
+        sm: 'h-8 px-3',
+        md: 'h-10 px-4',
+        lg: 'h-12 px-6 text-base',
+        icon: 'size-10',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
+
+export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+
+/** With asChild the styles go onto the child, so a router Link can look like a button and stay a link. */
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  const Comp = asChild ? Slot.Root : 'button';
+  return (
+    <Comp
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...(asChild ? {} : { type: type ?? 'button' })}
+      {...props}
+    />
+  );
+}

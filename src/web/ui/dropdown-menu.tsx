@@ -1,0 +1,40 @@
+import type { ComponentProps } from 'react';
+import { DropdownMenu as MenuPrimitive } from 'radix-ui';
+import { cn } from '../lib/cn';
+
+export const DropdownMenu = MenuPrimitive.Root;
+export const DropdownMenuTrigger = MenuPrimitive.Trigger;
+export const DropdownMenuGroup = MenuPrimitive.Group;
+
+export function DropdownMenuContent({ className, sideOffset = 8, align = 'end', ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+  return (
+    <MenuPrimitive.Portal>
+      <MenuPrimitive.Content
+        sideOffset={sideOffset}
+        align={align}
+        className={cn('z-50 min-w-56 rounded-xl border border-white/10 bg-zinc-950 p-1 text-zinc-100 shadow-2xl', className)}
+        {...props}
+      />
+    </MenuPrimitive.Portal>
+  );
+}
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {
+  return (
+    <MenuPrimitive.Item
+      className={cn(
+        'flex cursor-pointer select-none items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-white/5 data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:text-zinc-400',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
+  return <MenuPrimitive.Label className={cn('px-3 py-2 text-sm', className)} {...props} />;
+}
+
+export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
+  return <MenuPrimitive.Separator className={cn('my-1 h-px bg-white/10', className)} {...props} />;
+}

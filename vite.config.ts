@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import path from 'node:path';
+
+const api = 'http://127.0.0.1:3000';
+// the API server on its default port; `npm run dev` starts both
+const proxy = {
+  '/api': { target: api, changeOrigin: false },
+  '/healthz': api,
+  '/readyz': api,
+  '/dev': api,
+};
+
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, 'src/web'),
+  publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy,
+  },
+  preview: { proxy },
+});
