@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -64,4 +64,46 @@ export async function adminCommand(...argv: string[]): Promise<string> {
   const code = await main(argv, { DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' }, (l) => lines.push(l));
   if (code !== 0) throw new Error(`npm run admin -- ${argv.join(' ')} failed (${code}): ${lines.join('\n')}`);
   return lines.join('\n');
+}
+
+/**
+ * A new account, signed in: sign-up, the verification code read from the development mailbox, sign-in. The request
+ * context shares the page's cookies, so the browser is signed in afterwards.
+ */
+export async function signedInUser(request: APIRequestContext, baseURL: string, prefix: string) {
+  const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = 'correct-horse-1';
+  const headers = { Origin: baseURL };
+  const signup = await request.post('/api/accounts/signup', {
+    headers,
+    data: { email, password, terms_accepted: true, user_metadata: { first_name: 'Mara', last_name: 'Lindqvist', country: 'SE', is_business: false, marketing_opt_in: false } },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const mailbox = await (await request.get('/dev/mailbox')).text();
+  const code = mailbox.slice(mailbox.indexOf(email)).match(/\b([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})\b/);
+  expect(code, 'verification code in the mailbox').not.toBeNull();
+  const verify = await request.post('/api/accounts/verify-email', { headers, data: { token: code!.slice(1).join('') } });
+  expect(verify.status(), await verify.text()).toBe(200);
+  const signIn = await request.post('/api/auth/sign-in/email', { headers, data: { email, password } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  return { email, password };
+}
+
+/**
+ * A signed-in user on the Business plan, made as a customer (`checkout`: the local test-mode checkout) or as an
+ * operator grants one (`operator`: `npm run admin -- grant-plan`).
+ */
+export async function businessUser(request: APIRequestContext, baseURL: string, prefix: string, via: 'checkout' | 'operator') {
+  const user = await signedInUser(request, baseURL, prefix);
+  if (via === 'operator') {
+    await adminCommand('grant-plan', user.email, 'business');
+    return user;
+  }
+  const headers = { Origin: baseURL };
+  const checkout = await request.post('/api/billing/checkout', { headers, data: { plan: 'business' } });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  const sessionId = new URL((await checkout.json()).url, baseURL).pathname.split('/').pop()!;
+  const paid = await request.post(`/api/billing/test-checkout/${sessionId}`, { headers, data: { outcome: 'success' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return user;
 }

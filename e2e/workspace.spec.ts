@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { businessUser } from './fixtures';
 
 // every step waits on a real server whose CPU the engine shares
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -39,34 +40,7 @@ test.afterAll(() => {
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/**
- * A user on the Business plan, made the way a customer becomes one: sign-up, the mailed verification code from
- * the development mailbox, sign-in, and the local test-mode checkout. The request context shares the page's
- * cookies, so the browser is signed in afterwards.
- */
-async function paidUser(request: APIRequestContext, baseURL: string) {
-  const email = `ws-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const password = 'correct-horse-1';
-  const headers = { Origin: baseURL };
-  const signup = await request.post('/api/accounts/signup', {
-    headers,
-    data: { email, password, terms_accepted: true, user_metadata: { first_name: 'Mara', last_name: 'Lindqvist', country: 'SE', is_business: false, marketing_opt_in: false } },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const mailbox = await (await request.get('/dev/mailbox')).text();
-  const code = mailbox.slice(mailbox.indexOf(email)).match(/\b([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})\b/);
-  expect(code, 'verification code in the mailbox').not.toBeNull();
-  const verify = await request.post('/api/accounts/verify-email', { headers, data: { token: code!.slice(1).join('') } });
-  expect(verify.status(), await verify.text()).toBe(200);
-  const signIn = await request.post('/api/auth/sign-in/email', { headers, data: { email, password } });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const checkout = await request.post('/api/billing/checkout', { headers, data: { plan: 'business' } });
-  expect(checkout.ok(), await checkout.text()).toBe(true);
-  const sessionId = new URL((await checkout.json()).url, baseURL).pathname.split('/').pop()!;
-  const paid = await request.post(`/api/billing/test-checkout/${sessionId}`, { headers, data: { outcome: 'success' } });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  return { email };
-}
+const paidUser = (request: APIRequestContext, baseURL: string) => businessUser(request, baseURL, 'ws', 'operator');
 
 /** The balance from the server; a request cut while the engine holds the server's CPU is asked again. */
 async function credits(request: APIRequestContext): Promise<number> {

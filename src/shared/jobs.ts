@@ -20,3 +20,27 @@ export const JobIdsQuery = z.object({
     .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.string().uuid()).max(100)),
 });
+
+export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+/** A job as the API and the live channel show it: the seed's snake_case fields plus real progress. */
+export interface JobDto {
+  id: string;
+  status: JobStatus;
+  workflow_type: 'enhance' | 'remove';
+  target_image_id: string | null;
+  result_image_id: string | null;
+  original_image_url: string | null;
+  processed_image_url: string | null;
+  credits_used: number;
+  credit_state: 'reserved' | 'charged' | 'released';
+  scale: number | null;
+  mode: string | null;
+  progress: number;
+  eta_ms: number | null;
+  error_message: string | null;
+  queued: boolean;
+  started_at: string | null;
+  created_at: string;
+  updated_at: string;
+}

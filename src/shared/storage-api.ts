@@ -28,25 +28,35 @@ export interface BatchSignedUrlsResponse {
   failed: { bucket: string; filePath: string; error: string }[];
 }
 
+/** A stored upload in POST /api/uploads' answer. */
+export interface AcceptedUpload {
+  status: 'accepted';
+  name: string;
+  id: string;
+  bucket: 'user-images';
+  filePath: string;
+  /** Signed for 86400 s (seed 001 §7.4). */
+  url: string;
+  expiresAt: string;
+  thumbnailPath: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  format: string;
+  bytes: number;
+}
+export interface RejectedUpload {
+  status: 'rejected';
+  name: string;
+  error: { code: string; message: string };
+}
+/** .DS_Store and Thumbs.db: skipped without counting as a failure (seed 000 §5). */
+export interface IgnoredUpload {
+  status: 'ignored';
+  name: string;
+}
 /** One file's outcome in POST /api/uploads. */
-export type UploadResultDto =
-  | {
-      status: 'accepted';
-      name: string;
-      id: string;
-      bucket: 'user-images';
-      filePath: string;
-      url: string;
-      expiresAt: string;
-      thumbnailPath: string;
-      thumbnailUrl: string;
-      width: number;
-      height: number;
-      format: string;
-      bytes: number;
-    }
-  | { status: 'rejected'; name: string; error: { code: string; message: string } }
-  | { status: 'ignored'; name: string };
+export type UploadResultDto = AcceptedUpload | RejectedUpload | IgnoredUpload;
 
 export interface UploadResponse {
   results: UploadResultDto[];

@@ -10,15 +10,16 @@ import { cn } from '../lib/cn';
 import { Logo } from './Logo';
 
 /** seed 000 §2: every route change scrolls to the top; a #hash (Features from another page) scrolls to its section. */
-function ScrollManager() {
+function ScrollManager({ settle = false }: { settle?: boolean }) {
   const { pathname, hash } = useLocation();
   useLayoutEffect(() => {
     if (hash && scrollToSection(hash.slice(1))) return;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    if (!settle) return;
     // a smooth scroll still running from the previous page would otherwise carry on from here
     const frame = requestAnimationFrame(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
     return () => cancelAnimationFrame(frame);
-  }, [pathname, hash]);
+  }, [pathname, hash, settle]);
   return null;
 }
 
@@ -199,7 +200,7 @@ export function Footer() {
 export function Layout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <ScrollManager />
+      <ScrollManager settle />
       <TopNav />
       <main className="flex-1 pt-16">
         <Outlet />

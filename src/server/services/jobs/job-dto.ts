@@ -1,28 +1,9 @@
 import type { imageJobs } from '../../db/schema.js';
+import type { JobDto } from '../../../shared/jobs.js';
 
 export type JobRow = typeof imageJobs.$inferSelect;
 
-/** A job as the API and the live channel show it: the seed's snake_case fields plus real progress. */
-export interface JobDto {
-  id: string;
-  status: JobRow['status'];
-  workflow_type: JobRow['workflowType'];
-  target_image_id: string | null;
-  result_image_id: string | null;
-  original_image_url: string | null;
-  processed_image_url: string | null;
-  credits_used: number;
-  credit_state: JobRow['creditState'];
-  scale: number | null;
-  mode: string | null;
-  progress: number;
-  eta_ms: number | null;
-  error_message: string | null;
-  queued: boolean;
-  started_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { JobDto };
 
 export function toJobDto(job: JobRow): JobDto {
   return {

@@ -8,39 +8,15 @@ import { SIGNED_URL_TTL, isIgnoredUploadName } from '../../../shared/limits.js';
 import { contentTypeForKey } from '../../adapters/storage/storage.js';
 import { thumbnailKeyFor, uploadKey } from '../storage/paths.js';
 import { inspectImage } from './inspect-image.js';
+import type { AcceptedUpload, IgnoredUpload, RejectedUpload, UploadResultDto } from '../../../shared/storage-api.js';
 
 export interface IncomingFile {
   name: string;
   data: Buffer;
 }
 
-export interface AcceptedUpload {
-  status: 'accepted';
-  name: string;
-  id: string;
-  bucket: 'user-images';
-  filePath: string;
-  /** Signed for 86400 s (seed 001 §7.4). */
-  url: string;
-  expiresAt: string;
-  thumbnailPath: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-  format: string;
-  bytes: number;
-}
-export interface RejectedUpload {
-  status: 'rejected';
-  name: string;
-  error: { code: string; message: string };
-}
-/** .DS_Store and Thumbs.db: skipped without counting as a failure (seed 000 §5). */
-export interface IgnoredUpload {
-  status: 'ignored';
-  name: string;
-}
-export type UploadResult = AcceptedUpload | RejectedUpload | IgnoredUpload;
+export type { AcceptedUpload, RejectedUpload, IgnoredUpload };
+export type UploadResult = UploadResultDto;
 
 export interface UploadSummary {
   results: UploadResult[];

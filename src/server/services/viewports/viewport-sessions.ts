@@ -4,22 +4,12 @@ import type { Tx } from '../../db/database.js';
 import { viewportSessions } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { msg } from '../../../shared/messages.js';
-import { sanitiseForLoad, sanitiseForSave, type ViewportData } from '../../../shared/viewports.js';
+import { sanitiseForLoad, sanitiseForSave, type ViewportData, type ViewportSessionDto, type ViewportSessionSummary } from '../../../shared/viewports.js';
+
+export type { ViewportSessionDto, ViewportSessionSummary };
 
 type Row = typeof viewportSessions.$inferSelect;
 type SessionDeps = Pick<Deps, 'db' | 'events' | 'logger' | 'clock'>;
-
-export interface ViewportSessionSummary {
-  id: string;
-  session_name: string;
-  is_active: boolean;
-  image_count: number;
-  updated_at: string;
-  created_at: string;
-}
-export interface ViewportSessionDto extends ViewportSessionSummary {
-  viewport_data: ViewportData;
-}
 
 const summary = (row: Row): ViewportSessionSummary => ({
   id: row.id,

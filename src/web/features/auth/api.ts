@@ -1,37 +1,11 @@
 /** The accounts capability's calls. Errors arrive as { error: { code, message } } with the seed's wording. */
-import { msg } from '../../../shared/messages';
+import { apiRequest } from '../../lib/api-client';
 import type { SignupRequest, SignOutScope, SecurityEventRequest } from '../../../shared/accounts/schemas';
 
-export class AuthApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: { retryAfter?: number } & Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new AuthApiError(0, 'NETWORK', msg('unexpectedError'));
-  }
-  const data = (await res.json().catch(() => null)) as ({ error?: { code?: string; message?: string; details?: Record<string, unknown> } } & T) | null;
-  if (!res.ok) {
-    const e = data?.error;
-    throw new AuthApiError(res.status, e?.code ?? `HTTP_${res.status}`, e?.message ?? msg('unexpectedError'), e?.details);
-  }
-  return data as T;
-}
+/** Errors of the accounts calls: the app-wide ApiError (details may carry retryAfter). */
+import { ApiError as AuthApiError } from '../../lib/api-client';
+export { AuthApiError };
+const call = apiRequest;
 
 export interface SignInResult {
   twoFactorRedirect?: boolean;

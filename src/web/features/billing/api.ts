@@ -1,33 +1,9 @@
 /** The billing calls (seed 001 §7.5 create-checkout, customer-portal, check-subscription) and the test-mode pages' calls. */
 import type { BillingStatus, BusinessInfoInput, CheckoutStatus, SubscriptionCheck, TestPortalAction } from '../../../shared/billing';
-import { msg } from '../../../shared/messages';
+import { apiRequest } from '../../lib/api-client';
 
-export class BillingApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new BillingApiError(0, 'NETWORK', msg('unexpectedError'));
-  }
-  const data = (await res.json().catch(() => null)) as ({ error?: { code?: string; message?: string } } & T) | null;
-  if (!res.ok) throw new BillingApiError(res.status, data?.error?.code ?? `HTTP_${res.status}`, data?.error?.message ?? msg('unexpectedError'));
-  return data as T;
-}
+export { ApiError as BillingApiError } from '../../lib/api-client';
+const call = apiRequest;
 
 export interface TestCheckout {
   id: string;

@@ -1,39 +1,12 @@
 /** Calls to the viewport sessions API (src/server/routes/viewports.ts) and the one the remove tool makes. */
-import { msg } from '../../../shared/messages';
-import type { ViewportData } from '../../../shared/viewports';
-import { ApiError } from '../workspace/api/workspace-api';
+import type { ViewportData, ViewportSessionDto, ViewportSessionSummary } from '../../../shared/viewports';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import type { JobDto } from '../workspace/api/types';
 
-export interface SessionSummary {
-  id: string;
-  session_name: string;
-  is_active: boolean;
-  image_count: number;
-  updated_at: string;
-  created_at: string;
-}
+export type SessionSummary = ViewportSessionSummary;
+export type SessionDto = ViewportSessionDto;
 
-export interface SessionDto extends SessionSummary {
-  viewport_data: ViewportData;
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined || body instanceof FormData ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', msg('unexpectedError'));
-  }
-  if (res.status === 204) return undefined as T;
-  const data = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  if (!res.ok) throw new ApiError(res.status, data?.error?.code ?? `HTTP_${res.status}`, data?.error?.message ?? msg('unexpectedError'));
-  return data as T;
-}
+const call = apiRequest;
 
 const at = (id: string) => `/api/viewports/${encodeURIComponent(id)}`;
 

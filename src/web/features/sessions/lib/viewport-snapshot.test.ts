@@ -84,7 +84,7 @@ describe('restoring a saved viewport', () => {
   });
 
   it('keeps running jobs from the server', () => {
-    const job = { id: 'job1', status: 'processing', workflow_type: 'enhance', target_image_id: ids[0], processed_image_url: null, credits_used: 1, scale: 2, mode: 'detail', progress: 0.2, eta_ms: null, error_message: null, created_at: new Date(NOW - 1000).toISOString() } as const;
+    const job = { id: 'job1', status: 'processing', workflow_type: 'enhance', target_image_id: ids[0], processed_image_url: null, credits_used: 1, scale: 2, mode: 'detail', progress: 0.2, eta_ms: null, error_message: null, created_at: new Date(NOW - 1000).toISOString(), result_image_id: null, original_image_url: null, credit_state: 'reserved', queued: true, started_at: null, updated_at: '' } as const;
     const saved = { images: [{ id: ids[0], imageId: ids[0], originalUrl: 'http://x/a.png', position: { x: 0, y: 0 }, scale: 1 }], currentMode: 'enhance', enhancementParams: {}, brushSize: 20 };
     const restored = restoreWorkspace(initialWorkspaceState, saved, [dto(ids[0], { activeJob: { ...job } })], NOW);
     expect(restored.state.images[0].status).toBe('processing');

@@ -4,27 +4,8 @@
  */
 import type { EnhancementMode } from '../../../../shared/enhancement';
 
-export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
-
-export interface JobDto {
-  id: string;
-  status: JobStatus;
-  workflow_type: 'enhance' | 'remove';
-  target_image_id: string | null;
-  result_image_id?: string | null;
-  processed_image_url: string | null;
-  credits_used: number;
-  credit_state?: string;
-  scale: number | null;
-  mode: string | null;
-  progress: number;
-  eta_ms: number | null;
-  error_message: string | null;
-  queued?: boolean;
-  started_at?: string | null;
-  created_at: string;
-  updated_at?: string;
-}
+export type { JobDto, JobStatus } from '../../../../shared/jobs';
+import type { JobDto } from '../../../../shared/jobs';
 
 export interface EnhancedDto {
   jobId: string;
@@ -50,23 +31,7 @@ export interface ImageDto {
   activeJob: JobDto | null;
 }
 
-export interface AcceptedUploadDto {
-  status: 'accepted';
-  name: string;
-  id: string;
-  url: string;
-  expiresAt?: string;
-  thumbnailUrl?: string;
-  width: number;
-  height: number;
-  format?: string;
-  bytes?: number;
-}
-
-export type UploadResultDto =
-  | AcceptedUploadDto
-  | { status: 'rejected'; name: string; error: { code: string; message: string } }
-  | { status: 'ignored'; name: string };
+export type { AcceptedUpload as AcceptedUploadDto, UploadResultDto } from '../../../../shared/storage-api';
 
 export interface ProfileDto {
   credits_remaining: number;

@@ -2,39 +2,9 @@
 import { msg } from '../../../../shared/messages';
 import type { EnhancementMode, UpscaleFactor } from '../../../../shared/enhancement';
 import type { ImageDto, JobDto, ProfileDto, UploadResultDto } from './types';
+import { ApiError, apiRequest as request } from '../../../lib/api-client';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body !== undefined && !(body instanceof FormData) ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      ...init,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', msg('unexpectedError'));
-  }
-  if (res.status === 204) return undefined as T;
-  const data = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string; details?: unknown } } | null;
-  if (!res.ok) {
-    const e = data?.error;
-    throw new ApiError(res.status, e?.code ?? 'HTTP_' + res.status, e?.message ?? msg('unexpectedError'), e?.details);
-  }
-  return data as T;
-}
+export { ApiError };
 
 export const workspaceApi = {
   me: () => request<{ user: { id: string; email: string; name?: string | null }; profile: ProfileDto | null }>('GET', '/api/me'),

@@ -27,6 +27,12 @@ const job = (over: Partial<JobDto> = {}): JobDto => ({
   eta_ms: null,
   error_message: null,
   created_at: new Date(NOW).toISOString(),
+  result_image_id: null,
+  original_image_url: null,
+  credit_state: 'reserved',
+  queued: true,
+  started_at: null,
+  updated_at: new Date(NOW).toISOString(),
   ...over,
 });
 
@@ -52,7 +58,7 @@ describe('card state machine', () => {
   it('goes uploading → idle with the server image, and uploading → upload-failed → uploading on retry', () => {
     let s = run({ type: 'uploadStarted', items: [{ key: 'a', name: 'a.png', localUrl: 'blob:a' }, { key: 'b', name: 'b.png', localUrl: null }] });
     expect(s.images.map((i) => i.status)).toEqual(['uploading', 'uploading']);
-    s = reduce(s, { type: 'uploadSucceeded', key: 'a', upload: { status: 'accepted', name: 'a.png', id: uuid(1), url: '/u/a', thumbnailUrl: '/u/a.webp', width: 320, height: 180 } });
+    s = reduce(s, { type: 'uploadSucceeded', key: 'a', upload: { status: 'accepted', name: 'a.png', id: uuid(1), url: '/u/a', thumbnailUrl: '/u/a.webp', width: 320, height: 180, bucket: 'user-images', filePath: 'u/a.png', expiresAt: '', thumbnailPath: 'u/thumbnails/a.webp', format: 'png', bytes: 1 } });
     s = reduce(s, { type: 'uploadFailed', key: 'b', error: 'Upload failed. Please try again.' });
     expect(s.images[0]).toMatchObject({ status: 'idle', imageId: uuid(1), width: 320, height: 180 });
     expect(s.images[1]).toMatchObject({ status: 'upload-failed', error: 'Upload failed. Please try again.', imageId: null });
