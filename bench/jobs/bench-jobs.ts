@@ -2,7 +2,7 @@
  * Job pipeline overhead: for a 1 MP ×2 enhancement, the time from submit to completed minus the engine's own time
  * (queue, storage, database, live channel), and the pick-up latency (submit → a worker starts it).
  * Runs the real server (PGlite, one in-process worker) and the real engine; prints a table.
- *   npm run bench:jobs            (5 jobs; BENCH_JOBS=n to change)
+ *   npm run bench:jobs            (5 jobs in Detail mode; BENCH_JOBS=n, BENCH_MODE=precision|detail|creativity)
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ import { imageJobs } from '../../src/server/db/schema.js';
 import { createEngine } from '../../src/engine/index.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5);
+// the overhead does not depend on the mode; Detail keeps the run short on a CPU
+const MODE = (process.env.BENCH_MODE ?? 'detail') as 'precision' | 'detail' | 'creativity';
 const MODEL_CACHE_DIR = process.env.MODEL_CACHE_DIR ?? path.join(os.tmpdir(), 'renderlift-test-models');
 const W = 1155;
 const H = 866; // ≈ 1.0 MP
@@ -31,11 +33,11 @@ try {
 
   // the engine alone, same process, same input, warm
   const engine = createEngine({ modelsDir: MODEL_CACHE_DIR, threads: server.deps.config.ENGINE_THREADS });
-  await engine.enhance(png, { scale: 2, mode: 'precision' });
+  await engine.enhance(png, { scale: 2, mode: MODE });
   const engineMs: number[] = [];
   for (let i = 0; i < Math.min(3, JOBS); i++) {
     const t = performance.now();
-    await engine.enhance(png, { scale: 2, mode: 'precision' });
+    await engine.enhance(png, { scale: 2, mode: MODE });
     engineMs.push(performance.now() - t);
   }
   await engine.close();
@@ -46,7 +48,7 @@ try {
   for (let i = 0; i <= JOBS; i++) {
     const img = await storeImage(server.deps, u.userId, png);
     const t0 = performance.now();
-    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'precision' } });
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: MODE } });
     if (res.status !== 201) throw new Error(`submit failed: ${JSON.stringify(res.body)}`);
     const jobId = res.body.job.id;
     await sse.next((m) => m.event === 'job' && JSON.parse(m.data).data.id === jobId && JSON.parse(m.data).data.status === 'completed', 600_000);
@@ -59,7 +61,7 @@ try {
   sse.close();
 
   const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
-  console.log(`\nJob pipeline, ${W}×${H} (${((W * H) / 1e6).toFixed(2)} MP) ×2 precision, ${rows.length} jobs, PGlite, ${server.deps.config.ENGINE_THREADS} engine threads\n`);
+  console.log(`\nJob pipeline, ${W}×${H} (${((W * H) / 1e6).toFixed(2)} MP) ×2 ${MODE}, ${rows.length} jobs, PGlite, ${server.deps.config.ENGINE_THREADS} engine threads\n`);
   console.log('| measure | median | min | max |');
   console.log('|---|---|---|---|');
   const line = (name: string, xs: number[]) => console.log(`| ${name} | ${fmt(median(xs))} | ${fmt(Math.min(...xs))} | ${fmt(Math.max(...xs))} |`);
