@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isBusinessEmail } from './signup-options.js';
 import { checkVatId } from './vat.js';
 import { SignupForm, emptySignupForm, toSignupRequest } from './signup-form.js';
-import { SignupRequest, formatCodeGroups, normalizeCode, isPaidStatus } from './schemas.js';
+import { SignupRequest, formatCodeGroups, normalizeCode } from './schemas.js';
+import { isPaidStatus } from '../plans.js';
 import { accountMessages as m, signupErrorMessage } from './messages.js';
 
 describe('business e-mail detection (seed 000 §4)', () => {

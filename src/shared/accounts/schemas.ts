@@ -125,9 +125,3 @@ export const SecurityEventRequest = z.object({
   page_url: z.string().max(2000).optional(),
 });
 export type SecurityEventRequest = z.infer<typeof SecurityEventRequest>;
-
-/** seed 000 §2: /enhance needs one of these subscription_status values. */
-export const PAID_SUBSCRIPTION_STATUSES = ['basic', 'pro', 'professional', 'business', 'enterprise'] as const;
-export function isPaidStatus(status: string | null | undefined): boolean {
-  return !!status && (PAID_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
-}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isPaidStatus } from '../../../shared/accounts/schemas';
+import { isPaidStatus } from '../../../shared/plans';
 import { useMe } from './session';
 import { Spinner } from './components/form-kit';
 
