@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,8 @@ export interface DecodedImage {
   depth: 8 | 16;
   format: string;
   icc?: Buffer;
+  /** The pixels are the stored device values of `icc`, not sRGB. */
+  deviceValues?: boolean;
 }
 
 export async function readInput(input: Buffer | string): Promise<Buffer> {
@@ -39,7 +42,7 @@ function iccSpace(icc: Buffer | undefined): string | undefined {
  * converted to sRGB here and re-applied on encode: the round trip measured at most 1 level on a
  * Display P3 image, while keeping device values would feed the models colours they were not trained on.
  */
-export async function decodeImage(input: Buffer | string, opts: { depth8?: boolean } = {}): Promise<DecodedImage> {
+export async function decodeImage(input: Buffer | string, opts: { depth8?: boolean; deviceValues?: boolean } = {}): Promise<DecodedImage> {
   const buf = await readInput(input);
   if (buf.length >= 2 && buf[0] === 0x42 && buf[1] === 0x4d) {
     const bmp = decodeBmp(buf);
@@ -62,7 +65,11 @@ export async function decodeImage(input: Buffer | string, opts: { depth8?: boole
   const depth: 8 | 16 = meta.depth === 'ushort' && !opts.depth8 ? 16 : 8;
   const hasAlpha = Boolean(meta.hasAlpha);
   const grey = meta.space === 'b-w' || meta.space === 'grey16' || (meta.channels ?? 3) <= 2;
-  let pipeline = sharp(buf, { pages: 1 }).rotate().toColourspace(depth === 16 ? 'rgb16' : 'srgb');
+  // `deviceValues`: an RGB image with a profile is read as stored (no conversion), for edits that must
+  // leave every untouched pixel identical; the caller embeds the same profile again (embedIccInPng).
+  const device = Boolean(opts.deviceValues && depth === 8 && !grey && iccSpace(meta.icc) === 'RGB');
+  let pipeline = sharp(buf, { pages: 1 }).rotate();
+  pipeline = device ? pipeline.keepIccProfile() : pipeline.toColourspace(depth === 16 ? 'rgb16' : 'srgb');
   if (hasAlpha) pipeline = pipeline.ensureAlpha();
   const { data, info } = await pipeline.raw({ depth: depth === 16 ? 'ushort' : 'uchar' }).toBuffer({ resolveWithObject: true });
   const typed = depth === 16 ? new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -74,7 +81,20 @@ export async function decodeImage(input: Buffer | string, opts: { depth8?: boole
     depth,
     format: meta.format ?? 'png',
     icc: meta.icc,
+    deviceValues: device,
   };
+}
+
+/** Inserts an iCCP chunk (the profile byte for byte) after a PNG's IHDR; the pixels are not touched. */
+export function embedIccInPng(png: Buffer, icc: Buffer): Buffer {
+  const ihdrEnd = 8 + 8 + png.readUInt32BE(8) + 4;
+  const body = Buffer.concat([Buffer.from('ICC Profile\0\0', 'latin1'), deflateSync(icc)]);
+  const chunk = Buffer.alloc(body.length + 12);
+  chunk.writeUInt32BE(body.length, 0);
+  chunk.write('iCCP', 4, 'latin1');
+  body.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + body.length)), 8 + body.length);
+  return Buffer.concat([png.subarray(0, ihdrEnd), chunk, png.subarray(ihdrEnd)]);
 }
 
 function isOpaque(data: Uint8Array | Uint16Array, channels: number): boolean {

@@ -56,6 +56,28 @@ describe('inpaint', () => {
     expect(rmse).toBeLessThan(10);
   });
 
+  it('keeps a colour profile byte for byte and every stored value outside the grown mask', async () => {
+    const withObject = gradient();
+    for (let y = 30; y < 50; y++) for (let x = 40; x < 60; x++) withObject.set([250, 10, 10], (y * W + x) * 3);
+    const p3 = await sharp(withObject, { raw: { width: W, height: H, channels: 3 } }).withIccProfile('p3').png().toBuffer();
+    const mask = squareMask(40, 30, 20);
+    const result = await engine.inpaint(p3, await toPng(mask, 1));
+    const [inMeta, outMeta] = await Promise.all([sharp(p3).metadata(), sharp(result.data).metadata()]);
+    expect(outMeta.icc).toBeDefined();
+    expect(Buffer.compare(outMeta.icc!, inMeta.icc!)).toBe(0);
+    // the values as stored (no conversion), before and after
+    const [before, after] = await Promise.all([p3, result.data].map((b) => sharp(b).keepIccProfile().raw().toBuffer()));
+    const grown = dilate(new Uint8Array(mask.map((v) => (v ? 1 : 0))), W, H, MASK_DILATION);
+    let outsideChanged = 0;
+    let insideChanged = 0;
+    for (let i = 0; i < W * H * 3; i++) {
+      if (!grown[Math.floor(i / 3)] && after[i] !== before[i]) outsideChanged++;
+      if (mask[Math.floor(i / 3)] && after[i] !== before[i]) insideChanged++;
+    }
+    expect(outsideChanged).toBe(0);
+    expect(insideChanged).toBeGreaterThan(0);
+  });
+
   it('is deterministic', () => {
     const rgb = new Uint8Array(gradient());
     const hole = dilate(new Uint8Array(squareMask(10, 10, 12).map((v) => (v ? 1 : 0))), W, H, 2);

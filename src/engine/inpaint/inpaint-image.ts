@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { EngineError, throwIfAborted } from '../errors.js';
-import { decodeImage, encodeImage, readInput } from '../image-io.js';
+import { decodeImage, embedIccInPng, encodeImage, readInput } from '../image-io.js';
 import type { RunControl } from '../enhance-image.js';
 import { createProgressTracker } from '../progress.js';
 import { teleaInpaint } from './opencv.js';
@@ -119,10 +119,13 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
   return out;
 }
 
-/** Removes the painted object. Output is PNG so that every pixel outside the grown mask stays identical. */
+/**
+ * Removes the painted object. Output is PNG so that every pixel outside the grown mask stays identical; an RGB
+ * colour profile is kept as it was (the fill works on the stored values).
+ */
 export async function inpaintImage(image: Buffer | string, mask: Buffer | string, control: RunControl = {}) {
   throwIfAborted(control.signal);
-  const decoded = await decodeImage(image, { depth8: true });
+  const decoded = await decodeImage(image, { depth8: true, deviceValues: true });
   const { width: w, height: h, channels, data } = decoded.pixels;
   const painted = await readMask(mask, w, h);
   let count = 0;
@@ -144,7 +147,8 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
   out.set(data);
   for (let i = 0, j = 0; i < w * h; i++, j += channels)
     if (hole[i]) { out[j] = filled[i * 3]; out[j + 1] = filled[i * 3 + 1]; out[j + 2] = filled[i * 3 + 2]; }
-  const png = await encodeImage({ data: out, width: w, height: h, channels }, { format: 'png', grey: false, depth: 8 });
+  const encoded = await encodeImage({ data: out, width: w, height: h, channels }, { format: 'png', grey: false, depth: 8 });
+  const png = decoded.deviceValues ? embedIccInPng(encoded, decoded.icc!) : encoded;
   progress.tile(1);
   return { data: png, width: w, height: h, format: 'png', method: report.method === 'patchmatch' ? 'patchmatch+telea' : 'telea' };
 }
