@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, EngineError } from '../src/engine/index.js';
+import { writeFileAtomic } from '../src/engine/models/model-store.js';
 import { cliEngineConfig, formatDuration, progressBar } from '../src/engine/terminal-progress.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { output: { type: 'string', short: 'o' } } });
@@ -18,7 +18,7 @@ try {
   const result = await engine.inpaint(input, mask, { onProgress: (p) => bar.update(p.fraction) });
   bar.done();
   const out = values.output ?? path.join(path.dirname(input), `${path.parse(input).name}-removed.png`);
-  await writeFile(out, result.data);
+  await writeFileAtomic(out, result.data);
   console.log(`${out}: ${result.width}x${result.height} ${result.format}, method ${result.method}, ${formatDuration(Date.now() - started)}`);
 } catch (err) {
   bar.done();

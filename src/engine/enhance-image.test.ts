@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBmp24 } from './bmp-decoder.js';
 import { createEngine, EngineError, SCALES } from './index.js';
 import { TEST_MODELS_DIR } from './test-models.js';
+import { countTiles } from './tiled-inference.js';
 
 const engine = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, tileSize: 64 });
 afterAll(() => engine.close());
@@ -32,7 +33,8 @@ describe('enhance: sizes and limits', () => {
       const meta = await sharp(r.data).metadata();
       expect([r.width, r.height, meta.width, meta.height]).toEqual([13 * scale, 9 * scale, 13 * scale, 9 * scale]);
       expect(r.highResolution).toBe(false);
-      expect(r.model).toBe(`esrgan-medium-x${scale === 6 ? 8 : scale}`);
+      // Detail's ×6 is two passes, ×2 then ×3 (docs/engine.md)
+      expect(r.model).toBe(scale === 6 ? 'esrgan-medium-x2→esrgan-medium-x3' : `esrgan-medium-x${scale}`);
     }
   });
 
@@ -66,6 +68,17 @@ describe('enhance: image fidelity', () => {
     expect(info.channels).toBe(4);
     expect(data[(5 * 32 + 2) * 4 + 3]).toBe(255);
     expect(data[(5 * 32 + 29) * 4 + 3]).toBe(0);
+
+    // a soft alpha step (64 → 192) comes out with a high-order filter's profile: intermediate values and the
+    // overshoot of a windowed kernel on both sides; nearest and bilinear never leave [64, 192]
+    for (let i = 0; i < w * h; i++) rgba[i * 4 + 3] = i % w < w / 2 ? 64 : 192;
+    const soft = await engine.enhance(await sharp(rgba, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer(), { scale: 4, mode: 'detail' });
+    const softPx = await sharp(soft.data).raw().toBuffer();
+    const row = Array.from({ length: w * 4 }, (_, x) => softPx[(6 * 4 * w * 4 + x) * 4 + 3]);
+    expect(Math.min(...row)).toBeLessThan(64);
+    expect(Math.max(...row)).toBeGreaterThan(192);
+    expect(row.filter((a) => a > 70 && a < 186).length).toBeGreaterThanOrEqual(2);
+    expect([row[0], row[w * 4 - 1]]).toEqual([64, 192]);
 
     const opaque = await engine.enhance(await png(w, h), { scale: 2, mode: 'detail' });
     expect((await sharp(opaque.data).metadata()).hasAlpha).toBe(false);
@@ -159,10 +172,67 @@ describe('enhance: modes, determinism, progress and cancel', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('counts the tiles of both passes of Detail ×6 in one progress run, ending at every tile done', async () => {
+    // 64 px tiles with 16 px margins: 32 px of new output per inner tile
+    const seen: { tilesDone: number; tilesTotal: number }[] = [];
+    const r = await engine.enhance(await png(70, 50), { scale: 6, mode: 'detail' }, { onProgress: (p) => seen.push(p) });
+    expect([r.width, r.height]).toEqual([420, 300]);
+    const total = seen[0].tilesTotal;
+    // the ×2 pass on 70×50 and the ×3 pass on its 140×100 output
+    expect(total).toBe(countTiles(70, 50, 64, 16) + countTiles(140, 100, 64, 16));
+    expect(seen.every((p) => p.tilesTotal === total)).toBe(true);
+    expect(seen.map((p) => p.tilesDone)).toEqual(Array.from({ length: total + 1 }, (_, i) => i));
+  });
+
   it('rejects an already aborted run and unreadable input', async () => {
     const controller = new AbortController();
     controller.abort();
     await expect(engine.enhance(await png(8, 8), { scale: 2, mode: 'detail' }, { signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
     await expect(engine.enhance(Buffer.from('not an image'), { scale: 2, mode: 'detail' })).rejects.toMatchObject({ code: 'UNSUPPORTED_INPUT' });
+  });
+});
+
+describe('enhance: extra models from MODELS_DIR', () => {
+  /** The slim ×4 weights under other tensor names, as a model trained elsewhere would arrive. */
+  async function extraModelDir(): Promise<string> {
+    const { default: onnxProto } = await import('onnx-proto');
+    const { ModelStore } = await import('./models/model-store.js');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rl-extra-run-'));
+    const proto = onnxProto.onnx.ModelProto.decode(await new ModelStore(TEST_MODELS_DIR).load('esrgan-slim-x4'));
+    const rename = (n: string) => (n === 'input' ? 'pixels_in' : n === 'output' ? 'pixels_out' : n);
+    for (const v of [...proto.graph!.input!, ...proto.graph!.output!]) v.name = rename(v.name!);
+    for (const node of proto.graph!.node!) {
+      node.input = node.input!.map(rename);
+      node.output = node.output!.map(rename);
+    }
+    await writeFile(path.join(dir, 'renders-x4.onnx'), onnxProto.onnx.ModelProto.encode(proto).finish());
+    await writeFile(path.join(dir, 'renders-x4.json'), JSON.stringify({ inputRange: [0, 255] }));
+    return dir;
+  }
+
+  it('runs a named extra model with its own tensor names, down to a smaller scale, and refuses a larger one', async () => {
+    const dir = await extraModelDir();
+    const withExtra = createEngine({ modelsDir: TEST_MODELS_DIR, extraModelsDir: dir, threads: 1, tileSize: 64 });
+    try {
+      const input = await png(20, 14);
+      const extra = await withExtra.enhance(input, { scale: 4, mode: 'precision', model: 'renders-x4' });
+      const builtin = await withExtra.enhance(input, { scale: 4, mode: 'precision', model: 'esrgan-slim-x4' });
+      expect(extra.model).toBe('renders-x4');
+      expect([extra.width, extra.height]).toEqual([80, 56]);
+      // same weights, other names: the same bytes
+      expect(Buffer.compare(extra.data, builtin.data)).toBe(0);
+      // and not what the mode's own model makes
+      const own = await withExtra.enhance(input, { scale: 4, mode: 'precision' });
+      expect(Buffer.compare(extra.data, own.data)).not.toBe(0);
+
+      const half = await withExtra.enhance(input, { scale: 2, mode: 'precision', model: 'renders-x4' });
+      expect([half.width, half.height, half.model]).toEqual([40, 28, 'renders-x4']);
+
+      await expect(withExtra.enhance(input, { scale: 6, mode: 'precision', model: 'renders-x4' })).rejects.toMatchObject({ code: 'UNSUPPORTED_INPUT' });
+      await expect(withExtra.enhance(input, { scale: 2, mode: 'precision', model: 'no-such-model' })).rejects.toMatchObject({ code: 'MODEL_NOT_FOUND' });
+    } finally {
+      await withExtra.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { EngineError, throwIfAborted } from './errors.js';
 import { decodeImage, defaultOutputFormat, encodeImage, readInput, upscaleAlpha, type OutputFormat } from './image-io.js';
 import { builtinModelName } from './models/registry.js';
-import { planMode, type Mode, type ModeParams } from './modes.js';
+import { modelStages, planMode, type Mode, type ModeParams } from './modes.js';
 import { createProgressTracker, type Progress } from './progress.js';
 import type { SessionCache } from './session-cache.js';
 import { assertWithinLimit, isHighResolution, isScale, outputSize, type Scale } from './sizes.js';
@@ -13,6 +13,12 @@ export interface EnhanceOptions {
   mode: Mode;
   params?: Partial<ModeParams>;
   outputFormat?: OutputFormat;
+  /**
+   * A registered model to run instead of the mode's own (e.g. an extra model from MODELS_DIR); the mode's
+   * post-processing still applies. Its scale must be at least the requested one: a larger native scale is
+   * brought down to the requested one inside each tile.
+   */
+  model?: string;
 }
 
 export interface RunControl {
@@ -32,14 +38,6 @@ export interface EnhanceResult {
 export interface TileConfig {
   tileSize: number;
   margin: number;
-}
-
-/**
- * ×6 has no model of its own: ×8 then Lanczos-3 down to ×6 inside each tile was both sharper and
- * faster than chaining ×3 and ×2 (docs/engine.md).
- */
-export function modelScaleFor(scale: Scale): number {
-  return scale === 6 ? 8 : scale;
 }
 
 /** Dimensions after EXIF orientation, read from the header only. */
@@ -74,28 +72,55 @@ export async function enhanceImage(
   assertWithinLimit(out.width, out.height);
 
   const plan = planMode(options.mode, options.params);
-  const modelScale = modelScaleFor(options.scale);
-  const modelName = builtinModelName(plan.family, modelScale);
-  const model = await sessions.tileModel(modelName);
+  // the mode's passes, or one pass of the model asked for (its native scale brought down to the requested one)
+  const stages = options.model
+    ? [{ name: options.model, spec: await sessions.spec(options.model), outScale: options.scale, filter: plan.filter }]
+    : await Promise.all(
+        modelStages(plan, options.scale).map(async (st) => {
+          const name = builtinModelName(st.family, st.modelScale);
+          return { name, spec: await sessions.spec(name), outScale: st.outScale, filter: st.filtered ? plan.filter : undefined };
+        }),
+      );
+  for (const st of stages) {
+    if (st.spec.scale < st.outScale) throw new EngineError('UNSUPPORTED_INPUT', `Model ${st.name} upscales ×${st.spec.scale}; choose ×${st.spec.scale} or less.`);
+  }
+  const models = await Promise.all(stages.map((st) => sessions.tileModel(st.name)));
   throwIfAborted(signal);
 
   const image = await decodeImage(buf);
-  const { width, height } = image.pixels;
-  const total = countTiles(width, height, tiles.tileSize, tiles.margin);
-  const progress = createProgressTracker(total, onProgress);
-  const upscaled = await upscaleTiled(image.pixels, {
-    model,
-    modelScale,
-    outScale: options.scale,
-    inputRange: (await sessions.spec(modelName)).inputRange,
-    tileSize: tiles.tileSize,
-    margin: tiles.margin,
-    flips: plan.flips,
-    filter: plan.filter?.(modelScale),
-    outChannels: image.hasAlpha && !image.opaque ? 4 : 3,
-    signal,
-    onTile: progress.tile,
-  });
+  // tiles of every pass, counted up front so progress and ETA cover the whole run
+  const counts: number[] = [];
+  let w = image.pixels.width;
+  let h = image.pixels.height;
+  for (const st of stages) {
+    counts.push(countTiles(w, h, tiles.tileSize, tiles.margin));
+    w *= st.outScale;
+    h *= st.outScale;
+  }
+  const progress = createProgressTracker(counts.reduce((a, b) => a + b, 0), onProgress);
+  const withAlpha = image.hasAlpha && !image.opaque;
+  let upscaled = image.pixels;
+  let tilesBefore = 0;
+  for (let i = 0; i < stages.length; i++) {
+    const st = stages[i];
+    const last = i === stages.length - 1;
+    const offset = tilesBefore;
+    upscaled = await upscaleTiled(upscaled, {
+      model: models[i],
+      modelScale: st.spec.scale,
+      outScale: st.outScale,
+      inputRange: st.spec.inputRange,
+      tileSize: tiles.tileSize,
+      margin: tiles.margin,
+      flips: plan.flips,
+      filter: st.filter?.(st.spec.scale),
+      // alpha is upscaled once, from the original, onto the last pass's output
+      outChannels: last && withAlpha ? 4 : 3,
+      signal,
+      onTile: (done) => progress.tile(offset + done),
+    });
+    tilesBefore += counts[i];
+  }
   if (upscaled.channels === 4) await upscaleAlpha(image.pixels, upscaled);
   throwIfAborted(signal);
   const format = options.outputFormat ?? defaultOutputFormat(image.format);
@@ -106,7 +131,7 @@ export async function enhanceImage(
     width: upscaled.width,
     height: upscaled.height,
     format,
-    model: plan.flips.length > 1 ? `${modelName}+ensemble${plan.flips.length}` : modelName,
+    model: stages.map((st) => st.name).join('→') + (plan.flips.length > 1 ? `+ensemble${plan.flips.length}` : ''),
     highResolution: isHighResolution(upscaled.width, upscaled.height),
   };
 }

@@ -11,6 +11,7 @@ export { SCALES, MAX_OUTPUT_MEGAPIXELS, outputSize, isHighResolution, tooLargeMe
 export type { Progress } from './progress.js';
 export { estimateSeconds } from './progress.js';
 export type { EnhanceOptions, EnhanceResult, RunControl } from './enhance-image.js';
+export type { OutputFormat } from './image-io.js';
 export { MAX_MASK_SHARE } from './inpaint/inpaint-image.js';
 
 export interface EngineConfig {

@@ -24,6 +24,29 @@ export interface ModePlan {
   filter?: (modelScale: number) => TileFilter;
 }
 
+/** One model pass of an enhancement: the model's native scale, the scale it delivers, and its post-filter. */
+export interface ModelStage {
+  family: Family;
+  modelScale: number;
+  outScale: number;
+  filtered: boolean;
+}
+
+/**
+ * The passes that make a scale (docs/engine.md, ×6): each scale with a model of its own is one pass; ×6 is ×8
+ * brought down to ×6 inside each tile, except for Detail, whose medium model scored 1.0 dB higher as ×2 then ×3
+ * (each pass sharpened) than through its ×8 model.
+ */
+export function modelStages(plan: ModePlan, scale: number): ModelStage[] {
+  if (scale === 6 && plan.family === 'medium') {
+    return [
+      { family: 'medium', modelScale: 2, outScale: 2, filtered: true },
+      { family: 'medium', modelScale: 3, outScale: 3, filtered: true },
+    ];
+  }
+  return [{ family: plan.family, modelScale: scale === 6 ? 8 : scale, outScale: scale, filtered: true }];
+}
+
 const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 0));
 
 /**

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import ort from 'onnxruntime-node';
-import { INPUT_NAME, OUTPUT_NAME } from './models/convert-to-onnx.js';
 import type { ModelStore } from './models/model-store.js';
 import type { TileModel } from './tiled-inference.js';
 
@@ -60,10 +59,13 @@ export class SessionCache {
 
   async tileModel(name: string): Promise<TileModel> {
     const session = await this.get(name);
+    // our converted models name their tensors `input` and `output`; an extra model may use any names
+    const [inputName] = session.inputNames;
+    const [outputName] = session.outputNames;
     return async (tile, width, height) => {
       const input = new ort.Tensor('float32', tile, [1, 3, height, width]);
-      const result = await session.run({ [INPUT_NAME]: input });
-      const output = result[OUTPUT_NAME];
+      const result = await session.run({ [inputName]: input });
+      const output = result[outputName];
       const data = output.data as Float32Array;
       input.dispose?.();
       return data;

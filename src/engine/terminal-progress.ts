@@ -25,12 +25,16 @@ export function formatDuration(ms: number): string {
   return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
 
-/** Where the CLIs keep converted models: DATA_DIR/models (DATA_DIR defaults to ./data), extras in MODELS_DIR. */
+/**
+ * Where the CLIs keep converted models: DATA_DIR/models (DATA_DIR defaults to ./data), extras in MODELS_DIR;
+ * ENGINE_THREADS and ENGINE_PROVIDER as for the server.
+ */
 export function cliEngineConfig() {
   const dataDir = process.env.DATA_DIR ?? path.resolve('data');
   return {
     modelsDir: path.join(dataDir, 'models'),
     extraModelsDir: process.env.MODELS_DIR,
     threads: process.env.ENGINE_THREADS ? Number(process.env.ENGINE_THREADS) : undefined,
+    executionProvider: process.env.ENGINE_PROVIDER === 'cuda' ? ('cuda' as const) : ('cpu' as const),
   };
 }

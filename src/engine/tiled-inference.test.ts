@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelStore } from './models/model-store.js';
+import { planMode } from './modes.js';
 import { SessionCache } from './session-cache.js';
 import { TEST_MODELS_DIR } from './test-models.js';
 import { upscaleTiled, type Pixels } from './tiled-inference.js';
@@ -19,11 +20,21 @@ function texture(w: number, h: number): Pixels {
 describe('tiled inference', () => {
   const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 1 });
 
-  for (const [name, modelScale, outScale] of [['esrgan-medium-x2', 2, 2], ['esrgan-slim-x8', 8, 6]] as const) {
-    it(`${name} → ×${outScale}: tiles of 48 px with 16 px margins equal the untiled result within 1 level`, async () => {
+  // the default tile margin against the whole image: the fast models, thick (Precision and Creativity, the deepest
+  // receptive field) and the per-tile post-filters of Detail and Creativity, which must be seamless too
+  const cases: { name: string; modelScale: number; outScale: number; range: [number, number]; mode?: 'detail' | 'creativity' }[] = [
+    { name: 'esrgan-medium-x2', modelScale: 2, outScale: 2, range: [0, 255] },
+    { name: 'esrgan-slim-x8', modelScale: 8, outScale: 6, range: [0, 255] },
+    { name: 'esrgan-medium-x3', modelScale: 3, outScale: 3, range: [0, 255], mode: 'detail' },
+    { name: 'esrgan-thick-x4', modelScale: 4, outScale: 4, range: [0, 1] },
+    { name: 'esrgan-thick-x2', modelScale: 2, outScale: 2, range: [0, 1], mode: 'creativity' },
+  ];
+  for (const { name, modelScale, outScale, range, mode } of cases) {
+    it(`${name} → ×${outScale}${mode ? ` with ${mode}'s filter` : ''}: tiles of 48 px with 16 px margins equal the untiled result within 1 level`, async () => {
       const model = await sessions.tileModel(name);
       const src = texture(70, 58);
-      const base = { model, modelScale, outScale, inputRange: [0, 255] as [number, number], margin: 16 };
+      const filter = mode ? planMode(mode).filter!(modelScale) : undefined;
+      const base = { model, modelScale, outScale, inputRange: range, margin: 16, filter };
       const whole = await upscaleTiled(src, { ...base, tileSize: 512 });
       let tilesSeen = 0;
       const tiled = await upscaleTiled(src, { ...base, tileSize: 48, onTile: (_, total) => (tilesSeen = total) });

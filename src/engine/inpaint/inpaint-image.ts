@@ -125,7 +125,8 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
  */
 export async function inpaintImage(image: Buffer | string, mask: Buffer | string, control: RunControl = {}) {
   throwIfAborted(control.signal);
-  const decoded = await decodeImage(image, { depth8: true, deviceValues: true });
+  // 16-bit images keep their 16 bits: the fill is computed on 8-bit values and only the hole is written back
+  const decoded = await decodeImage(image, { deviceValues: true });
   const { width: w, height: h, channels, data } = decoded.pixels;
   const painted = await readMask(mask, w, h);
   let count = 0;
@@ -136,18 +137,20 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
   for (let i = 0; i < hole.length; i++) holeCount += hole[i];
   if (holeCount / (w * h) > MAX_MASK_SHARE) throw new EngineError('MASK_TOO_LARGE', maskTooLargeMessage(holeCount / (w * h)));
   const progress = createProgressTracker(1, control.onProgress);
+  const wide = data instanceof Uint16Array;
+  const to8 = (v: number) => (wide ? Math.round(v / 257) : v);
   const rgb = new Uint8Array(w * h * 3);
   for (let i = 0, j = 0; i < w * h; i++, j += channels) {
-    rgb[i * 3] = data[j]; rgb[i * 3 + 1] = data[j + 1]; rgb[i * 3 + 2] = data[j + 2];
+    rgb[i * 3] = to8(data[j]); rgb[i * 3 + 1] = to8(data[j + 1]); rgb[i * 3 + 2] = to8(data[j + 2]);
   }
   const report: { method?: 'patchmatch' | 'telea' } = {};
   const filled = await inpaintRgb(rgb, hole, w, h, { report });
   throwIfAborted(control.signal);
-  const out = new Uint8Array(data.length);
-  out.set(data);
+  const out = wide ? Uint16Array.from(data) : Uint8Array.from(data);
+  const back = wide ? 257 : 1;
   for (let i = 0, j = 0; i < w * h; i++, j += channels)
-    if (hole[i]) { out[j] = filled[i * 3]; out[j + 1] = filled[i * 3 + 1]; out[j + 2] = filled[i * 3 + 2]; }
-  const encoded = await encodeImage({ data: out, width: w, height: h, channels }, { format: 'png', grey: false, depth: 8 });
+    if (hole[i]) { out[j] = filled[i * 3] * back; out[j + 1] = filled[i * 3 + 1] * back; out[j + 2] = filled[i * 3 + 2] * back; }
+  const encoded = await encodeImage({ data: out, width: w, height: h, channels }, { format: 'png', grey: false, depth: wide ? 16 : 8 });
   const png = decoded.deviceValues ? embedIccInPng(encoded, decoded.icc!) : encoded;
   progress.tile(1);
   return { data: png, width: w, height: h, format: 'png', method: report.method === 'patchmatch' ? 'patchmatch+telea' : 'telea' };
