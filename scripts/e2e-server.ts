@@ -23,6 +23,7 @@ const config = loadConfig({
   // every browser test signs in from the same loopback address; the limits themselves are proven by the integration tests
   RATE_LIMIT_SIGN_IN: process.env.RATE_LIMIT_SIGN_IN ?? '100/60',
   RATE_LIMIT_SIGN_UP: process.env.RATE_LIMIT_SIGN_UP ?? '100/600',
+  RATE_LIMIT_TWO_FACTOR: process.env.RATE_LIMIT_TWO_FACTOR ?? '100/60',
 });
 const server = await startServer(config);
 console.log(`listening on ${server.url}`);

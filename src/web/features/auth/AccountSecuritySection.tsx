@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import QRCode from 'qrcode';
 import { ShieldCheck, Trash2 } from 'lucide-react';
 import { accountMessages as m } from '../../../shared/accounts/messages';
-import { AuthApiError, authApi, broadcastAuthEvent } from './api';
-import { resetClientState } from './session';
+import { AuthApiError, authApi } from './api';
+import { leaveSignedOut } from './session';
 import { Alert, Button, Field, TextInput } from './components/form-kit';
 
 /** better-auth's session answer carries the two-factor flag our /api/me leaves out. */
@@ -162,9 +162,7 @@ export function DeleteAccountSection() {
       // the answer also clears this browser's session cookie
       await authApi.deleteAccount();
       toast.success(m.accountDeleted);
-      broadcastAuthEvent('SIGNED_OUT');
-      await resetClientState(queryClient);
-      navigate('/', { replace: true });
+      await leaveSignedOut(navigate, queryClient);
     } catch {
       toast.error(m.accountDeleteFailed);
       setBusy(false);

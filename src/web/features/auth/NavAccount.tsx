@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../ui/dropdown-menu';
 import { Coins, LogOut, Settings, Sparkles, User } from 'lucide-react';
-import { authApi, broadcastAuthEvent } from './api';
-import { resetClientState, useMe, useSessionKeepAlive, type Me } from './session';
+import { authApi } from './api';
+import { leaveSignedOut, useMe, useSessionKeepAlive, type Me } from './session';
 import { checkSubscriptionOnMenuOpen } from '../billing/hooks';
 
 export function initialsOf(me: Me): string {
@@ -39,9 +39,7 @@ export function NavAccount() {
   const credits = me.profile?.credits_remaining ?? 0;
   const logOut = async () => {
     await authApi.signOut('local').catch(() => undefined);
-    broadcastAuthEvent('SIGNED_OUT');
-    await resetClientState(queryClient);
-    navigate('/', { replace: true });
+    await leaveSignedOut(navigate, queryClient);
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { authApi, onAuthEvent } from './api';
+import type { NavigateFunction } from 'react-router';
+import { authApi, broadcastAuthEvent, onAuthEvent } from './api';
 
 export interface MeUser {
   id: string;
@@ -52,6 +53,17 @@ export function useMe() {
  */
 export async function resetClientState(queryClient: ReturnType<typeof useQueryClient>) {
   await queryClient.resetQueries();
+}
+
+/**
+ * The session has ended (log out, account deleted): home first, then forget the cached answers. The page on screen
+ * (profile, workspace) must be gone before the signed-out state reaches it, or its guard sends the browser to
+ * /login: the navigation is committed at once (flushSync) instead of as a transition that the reset would interrupt.
+ */
+export async function leaveSignedOut(navigate: NavigateFunction, queryClient: ReturnType<typeof useQueryClient>) {
+  broadcastAuthEvent('SIGNED_OUT');
+  await navigate('/', { replace: true, flushSync: true });
+  await resetClientState(queryClient);
 }
 
 /** Keeps the session cookie's lifetime sliding with the server's session while the app is open. */
