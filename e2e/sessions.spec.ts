@@ -112,7 +112,47 @@ async function position(page: Page, name: string) {
 
 /** Drags a card by a visible part of its image, the way a user moves it (not through the panel, toolbar or toasts). */
 async function drag(page: Page, name: string, dx: number, dy: number) {
-  const point = await card(page, name).evaluate((el) => {
+  // a card just placed (after a navigation or a load) is shown once React Flow has measured it, and then framed
+  await expect(card(page, name)).toBeVisible();
+  await cameraAtRest(page);
+  let point: { x: number; y: number } | null = null;
+  await expect.poll(async () => (point = await freeSpot(page, name)) !== null, { message: `a free spot on ${name}` }).toBe(true);
+  const { x, y } = point!;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(x + (dx * i) / 10, y + (dy * i) / 10);
+  await page.mouse.up();
+}
+
+/** Whether the whole card lies inside the window. */
+function inWindow(page: Page, name: string) {
+  return card(page, name).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+  });
+}
+
+/** Waits until the canvas camera has stayed put for a quarter of a second (no framing under way). */
+async function cameraAtRest(page: Page) {
+  const camera = () => page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+  let last = await camera();
+  await expect
+    .poll(
+      async () => {
+        await page.waitForTimeout(250);
+        const now = await camera();
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { message: 'the canvas camera at rest' },
+    )
+    .toBe(true);
+}
+
+/** A point on the card's image that nothing covers (panel, toolbar, toasts, its own buttons), or null. */
+function freeSpot(page: Page, name: string) {
+  return card(page, name).evaluate((el) => {
     const r = el.getBoundingClientRect();
     for (const fy of [0.3, 0.5, 0.7, 0.15, 0.85])
       for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
@@ -122,14 +162,8 @@ async function drag(page: Page, name: string, dx: number, dy: number) {
         const hit = document.elementFromPoint(x, y);
         if (hit && el.contains(hit) && !hit.closest('button')) return { x, y };
       }
-    return null;
+    return null as { x: number; y: number } | null;
   });
-  expect(point, `a free spot on ${name}`).not.toBeNull();
-  const { x, y } = point!;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(x + (dx * i) / 10, y + (dy * i) / 10);
-  await page.mouse.up();
 }
 
 async function activeSession(request: APIRequestContext) {
@@ -175,6 +209,7 @@ async function paintOver(page: Page, target: Locator, nat: { width: number; heig
 test('remove an object, save, reload, save as, load and delete from the Viewport Manager, save on leaving, recover a lost tab; another user sees none of it', async ({ page, browser, baseURL, context }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
+  if (process.env.THROTTLE) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
   await paidUser(page.request, baseURL!);
 
   await page.goto('/enhance');
@@ -211,9 +246,21 @@ test('remove an object, save, reload, save as, load and delete from the Viewport
   await expect(overlay.locator('canvas')).toHaveAttribute('data-strokes', String(strokes - 1));
   await paintOver(page, overlay, object, object.cx, object.cy + OBJECT_R + 4, 0);
 
+  // the removal may be over before a poll would see its progress, so the page itself notes whether the card showed it
+  await page.evaluate((name) => {
+    const w = window as unknown as { sawRemoving?: boolean };
+    w.sawRemoving = false;
+    const seen = () => document.querySelector(`[data-testid="image-card"][data-name="${name}"]`)?.textContent?.includes('AI removing objects...') ?? false;
+    const observer = new MutationObserver(() => {
+      if (!seen()) return;
+      w.sawRemoving = true;
+      observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, OBJECT_NAME);
   await page.getByRole('button', { name: 'Remove Object' }).click();
   await expect(page.getByText('Object Removal Started')).toBeVisible();
-  await expect(card(page, OBJECT_NAME).getByText('AI removing objects...')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { sawRemoving?: boolean }).sawRemoving), { message: "the card showed 'AI removing objects...'" }).toBe(true);
   await expect(card(page, OBJECT_NAME)).toHaveAttribute('data-status', 'enhanced', { timeout: 180_000 });
   // preview mode is on, the mask is cleared
   await expect(tool(page, 'Preview mode')).toHaveAttribute('aria-pressed', 'true');
@@ -307,6 +354,8 @@ test('remove an object, save, reload, save as, load and delete from the Viewport
   await page.goto('/enhance');
   await expect(sessionName(page)).toHaveText('Villa A');
   await expect.poll(() => position(page, SECOND_NAME)).toEqual(unsaved);
+  // the session's cards are framed in the window, whatever the layout the plain image list would have given
+  for (const name of [OBJECT_NAME, SECOND_NAME]) await expect.poll(() => inWindow(page, name), { message: `${name} framed` }).toBe(true);
   const villaA = (await activeSession(page.request))!;
 
   // ---------------------------------------------------------------- a tab lost with unsaved changes

@@ -32,6 +32,11 @@ export interface JobDto {
   result_image_id: string | null;
   original_image_url: string | null;
   processed_image_url: string | null;
+  /**
+   * The result scaled down to at most RESULT_PREVIEW_MAX_SIDE (WebP) for the canvas, where a hundred full-size
+   * results would not stay fluid; absent for results stored before previews existed.
+   */
+  preview_url?: string | null;
   credits_used: number;
   credit_state: 'reserved' | 'charged' | 'released';
   scale: number | null;

@@ -22,6 +22,8 @@ export const DEFAULT_USER_STORAGE_QUOTA_BYTES = 5 * 1024 * 1024 * 1024;
 
 /** Longest side of the WebP thumbnail stored with each upload, so a workspace of 100 renders stays fluid. */
 export const THUMBNAIL_MAX_SIDE = 512;
+/** Longest side of the preview of a result shown on the canvas (the full file is shown above 100 % card zoom). */
+export const RESULT_PREVIEW_MAX_SIDE = 2048;
 
 /** Accepted image formats, decided by content (seed 000 §5: jpeg, jpg, png, gif, bmp, webp). */
 export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'bmp', 'webp'] as const;

@@ -17,7 +17,7 @@ import { msg } from '../shared/messages.js';
 /** Converted models are shared by every test server, so the npm weights are converted once per machine. */
 const MODEL_CACHE_DIR = path.join(os.tmpdir(), 'renderlift-test-models');
 
-type JobEvent = { id: string; status: string; progress: number; processed_image_url: string | null; credit_state: string; error_message: string | null };
+type JobEvent = { id: string; status: string; progress: number; processed_image_url: string | null; preview_url?: string | null; credit_state: string; error_message: string | null };
 
 async function waitForJob(sse: SseReader, jobId: string, predicate: (j: JobEvent) => boolean, timeoutMs = 540_000): Promise<JobEvent> {
   const m = await sse.next((msg) => msg.event === 'job' && ((j) => j.id === jobId && predicate(j))(JSON.parse(msg.data).data), timeoutMs);
@@ -72,6 +72,19 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
     expect(file.status).toBe(200);
     const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([600, 400, 'png']);
+    // the canvas preview beside it: WebP, never larger than the result
+    expect(done.preview_url).toBeTruthy();
+    const preview = await client.fetch(done.preview_url!);
+    expect(preview.status).toBe(200);
+    const previewMeta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+    expect([previewMeta.width, previewMeta.height, previewMeta.format]).toEqual([600, 400, 'webp']);
+    // the workspace lists it with the result; removing the image removes both files
+    const listed = await client.json('/api/images');
+    const card = listed.body.images.find((i: { id: string }) => i.id === img.id);
+    expect(card.enhanced).toMatchObject({ jobId, previewUrl: done.preview_url });
+    expect((await client.fetch(`/api/images/${img.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await client.fetch(done.processed_image_url!)).status).toBe(404);
+    expect((await client.fetch(done.preview_url!)).status).toBe(404);
     sse.close();
   });
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../server/deps.js';
 import type { Engine } from '../engine/index.js';
@@ -5,7 +6,8 @@ import { imageJobs, images } from '../server/db/schema.js';
 import type { JobRow } from '../server/services/jobs/job-dto.js';
 import { completeJob, failJob, markJobStarted, recordJobProgress } from '../server/services/jobs/job-lifecycle.js';
 import { msg } from '../shared/messages.js';
-import { processedKey, safeStem, extensionFor } from '../server/services/storage/paths.js';
+import { processedKey, safeStem, extensionFor, thumbnailKeyFor } from '../server/services/storage/paths.js';
+import { RESULT_PREVIEW_MAX_SIDE } from '../shared/limits.js';
 import type { Bucket } from '../shared/url-checks.js';
 
 export type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config'>;
@@ -22,6 +24,14 @@ async function readObject(deps: WorkerDeps, bucket: Bucket, key: string): Promis
   const chunks: Buffer[] = [];
   for await (const chunk of obj.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks);
+}
+
+/** The result scaled to fit RESULT_PREVIEW_MAX_SIDE, for the canvas; libvips shrinks while decoding. */
+function canvasPreview(data: Buffer): Promise<Buffer> {
+  return sharp(data, { limitInputPixels: false })
+    .resize({ width: RESULT_PREVIEW_MAX_SIDE, height: RESULT_PREVIEW_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 85, effort: 2 })
+    .toBuffer();
 }
 
 /** Messages a user may see for an engine failure; anything unexpected is logged and shown generically. */
@@ -68,7 +78,7 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
     });
   };
 
-  let stored: { bucket: Bucket; key: string; imageId: string } | undefined;
+  let stored: { bucket: Bucket; key: string; imageId?: string } | undefined;
   try {
     const [source] = job.targetImageId ? await deps.db.select().from(images).where(eq(images.id, job.targetImageId)) : [];
     if (!source) throw Object.assign(new Error(msg('enhanceNoSource')), { code: 'UNSUPPORTED_INPUT' });
@@ -98,7 +108,9 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
       job.workflowType === 'remove'
         ? processedKey(job.userId, source.originalName ?? 'image', result.format, deps.clock())
         : `${job.userId}/${job.id}-${baseName}-x${job.scale}-${job.mode}.${ext}`;
+    stored = { bucket, key };
     await deps.storage.put(bucket, key, result.data, { contentType: CONTENT_TYPES[result.format] ?? 'application/octet-stream' });
+    await deps.storage.put(bucket, thumbnailKeyFor(key), await canvasPreview(result.data), { contentType: 'image/webp' });
     const [row] = await deps.db
       .insert(images)
       .values({
@@ -123,8 +135,9 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
     await persisting.catch(() => {});
     if (stored) {
       // nothing is kept for a job that did not complete
-      await deps.db.delete(images).where(eq(images.id, stored.imageId)).catch(() => {});
+      if (stored.imageId) await deps.db.delete(images).where(eq(images.id, stored.imageId)).catch(() => {});
       await deps.storage.delete(stored.bucket, stored.key).catch(() => {});
+      await deps.storage.delete(stored.bucket, thumbnailKeyFor(stored.key)).catch(() => {});
     }
     const [current] = await deps.db.select({ status: imageJobs.status }).from(imageJobs).where(eq(imageJobs.id, jobId));
     if (current?.status !== 'processing') {

@@ -6,7 +6,7 @@ import { thumbnailKeyFor } from '../storage/paths.js';
 import type { Bucket } from '../../../shared/url-checks.js';
 
 /**
- * Removes an upload with everything derived from it (enhancements, removal results, its thumbnail). Job rows stay
+ * Removes an upload with everything derived from it (enhancements, removal results, their thumbnails and previews). Job rows stay
  * as history (their image references become null). Refused while a job runs on the image, so no worker writes a
  * result for an image that is gone.
  */
@@ -25,6 +25,7 @@ export async function deleteImage(deps: Pick<Deps, 'db' | 'storage' | 'logger'>,
   // files after the rows: a failed file removal leaves an orphan file (swept with the account), never a broken row
   for (const row of rows) {
     await deps.storage.delete(row.bucket as Bucket, row.path).catch((err) => deps.logger.warn({ err, key: row.path }, 'file removal failed'));
+    // the upload's thumbnail, or a result's canvas preview
+    await deps.storage.delete(row.bucket as Bucket, thumbnailKeyFor(row.path)).catch(() => {});
   }
-  await deps.storage.delete(image.bucket as Bucket, thumbnailKeyFor(image.path)).catch(() => {});
 }

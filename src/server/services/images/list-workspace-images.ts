@@ -4,7 +4,7 @@ import { imageJobs, images } from '../../db/schema.js';
 import { SIGNED_URL_TTL } from '../../../shared/limits.js';
 import { thumbnailKeyFor } from '../storage/paths.js';
 import { toJobDto, type JobDto } from '../jobs/job-dto.js';
-import { presentJob } from '../jobs/present-job.js';
+import { presentJob, resultPreviewUrl } from '../jobs/present-job.js';
 import type { Bucket } from '../../../shared/url-checks.js';
 
 export interface WorkspaceImage {
@@ -18,7 +18,17 @@ export interface WorkspaceImage {
   url: string;
   urlExpiresAt: string;
   thumbnailUrl: string | null;
-  enhanced: { jobId: string; url: string; width: number; height: number; scale: number | null; mode: string | null; completed_at: string } | null;
+  enhanced: {
+    jobId: string;
+    url: string;
+    /** Scaled-down result for the canvas; null for results stored before previews existed. */
+    previewUrl: string | null;
+    width: number;
+    height: number;
+    scale: number | null;
+    mode: string | null;
+    completed_at: string;
+  } | null;
   activeJob: JobDto | null;
 }
 
@@ -69,6 +79,7 @@ export async function listWorkspaceImages(deps: Pick<Deps, 'db' | 'storage'>, us
             ? {
                 jobId: latest.id,
                 url: latest.processedImageUrl!,
+                previewUrl: await resultPreviewUrl(deps, latest.processedImageUrl),
                 width: result.width,
                 height: result.height,
                 scale: latest.scale,

@@ -1,7 +1,21 @@
 import type { Deps } from '../../deps.js';
-import { parseStorageUrl } from '../../../shared/url-checks.js';
+import { parseStorageUrl, PUBLIC_BUCKET } from '../../../shared/url-checks.js';
 import { SIGNED_URL_TTL } from '../../../shared/limits.js';
+import { thumbnailKeyFor } from '../storage/paths.js';
 import type { JobDto } from './job-dto.js';
+
+/**
+ * The address of a result's canvas preview (stored beside it by the worker), or null when it has none: results
+ * stored before previews existed are shown at full size.
+ */
+export async function resultPreviewUrl(deps: Pick<Deps, 'storage'>, processedRef: string | null): Promise<string | null> {
+  const parsed = processedRef ? parseStorageUrl(processedRef) : undefined;
+  if (!parsed) return null;
+  const key = thumbnailKeyFor(parsed.filePath);
+  if (!(await deps.storage.head(parsed.bucket, key))) return null;
+  if (parsed.bucket === PUBLIC_BUCKET) return deps.storage.publicUrl(parsed.bucket, key);
+  return (await deps.storage.signUrl(parsed.bucket, key, SIGNED_URL_TTL.processedResult)).url;
+}
 
 /**
  * A job for the client: a processed result kept as a storage path (removal results in the private bucket) gets a
@@ -9,11 +23,13 @@ import type { JobDto } from './job-dto.js';
  */
 export async function presentJob(deps: Pick<Deps, 'storage'>, job: JobDto): Promise<JobDto> {
   const ref = job.processed_image_url;
-  if (!ref || ref.startsWith('http') || ref.startsWith('/')) return job;
+  if (!ref) return job;
+  const preview_url = job.status === 'completed' ? await resultPreviewUrl(deps, ref) : null;
+  if (ref.startsWith('http') || ref.startsWith('/')) return { ...job, preview_url };
   const parsed = parseStorageUrl(ref);
-  if (!parsed) return job;
+  if (!parsed) return { ...job, preview_url };
   const signed = await deps.storage.signUrl(parsed.bucket, parsed.filePath, SIGNED_URL_TTL.processedResult);
-  return { ...job, processed_image_url: signed.url };
+  return { ...job, processed_image_url: signed.url, preview_url };
 }
 
 export const presentJobs = (deps: Pick<Deps, 'storage'>, jobs: JobDto[]) => Promise.all(jobs.map((j) => presentJob(deps, j)));

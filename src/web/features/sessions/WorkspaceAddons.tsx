@@ -42,7 +42,7 @@ export function useWorkspaceAddons(ws: AddonHost): WorkspaceAddonsValue {
     applyExtras: ({ brushSize }) => toolRef.current.setBrushSize(brushSize),
   });
 
-  // toolbar shortcuts of the add-ons: S save, B brush, M masking; never while typing or inside a dialog
+  // toolbar shortcuts of the add-ons: S save, O load session, B brush, M masking, X clear mask; never while typing or inside a dialog
   const sessionsRef = useRef(sessions);
   sessionsRef.current = sessions;
   useEffect(() => {
@@ -59,6 +59,12 @@ export function useWorkspaceAddons(ws: AddonHost): WorkspaceAddonsValue {
       } else if (key === 'm') {
         e.preventDefault();
         toolRef.current.openModal();
+      } else if (key === 'o') {
+        e.preventDefault();
+        sessionsRef.current.openLoadDialog();
+      } else if (key === 'x') {
+        e.preventDefault();
+        toolRef.current.clear();
       }
     };
     window.addEventListener('keydown', onKey);

@@ -59,6 +59,8 @@ describe('restoring a saved viewport', () => {
     const restored = restoreWorkspace(workspace(server), saved, server, NOW);
     expect(restored.state.images.map((i) => i.imageId)).toEqual([ids[0]]);
     expect(restored.state.images[0].position).toEqual({ x: 500, y: 600 });
+    // a new layout: the canvas frames the restored cards
+    expect(restored.state.layouts).toBeGreaterThan(workspace(server).layouts);
     expect(restored.state.images[0].url).toBe(server[0].url);
     expect(restored.state.settings.mode).toBe('creativity');
     expect(restored.brushSize).toBe(40);

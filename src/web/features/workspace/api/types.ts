@@ -10,6 +10,8 @@ import type { JobDto } from '../../../../shared/jobs';
 export interface EnhancedDto {
   jobId: string;
   url: string;
+  /** Scaled-down result for the canvas; null for results stored before previews existed. */
+  previewUrl?: string | null;
   width: number;
   height: number;
   scale: number | null;

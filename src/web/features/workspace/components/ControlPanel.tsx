@@ -190,9 +190,19 @@ export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapse
         </button>
         {batch && (
           <div className="pt-1" data-testid="batch-progress">
-            <div className="mb-1 flex justify-between text-[11.5px] text-zinc-400">
-              <span>{msg('workspaceEnhanceAllProgress', { done: batch.finished, total: batch.total })}</span>
-              <span className="font-mono tabular-nums">{Math.round(batch.fraction * 100)}%</span>
+            <div className="mb-1 flex items-center justify-between gap-2 text-[11.5px] text-zinc-400">
+              <span>{msg('workspaceEnhanceAllProgress', { done: batch.enhanced, total: batch.total })}</span>
+              <span className="ml-auto font-mono tabular-nums">{Math.round(batch.fraction * 100)}%</span>
+              {batch.waiting > 0 && (
+                <button
+                  type="button"
+                  onClick={ws.stopBatch}
+                  data-testid="batch-stop"
+                  className="rounded px-1.5 py-0.5 text-[11px] font-medium text-zinc-300 ring-1 ring-white/15 transition hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+                >
+                  {msg('workspaceEnhanceAllStop')}
+                </button>
+              )}
             </div>
             <div className="h-1 overflow-hidden rounded-full bg-white/10">
               <div className="h-full rounded-full bg-violet-400 transition-[width] duration-700" style={{ width: `${Math.round(batch.fraction * 100)}%` }} />

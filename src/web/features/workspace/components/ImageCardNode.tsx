@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Node, NodeProps } from '@xyflow/react';
-import { AlertTriangle, Check, Loader2, RotateCcw, X } from 'lucide-react';
+import { AlertTriangle, Check, Clock, Loader2, RotateCcw, X } from 'lucide-react';
 import { msg } from '../../../../shared/messages';
 import { isHighResolution, MODE_LABELS, isEnhancementMode } from '../../../../shared/enhancement';
 import { fitCard } from '../lib/layout';
@@ -11,7 +11,7 @@ import { CompareSlider } from './CompareSlider';
 import { useWorkspaceContext } from './workspace-context';
 import { CardMaskOverlay } from '../../remove-tool/components/CardMaskOverlay';
 
-export type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean };
+export type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean; /** Waiting in an Enhance-all run. */ queued?: boolean };
 export type ImageNode = Node<ImageNodeData, 'image'>;
 
 /** The progress overlay ticks once a second so the 15-minute 'Almost done...' rule and the ETA stay current. */
@@ -31,8 +31,11 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
   const box = fitCard(image.width || 800, image.height || 700);
   const busy = isBusy(image);
   const now = useNow(busy);
+  // the result on the canvas is its preview; the full file only for inspecting detail above 100 %
+  const fullResult = image.zoom > ZOOM_DEFAULT || !image.enhanced?.previewUrl;
+  const result = image.enhanced ? (fullResult ? image.enhanced.url : image.enhanced.previewUrl!) : '';
   const [enhancedLoaded, setEnhancedLoaded] = useState(false);
-  useEffect(() => setEnhancedLoaded(false), [image.enhanced?.url]);
+  useEffect(() => setEnhancedLoaded(false), [result]);
 
   // zoom inside the card (seed 000 §5: 10–1200 %), panned by dragging the image when zoomed in
   const [pan, setPan] = useState({ x: 0, y: 0 });
@@ -63,7 +66,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
   // the thumbnail keeps a canvas of many renders fluid; inspecting detail above 100 % needs the full file
   const original = (image.zoom > ZOOM_DEFAULT ? image.url : null) ?? image.thumbnailUrl ?? image.url ?? image.localUrl;
   const showEnhanced = image.enhanced && image.status !== 'uploading';
-  const highRes = image.enhanced ? isHighResolution(image.enhanced.width, image.enhanced.height) : false;
+  const highRes = image.enhanced && fullResult ? isHighResolution(image.enhanced.width, image.enhanced.height) : false;
 
   let body: React.ReactNode;
   if (showEnhanced && image.view === 'compare') {
@@ -71,7 +74,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
       <CompareSlider
         // the original at full size beside the result: a thumbnail would make any result look sharper than it is
         before={image.url ?? original ?? ''}
-        after={image.enhanced!.url}
+        after={result}
         alt={image.name}
         imageStyle={imageStyle}
         onError={() => void ws.imageFailed()}
@@ -80,7 +83,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
     );
   } else if (showEnhanced) {
     body = (
-      <img src={image.enhanced!.url} alt={image.name} draggable={false} className="h-full w-full object-contain" style={imageStyle} onLoad={() => setEnhancedLoaded(true)} onError={() => void ws.imageFailed()} />
+      <img src={result} alt={image.name} draggable={false} className="h-full w-full object-contain" style={imageStyle} onLoad={() => setEnhancedLoaded(true)} onError={() => void ws.imageFailed()} />
     );
   } else if (original) {
     body = (
@@ -120,6 +123,13 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
           <span className="ws-chip pointer-events-none absolute bottom-0 left-0 inline-flex items-center rounded-full bg-emerald-400 font-semibold text-emerald-950 shadow-lg" data-testid="enhanced-badge">
             <Check strokeWidth={3} />
             {msg('workspaceEnhancedBadge')}
+          </span>
+        )}
+
+        {data.queued && (
+          <span className="ws-chip pointer-events-none absolute left-0 top-0 inline-flex items-center rounded-full bg-black/75 font-medium text-zinc-200 ring-1 ring-white/15" data-testid="queued-badge">
+            <Clock />
+            {msg('workspaceQueued')}
           </span>
         )}
 

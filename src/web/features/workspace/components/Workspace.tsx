@@ -8,6 +8,7 @@ import { filesFromDataTransfer } from '../lib/upload-batches';
 import { ControlPanel } from './ControlPanel';
 import { WorkspaceCanvas } from './WorkspaceCanvas';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
+import { openViewportManager } from '../../../pages/viewport-manager/ViewportManagerPage';
 import { BlockingOverlay, DropOverlay, EmptyState, LoadingState, UploadProgressCard, UrlRefreshFailed, UrlRefreshing } from './Overlays';
 import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
 import { useWorkspaceAddons, WorkspaceAddons } from '../../sessions/WorkspaceAddons';
@@ -87,13 +88,22 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
         w.dispatch({ type: 'setView', key: sel.key, view: 'compare' });
       } else if (key === 'p' && sel?.enhanced) {
         w.dispatch({ type: 'setView', key: sel.key, view: 'preview' });
+      } else if (key === 'f' && !e.shiftKey) {
+        e.preventDefault();
+        void w.fixStuck();
+      } else if (key === 'v' && !e.shiftKey) {
+        e.preventDefault();
+        openViewportManager();
+      } else if (key === ',') {
+        e.preventDefault();
+        onOpenSettings();
       } else if (key === 'escape') {
         w.dispatch({ type: 'select', key: null });
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [openFilePicker, openFolderPicker]);
+  }, [openFilePicker, openFolderPicker, onOpenSettings]);
 
   const onDragEnter = (e: DragEvent) => {
     if (!hasFiles(e)) return;
@@ -140,7 +150,7 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
         {empty && <EmptyState onBrowse={openFilePicker} />}
 
         {/* floating chrome: toolbar on top, control panel on the left (a bottom sheet on phones) */}
-        <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex justify-center px-3 pt-3 sm:pl-[312px] sm:pr-4 lg:px-[312px]">
+        <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex justify-center px-3 pt-3 sm:pl-[312px] sm:pr-4">
           <WorkspaceToolbar onOpenSettings={onOpenSettings} />
         </div>
         <div className="pointer-events-none absolute z-30 max-sm:inset-x-3 max-sm:bottom-3 max-sm:flex max-sm:max-h-[70%] max-sm:justify-start sm:bottom-4 sm:left-3 sm:top-3 sm:flex sm:flex-col sm:items-start">

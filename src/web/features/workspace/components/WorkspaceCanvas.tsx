@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Background, BackgroundVariant, Controls, ReactFlow, useReactFlow, type NodeChange, type NodeTypes } from '@xyflow/react';
+import { Background, BackgroundVariant, ControlButton, Controls, ReactFlow, useReactFlow, type NodeChange, type NodeTypes } from '@xyflow/react';
+import { Maximize2 } from 'lucide-react';
 import { isBusy } from '../state/workspace-state';
 import { ImageCardNode, type ImageNode } from './ImageCardNode';
 import { useWorkspaceContext } from './workspace-context';
@@ -10,61 +11,116 @@ const nodeTypes: NodeTypes = { image: ImageCardNode };
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 5;
 const START_ZOOM = 0.8;
+/** Below Tailwind's `sm` breakpoint the control panel is a bottom sheet instead of a column on the left. */
+const isPhoneLayout = (width: number) => width < 640;
 
 export function WorkspaceCanvas({ dropping, onZoomChange }: { dropping: boolean; onZoomChange: (z: number) => void }) {
   const ws = useWorkspaceContext();
   const { state, dispatch } = ws;
   const flow = useReactFlow();
 
-  const nodes = useMemo<ImageNode[]>(
-    () =>
-      state.images.map((image) => ({
-        id: image.key,
-        type: 'image',
-        position: image.position,
-        data: { image, multiSelected: state.multiSelected.includes(image.key) },
-        selected: state.selectedKey === image.key,
-        // seed 000 §4: no dragging while processing or during a file drop
-        draggable: !isBusy(image) && !dropping,
-        selectable: !isBusy(image),
-        connectable: false,
-        deletable: false,
-      })),
-    [state.images, state.selectedKey, state.multiSelected, dropping],
-  );
+  // React Flow shows a node only once it knows its size, and it takes the size from the node objects we pass.
+  // A fresh object without `measured` (every progress event rebuilds the list) would hide the card until it is
+  // measured again, so unchanged cards keep their object and rebuilt ones carry the last measured size.
+  const measured = useRef(new Map<string, { width: number; height: number }>());
+  const built = useRef(new Map<string, ImageNode>());
+  const waitingKeys = state.batch?.waiting.join('\n') ?? '';
+  const waiting = useMemo(() => new Set(waitingKeys ? waitingKeys.split('\n') : []), [waitingKeys]);
+  const nodes = useMemo<ImageNode[]>(() => {
+    const next = new Map<string, ImageNode>();
+    const list = state.images.map((image) => {
+      const selected = state.selectedKey === image.key;
+      const multiSelected = state.multiSelected.includes(image.key);
+      const queued = waiting.has(image.key) && !isBusy(image);
+      // seed 000 §4: no dragging while processing or during a file drop
+      const draggable = !isBusy(image) && !dropping;
+      const prev = built.current.get(image.key);
+      const node: ImageNode =
+        prev && prev.data.image === image && prev.selected === selected && prev.data.multiSelected === multiSelected && prev.data.queued === queued && prev.draggable === draggable
+          ? prev
+          : {
+              id: image.key,
+              type: 'image',
+              position: image.position,
+              data: { image, multiSelected, queued },
+              selected,
+              draggable,
+              selectable: !isBusy(image),
+              connectable: false,
+              deletable: false,
+              measured: measured.current.get(image.key),
+            };
+      next.set(image.key, node);
+      return node;
+    });
+    built.current = next;
+    for (const key of measured.current.keys()) if (!next.has(key)) measured.current.delete(key);
+    return list;
+  }, [state.images, state.selectedKey, state.multiSelected, waiting, dropping]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<ImageNode>[]) => {
       for (const change of changes) {
         if (change.type === 'position' && change.position) dispatch({ type: 'move', key: change.id, position: change.position });
+        if (change.type === 'dimensions' && change.dimensions) measured.current.set(change.id, change.dimensions);
       }
     },
     [dispatch],
   );
 
-  // bring new cards into view when the canvas goes from empty to filled (first upload, or restore after a reload)
+  // fit the cards into the area the floating panel and toolbar leave free, centred, never above the start zoom
+  const fitCards = useCallback(
+    (duration: number) => {
+      const el = document.querySelector('.workspace-flow');
+      const bounds = flow.getNodesBounds(flow.getNodes());
+      if (!el || bounds.width === 0) return;
+      const { width, height } = el.getBoundingClientRect();
+      const pad = isPhoneLayout(width) ? { top: 72, left: 16, right: 16, bottom: 96 } : { top: 80, left: 320, right: 56, bottom: 48 };
+      const zoom = Math.max(MIN_ZOOM, Math.min(START_ZOOM, (width - pad.left - pad.right) / bounds.width, (height - pad.top - pad.bottom) / bounds.height));
+      const x = pad.left + (width - pad.left - pad.right - bounds.width * zoom) / 2 - bounds.x * zoom;
+      const y = pad.top + (height - pad.top - pad.bottom - bounds.height * zoom) / 2 - bounds.y * zoom;
+      void flow.setViewport({ x, y, zoom }, { duration });
+    },
+    [flow],
+  );
+
+  // frame the cards once React Flow has measured them all (a card shows, and has its size, only after that)
+  const frameWhenMeasured = useCallback(
+    (duration: number) => {
+      let frames = 0;
+      const attempt = () => {
+        const all = flow.getNodes();
+        if (all.length > 0 && all.some((n) => !n.measured?.width) && ++frames < 60) requestAnimationFrame(attempt);
+        else fitCards(duration);
+      };
+      requestAnimationFrame(attempt);
+    },
+    [flow, fitCards],
+  );
+
+  // bring the cards into view when they are laid out from saved positions (the first load, a session put back) and
+  // when new ones arrive (an upload)
   const count = state.images.length;
-  const seen = useRef(0);
+  const seen = useRef({ count: 0, layouts: 0 });
   useEffect(() => {
-    if (count > seen.current) {
-      const first = seen.current === 0;
-      // after the new cards were measured
-      setTimeout(() => {
-        // fit the cards into the area the floating panel and toolbar leave free, centred, never above the start zoom
-        const el = document.querySelector('.workspace-flow');
-        const bounds = flow.getNodesBounds(flow.getNodes());
-        if (!el || bounds.width === 0) return;
-        const { width, height } = el.getBoundingClientRect();
-        const mobile = width < 640;
-        const pad = mobile ? { top: 72, left: 16, right: 16, bottom: 96 } : { top: 80, left: 320, right: 56, bottom: 48 };
-        const zoom = Math.max(MIN_ZOOM, Math.min(START_ZOOM, (width - pad.left - pad.right) / bounds.width, (height - pad.top - pad.bottom) / bounds.height));
-        const x = pad.left + (width - pad.left - pad.right - bounds.width * zoom) / 2 - bounds.x * zoom;
-        const y = pad.top + (height - pad.top - pad.bottom - bounds.height * zoom) / 2 - bounds.y * zoom;
-        void flow.setViewport({ x, y, zoom }, { duration: first ? 0 : 300 });
-      }, 60);
-    }
-    seen.current = count;
-  }, [count, flow]);
+    const before = seen.current;
+    if (state.layouts !== before.layouts) frameWhenMeasured(0);
+    else if (count > before.count) frameWhenMeasured(before.count === 0 ? 0 : 300);
+    seen.current = { count, layouts: state.layouts };
+  }, [count, state.layouts, frameWhenMeasured]);
+
+  // the panel moves between the left side and a bottom sheet when the window crosses the phone width (a rotated
+  // tablet, a resized window): the camera framed for one layout would leave the cards under the panel in the other
+  useEffect(() => {
+    let phone = isPhoneLayout(window.innerWidth);
+    const onResize = () => {
+      const now = isPhoneLayout(window.innerWidth);
+      if (now !== phone) fitCards(0);
+      phone = now;
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [fitCards]);
 
   return (
     <ReactFlow<ImageNode>
@@ -93,7 +149,12 @@ export function WorkspaceCanvas({ dropping, onZoomChange }: { dropping: boolean;
       className="workspace-flow"
     >
       <Background variant={BackgroundVariant.Dots} gap={24} size={1.4} color="rgba(255,255,255,0.12)" bgColor="#0b0c0e" />
-      <Controls position="bottom-right" showInteractive={false} className="workspace-controls" />
+      {/* React Flow's own fit would frame the cards under the control panel */}
+      <Controls position="bottom-right" showInteractive={false} showFitView={false} className="workspace-controls">
+        <ControlButton onClick={() => fitCards(300)} title="Fit cards into view" aria-label="Fit cards into view" data-testid="fit-cards">
+          <Maximize2 />
+        </ControlButton>
+      </Controls>
     </ReactFlow>
   );
 }

@@ -142,7 +142,7 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
         <Divider />
         <ToolButton label={msg('workspaceToolBrush')} keys="B" icon={<Brush className="h-4 w-4" />} onClick={removeTool?.toggle} pressed={removeTool?.active ?? false} disabled={!removeTool || !selected} testId="tool-brush" />
         <ToolButton label={msg('workspaceToolMask')} keys="M" icon={<SquareDashedMousePointer className="h-4 w-4" />} onClick={removeTool?.openModal} disabled={!removeTool || !selected} testId="tool-mask" />
-        <ToolButton label={msg('workspaceToolClearMask')} icon={<Eraser className="h-4 w-4" />} onClick={removeTool?.clear} disabled={!removeTool || !hasMask(removeTool.mask)} testId="tool-clear-mask" />
+        <ToolButton label={msg('workspaceToolClearMask')} keys="X" icon={<Eraser className="h-4 w-4" />} onClick={removeTool?.clear} disabled={!removeTool || !hasMask(removeTool.mask)} testId="tool-clear-mask" />
         <Divider />
         <ToolButton label={msg('workspaceToolZoomOut')} keys="−" icon={<Minus className="h-4 w-4" />} onClick={() => setZoom(Math.max(ZOOM_MIN, zoom - 50))} disabled={!selected || zoom <= ZOOM_MIN} />
         <Tip label={msg('workspaceToolZoomReset')} keys="0">
@@ -176,10 +176,10 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
           onClick={() => selected && ws.dispatch({ type: 'setView', key: selected.key, view: 'preview' })}
         />
         <Divider />
-        <ToolButton label={msg('workspaceToolLoadSession')} icon={<FolderOpen className="h-4 w-4" />} onClick={sessions?.openLoadDialog} disabled={!sessions} disabledHint={later} testId="tool-load-session" />
-        <ToolButton label={msg('workspaceToolViewports')} icon={<LayoutGrid className="h-4 w-4" />} onClick={openViewportManager} testId="tool-viewports" />
-        <ToolButton label={msg('workspaceToolFixStuck')} icon={<Wrench className="h-4 w-4" />} onClick={ws.fixStuck} />
-        <ToolButton label={msg('workspaceToolSettings')} icon={<Settings className="h-4 w-4" />} onClick={onOpenSettings} />
+        <ToolButton label={msg('workspaceToolLoadSession')} keys="O" icon={<FolderOpen className="h-4 w-4" />} onClick={sessions?.openLoadDialog} disabled={!sessions} disabledHint={later} testId="tool-load-session" />
+        <ToolButton label={msg('workspaceToolViewports')} keys="V" icon={<LayoutGrid className="h-4 w-4" />} onClick={openViewportManager} testId="tool-viewports" />
+        <ToolButton label={msg('workspaceToolFixStuck')} keys="F" icon={<Wrench className="h-4 w-4" />} onClick={ws.fixStuck} />
+        <ToolButton label={msg('workspaceToolSettings')} keys="," icon={<Settings className="h-4 w-4" />} onClick={onOpenSettings} />
         <Divider />
         {sessions ? (
           <SessionName sessions={sessions} />

@@ -92,6 +92,17 @@ describe('ControlPanel readout', () => {
     expect(html).toMatch(/Enhance all 2/);
   });
 
+  it('Enhance all in progress counts results, and offers to stop the queue while images wait', () => {
+    const imgs = [image(), image({ key: 'k2', imageId: '00000000-0000-4000-8000-000000000002' }), image({ key: 'k3', imageId: '00000000-0000-4000-8000-000000000003' })];
+    const batch = { keys: ['k1', 'k2', 'k3'], waiting: ['k2', 'k3'], finished: [], scale: 2 as const, mode: 'precision' as const, heldUntil: null };
+    const running = panel(ctx({ images: imgs, batch }));
+    expect(text(running)).toContain('0 of 3 enhanced');
+    expect(text(running)).toContain('Stop queue');
+    const done = panel(ctx({ images: [{ ...imgs[0], status: 'enhanced' }, { ...imgs[1], status: 'failed' }, imgs[2]], batch: { ...batch, waiting: [], finished: ['k1', 'k2'] } }));
+    expect(text(done)).toContain('1 of 3 enhanced');
+    expect(text(done)).not.toContain('Stop queue');
+  });
+
   it('reads Enhancing... while the selected image runs, with exactly one mode checked', () => {
     const busy = image({ status: 'processing', job: { id: 'j', scale: 2, mode: 'precision', progress: 0.3, etaMs: null, startedAt: Date.now(), started: true, workflow: 'enhance' } });
     const html = panel(ctx({ images: [busy], selectedKey: 'k1' }));
@@ -140,6 +151,31 @@ describe('image card by state', () => {
     const preview = card({ ...enhanced, view: 'preview' });
     expect(preview).not.toContain('compare-slider');
     expect(preview).toContain('/e.png');
+  });
+
+  it('enhanced: the canvas shows the result\'s preview, the full file only when zoomed in to inspect detail', () => {
+    const result = { jobId: 'j', url: '/full-8k.png', previewUrl: '/preview.webp', width: 7680, height: 4320, scale: 4, mode: 'detail' };
+    for (const view of ['compare', 'preview'] as const) {
+      const fit = card(image({ status: 'enhanced', view, enhanced: result }));
+      expect(fit).toContain('/preview.webp');
+      expect(fit).not.toContain('/full-8k.png');
+      // no 'Loading high-resolution images' for a preview
+      expect(text(fit)).not.toContain('Loading high-resolution images');
+      const zoomed = card(image({ status: 'enhanced', view, zoom: 300, enhanced: result }));
+      expect(zoomed).toContain('/full-8k.png');
+      expect(zoomed).not.toContain('/preview.webp');
+      expect(text(zoomed)).toContain('Loading high-resolution images');
+    }
+  });
+
+  it('a card waiting in an Enhance-all run says Queued', () => {
+    const html = renderToStaticMarkup(
+      <WorkspaceContext.Provider value={ctx({ images: [image()] })}>
+        <ImageCardNode {...({ id: 'k1', data: { image: image(), multiSelected: false, queued: true }, selected: false } as unknown as NodeProps<ImageNode>)} />
+      </WorkspaceContext.Provider>,
+    );
+    expect(text(html)).toContain('Queued');
+    expect(text(card(image()))).not.toContain('Queued');
   });
 
   it('failed: the original stays with the reason, but a cancellation is not an error', () => {

@@ -3,13 +3,14 @@ import { toast } from 'sonner';
 import { msg } from '../../../../shared/messages';
 import { storageMessages } from '../../../../shared/storage-messages';
 import { fill } from '../../../../shared/messages';
-import { SIGNED_URL_TTL } from '../../../../shared/limits';
+import { SIGNED_URL_BATCH_MAX, SIGNED_URL_TTL } from '../../../../shared/limits';
 import { STUCK_IMAGE_MS, type EnhancementMode, type UpscaleFactor } from '../../../../shared/enhancement';
 import { enhanceCreditCost } from '../../../../shared/credit-cost';
 import { ApiError, workspaceApi } from '../api/workspace-api';
 import type { JobDto } from '../api/types';
 import {
   activeJobCount,
+  batchDone,
   batchKeysToSubmit,
   enhanceAllCandidates,
   hasActiveEnhancement,
@@ -21,7 +22,7 @@ import {
   type WorkspaceImage,
   type WorkspaceState,
 } from '../state/workspace-state';
-import { enhanceCheck, failureToast, planConcurrency, splitTitle } from '../lib/enhance-checks';
+import { enhanceRefusal, failureToast, planConcurrency, splitTitle } from '../lib/enhance-checks';
 import { runInBatches, selectUploadable } from '../lib/upload-batches';
 import { encodeForDownload, downloadFileName, saveBlob, type DownloadFormat } from '../lib/download';
 import { needsRefresh, refreshRequests } from '../lib/signed-urls';
@@ -40,6 +41,15 @@ const UNDO_WINDOW_MS = 5_000;
 const URL_SWEEP_MS = 10 * 60_000;
 /** Images failing again this soon after a successful refresh are not an expiry problem; ask instead of looping. */
 const URL_RETRY_GRACE_MS = 30_000;
+/** Enhance all after the server refused a slot: try again this much later, or as soon as one of its jobs ends. */
+const BATCH_HOLD_MS = 5_000;
+/** A finished Enhance-all run stays on screen this long. */
+const BATCH_CLEAR_MS = 2_500;
+/** Live updates for a job whose submission has not answered yet are kept this long for it. */
+const EARLY_EVENT_TTL_MS = 60_000;
+
+/** How a submission ended: 'busy' is the server's concurrency limit, 'no-credits' a balance too low for it. */
+export type SubmitOutcome = 'ok' | 'busy' | 'no-credits' | 'failed';
 
 export interface UploadProgress {
   done: number;
@@ -47,6 +57,9 @@ export interface UploadProgress {
 }
 
 export type UrlRefreshState = 'idle' | 'refreshing' | 'failed';
+
+/** A job that will not change again. */
+const isFinal = (status: string) => status === 'completed' || status === 'failed' || status === 'cancelled';
 
 let keySeq = 0;
 const newKey = () => `local-${Date.now().toString(36)}-${(keySeq++).toString(36)}`;
@@ -98,13 +111,26 @@ export function useWorkspace() {
   /** Job updates an add-on takes over (the remove tool's removal jobs); true when it handled the job. */
   const jobInterceptor = useRef<((job: JobDto) => boolean) | null>(null);
 
+  /**
+   * Updates for a job that no card tracks yet: the live channel can be faster than the answer to the submission
+   * itself (a quick job may even finish first). They are kept and applied once the submission has answered.
+   */
+  const earlyJobs = useRef(new Map<string, { job: JobDto; at: number }>());
+
   const applyJob = useCallback(
-    (job: JobDto) => {
+    (job: JobDto, opts: { tracked?: boolean } = {}) => {
       if (jobInterceptor.current?.(job)) return;
-      const before = stateRef.current.images.find((i) => i.job?.id === job.id);
+      const before = opts.tracked || stateRef.current.images.some((i) => i.job?.id === job.id);
+      if (!before && inFlight.current.size > 0) {
+        const now = Date.now();
+        for (const [id, e] of earlyJobs.current) if (now - e.at > EARLY_EVENT_TTL_MS) earlyJobs.current.delete(id);
+        const kept = earlyJobs.current.get(job.id)?.job;
+        // the latest state wins; a final one is never replaced by a late progress update
+        if (!kept || !isFinal(kept.status) || isFinal(job.status)) earlyJobs.current.set(job.id, { job, at: now });
+      }
       dispatch({ type: 'jobUpdate', job, now: Date.now() });
       if (!before) return;
-      if (job.status === 'completed' || job.status === 'failed' || job.status === 'cancelled') jobRegisteredAt.current.delete(job.id);
+      if (isFinal(job.status)) jobRegisteredAt.current.delete(job.id);
       if (job.status === 'completed' && job.processed_image_url) {
         toast.success(msg('enhanceCompleted'));
         setTimeout(() => void refreshProfile(), PROFILE_REFRESH_DELAY_MS);
@@ -221,12 +247,14 @@ export function useWorkspace() {
   // ---------------------------------------------------------------- enhance
 
   const submit = useCallback(
-    async (key: string, scale: UpscaleFactor, mode: EnhancementMode, opts: { quiet?: boolean } = {}): Promise<boolean> => {
+    async (key: string, scale: UpscaleFactor, mode: EnhancementMode, opts: { quietBusy?: boolean } = {}): Promise<SubmitOutcome> => {
+      // one request per card at a time: a double click or a held key must not send a second job
+      if (inFlight.current.has(key)) return 'failed';
       const s = stateRef.current;
       const image = s.images.find((i) => i.key === key) ?? null;
       const p = profileRef.current;
       const now = Date.now();
-      const check = enhanceCheck({
+      const refusal = enhanceRefusal({
         image: image
           ? { width: image.width, height: image.height, processing: isBusy(image), processingSince: image.job?.startedAt ?? null, uploaded: isUploaded(image) }
           : null,
@@ -239,13 +267,13 @@ export function useWorkspace() {
         betaAccess: p?.beta_access ?? false,
         now,
       });
-      if (check) {
-        if (!opts.quiet) toastError(check);
-        return false;
+      if (refusal) {
+        if (!(refusal.rule === 'concurrency' && opts.quietBusy)) toastError(refusal.text);
+        return refusal.rule === 'concurrency' ? 'busy' : refusal.rule === 'credits' ? 'no-credits' : 'failed';
       }
       if (image && p && p.credits_remaining < enhanceCreditCost(image.width, image.height, scale)) {
         toastError(fill(storageMessages.insufficientCreditsFor, { cost: enhanceCreditCost(image.width, image.height, scale), balance: p.credits_remaining }));
-        return false;
+        return 'no-credits';
       }
       inFlight.current.add(key);
       try {
@@ -253,18 +281,26 @@ export function useWorkspace() {
         jobRegisteredAt.current.set(job.id, Date.now());
         dispatch({ type: 'jobSubmitted', key, job, now: Date.now() });
         setCredits(credits_remaining);
-        return true;
+        // news of this job that came over the live channel before this answer
+        const early = earlyJobs.current.get(job.id);
+        if (early) {
+          earlyJobs.current.delete(job.id);
+          applyJob(early.job, { tracked: true });
+        }
+        return 'ok';
       } catch (err) {
         dispatch({ type: 'jobSubmitFailed', key, error: err instanceof Error ? err.message : '' });
+        const busyOnServer = err instanceof ApiError && err.status === 429;
+        if (busyOnServer && opts.quietBusy) return 'busy';
         const text = err instanceof ApiError ? err.message : msg('enhanceFailedGeneric');
         const t = err instanceof ApiError && err.status === 401 ? splitTitle(msg('enhanceSessionExpired')) : failureToast(text);
         if (t) toast.error(t.title, t.description ? { description: t.description } : undefined);
-        return false;
+        return busyOnServer ? 'busy' : err instanceof ApiError && err.status === 402 ? 'no-credits' : 'failed';
       } finally {
         inFlight.current.delete(key);
       }
     },
-    [setCredits],
+    [setCredits, applyJob],
   );
 
   const enhanceSelected = useCallback(() => {
@@ -293,19 +329,46 @@ export function useWorkspace() {
   // submits the next Enhance-all images as the plan's slots free up
   useEffect(() => {
     const batch = state.batch;
-    if (!batch) return;
-    if (batch.finished.length >= batch.keys.length) {
-      const t = setTimeout(() => dispatch({ type: 'batchCleared' }), 2_500);
+    if (!batch || batchDone(state)) return;
+    const now = Date.now();
+    if (batch.heldUntil !== null && now < batch.heldUntil) {
+      const t = setTimeout(() => dispatch({ type: 'batchResume' }), batch.heldUntil - now);
       return () => clearTimeout(t);
     }
-    const next = batchKeysToSubmit(state, Math.max(0, limit - inFlight.current.size)).filter((k) => !inFlight.current.has(k));
+    const next = batchKeysToSubmit(state, Math.max(0, limit - inFlight.current.size), now).filter((k) => !inFlight.current.has(k));
     for (const key of next) {
       dispatch({ type: 'batchSubmitted', key });
-      void submit(key, batch.scale, batch.mode, { quiet: false }).then((ok) => {
-        if (!ok) dispatch({ type: 'batchDropped', key });
+      void submit(key, batch.scale, batch.mode, { quietBusy: true }).then((outcome) => {
+        if (outcome === 'ok') return;
+        if (outcome === 'busy') {
+          // the server counts jobs this page does not see (another tab, a cleared card): wait for a slot
+          dispatch({ type: 'batchRequeued', key, until: Date.now() + BATCH_HOLD_MS });
+        } else if (outcome === 'no-credits') {
+          // the rest would be refused alike: one message instead of one per image
+          dispatch({ type: 'batchDropped', key });
+          if (stateRef.current.batch?.waiting.length) {
+            dispatch({ type: 'batchStopped' });
+            toastError(msg('workspaceEnhanceAllNoCredits'));
+          }
+        } else dispatch({ type: 'batchDropped', key });
       });
     }
   }, [state, limit, submit]);
+
+  // a finished run stays on screen a moment; progress of other jobs meanwhile does not keep it there
+  const runDone = batchDone(state);
+  useEffect(() => {
+    if (!runDone) return;
+    const t = setTimeout(() => dispatch({ type: 'batchCleared' }), BATCH_CLEAR_MS);
+    return () => clearTimeout(t);
+  }, [runDone]);
+
+  const stopBatch = useCallback(() => {
+    const waiting = stateRef.current.batch?.waiting.length ?? 0;
+    if (waiting === 0) return;
+    dispatch({ type: 'batchStopped' });
+    toast(msg('workspaceEnhanceAllStopped', { n: waiting }));
+  }, []);
 
   // ---------------------------------------------------------------- cancel
 
@@ -345,7 +408,8 @@ export function useWorkspace() {
     const s = stateRef.current;
     const index = s.images.findIndex((i) => i.key === key);
     const image = s.images[index];
-    if (!image || isBusy(image)) return;
+    // a card whose submission is on its way would leave a job behind that nobody sees
+    if (!image || isBusy(image) || inFlight.current.has(key)) return;
     dispatch({ type: 'remove', key });
     let undone = false;
     const timer = setTimeout(() => {
@@ -393,11 +457,16 @@ export function useWorkspace() {
     const now = Date.now();
     const urls: string[] = [];
     for (const img of stateRef.current.images) {
-      for (const u of [img.url, img.thumbnailUrl, img.enhanced?.url ?? null]) if (u && (!opts.onlyExpiring || needsRefresh(u, now))) urls.push(u);
+      for (const u of [img.url, img.thumbnailUrl, img.enhanced?.url ?? null, img.enhanced?.previewUrl ?? null]) if (u && (!opts.onlyExpiring || needsRefresh(u, now))) urls.push(u);
     }
     const requests = refreshRequests(urls, SIGNED_URL_TTL.processedResult);
     if (requests.length === 0) return true;
-    const { successful } = await workspaceApi.signUrls(requests.map((r) => r.request));
+    // the server signs at most SIGNED_URL_BATCH_MAX per request; a large canvas needs several
+    const successful: { bucket: string; filePath: string; signedUrl: string }[] = [];
+    for (let i = 0; i < requests.length; i += SIGNED_URL_BATCH_MAX) {
+      const part = await workspaceApi.signUrls(requests.slice(i, i + SIGNED_URL_BATCH_MAX).map((r) => r.request));
+      successful.push(...part.successful);
+    }
     const map: Record<string, string> = {};
     for (const r of requests) {
       const hit = successful.find((s) => s.bucket === r.request.bucket && s.filePath === r.request.filePath);
@@ -502,6 +571,7 @@ export function useWorkspace() {
     retryUpload,
     enhanceSelected,
     enhanceAll,
+    stopBatch,
     cancel,
     remove,
     download,

@@ -25,24 +25,32 @@ export function planLabel(subscriptionStatus: string | null, betaAccess: boolean
   return betaAccess && !subscriptionStatus ? 'Beta' : planName(subscriptionStatus);
 }
 
+/** Which rule refused: the plan's concurrency and the balance are the ones a queue handles differently. */
+export type EnhanceRefusal = { rule: 'concurrency' | 'credits' | 'other'; text: string };
+
 /**
- * seed 001 §5, in the seed's order: the first rule an enhancement breaks, as the seed's toast text, or null.
+ * seed 001 §5, in the seed's order: the first rule an enhancement breaks, with the seed's toast text, or null.
  * The server checks all of these again and its answer wins; these only save a round trip and a confusing wait.
  */
-export function enhanceCheck(input: EnhanceCheckInput): string | null {
+export function enhanceRefusal(input: EnhanceCheckInput): EnhanceRefusal | null {
+  const other = (text: string): EnhanceRefusal => ({ rule: 'other', text });
   const { image } = input;
-  if (!image || !image.uploaded) return msg('enhanceNoImage');
-  if (!isUpscaleFactor(input.scale)) return msg('enhanceNoScale');
-  if (!isEnhancementMode(input.mode)) return msg('enhanceNoMode');
-  if (!input.signedIn) return msg('enhanceAuthRequired');
-  if (input.credits !== null && input.credits < 1) return msg('enhanceInsufficientCredits');
-  if (image.processing && (image.processingSince === null || input.now - image.processingSince <= STUCK_IMAGE_MS)) return msg('enhanceAlreadyProcessing');
+  if (!image || !image.uploaded) return other(msg('enhanceNoImage'));
+  if (!isUpscaleFactor(input.scale)) return other(msg('enhanceNoScale'));
+  if (!isEnhancementMode(input.mode)) return other(msg('enhanceNoMode'));
+  if (!input.signedIn) return other(msg('enhanceAuthRequired'));
+  if (input.credits !== null && input.credits < 1) return { rule: 'credits', text: msg('enhanceInsufficientCredits') };
+  if (image.processing && (image.processingSince === null || input.now - image.processingSince <= STUCK_IMAGE_MS)) return other(msg('enhanceAlreadyProcessing'));
   const limit = planConcurrency(input.subscriptionStatus, input.betaAccess);
   if (input.activeJobs >= limit) {
-    return msg('enhanceConcurrency', { n: input.activeJobs, limit, plan: planLabel(input.subscriptionStatus, input.betaAccess) });
+    return { rule: 'concurrency', text: msg('enhanceConcurrency', { n: input.activeJobs, limit, plan: planLabel(input.subscriptionStatus, input.betaAccess) }) };
   }
-  return targetResolutionError(image.width, image.height, input.scale);
+  const size = targetResolutionError(image.width, image.height, input.scale);
+  return size ? other(size) : null;
 }
+
+/** The toast text of the first rule an enhancement breaks, or null. */
+export const enhanceCheck = (input: EnhanceCheckInput): string | null => enhanceRefusal(input)?.text ?? null;
 
 export type FailureToast = { title: string; description?: string } | null;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImageDto, JobDto } from '../api/types';
 import {
   activeJobCount,
+  batchDone,
   batchKeysToSubmit,
   batchProgress,
   enhanceAllCandidates,
@@ -135,6 +136,14 @@ describe('card state machine', () => {
     expect(activeJobCount(s)).toBe(1);
   });
 
+  it('counts a layout when cards arrive from saved positions, not when nothing new arrives or a card moves', () => {
+    const s = uploaded(2);
+    expect(s.layouts).toBe(1);
+    expect(reduce(s, { type: 'hydrate', images: [imageDto(1), imageDto(2)], now: NOW }).layouts).toBe(1);
+    expect(reduce(s, { type: 'move', key: uuid(1), position: { x: 5, y: 5 } }).layouts).toBe(1);
+    expect(reduce(s, { type: 'hydrate', images: [imageDto(3)], now: NOW }).layouts).toBe(2);
+  });
+
   it('does not select or move a processing card, and removing the selected card clears the selection', () => {
     let s = uploaded(2);
     const [a, b] = s.images.map((i) => i.key);
@@ -196,9 +205,52 @@ describe('Enhance all', () => {
     expect(batchKeysToSubmit(s, 1)).toEqual([]);
     expect(batchKeysToSubmit(s, 4)).toEqual([keys[1], keys[2]]);
     s = reduce(s, { type: 'jobUpdate', job: job({ id: uuid(200), status: 'processing', progress: 0.5 }), now: NOW });
-    expect(batchProgress(s)).toEqual({ total: 3, finished: 0, fraction: 0.5 / 3 });
+    expect(batchProgress(s)).toEqual({ total: 3, finished: 0, enhanced: 0, waiting: 2, fraction: 0.5 / 3 });
     s = reduce(s, { type: 'jobUpdate', job: job({ id: uuid(200), status: 'completed', processed_image_url: '/e.png' }), now: NOW });
     expect(batchKeysToSubmit(s, 1)).toEqual([keys[1]]);
-    expect(batchProgress(s)?.finished).toBe(1);
+    expect(batchProgress(s)).toMatchObject({ finished: 1, enhanced: 1 });
+  });
+
+  it('a slot the server refused puts the image back first in line and holds until a job ends or the hold is over', () => {
+    let s = uploaded(3);
+    const keys = s.images.map((i) => i.key);
+    s = reduce(s, { type: 'batchStarted', keys, scale: 2, mode: 'precision' });
+    s = reduce(s, { type: 'batchSubmitted', key: keys[0] });
+    s = reduce(s, { type: 'jobSubmitted', key: keys[0], job: job({ id: uuid(300) }), now: NOW });
+    s = reduce(s, { type: 'batchSubmitted', key: keys[1] });
+    s = reduce(s, { type: 'jobSubmitFailed', key: keys[1], error: 'Maximum concurrent jobs reached' });
+    s = reduce(s, { type: 'batchRequeued', key: keys[1], until: NOW + 5_000 });
+    expect(s.batch?.waiting).toEqual([keys[1], keys[2]]);
+    expect(s.batch?.finished).toEqual([]);
+    // held: nothing is submitted, however many slots the plan says are free
+    expect(batchKeysToSubmit(s, 4, NOW + 1_000)).toEqual([]);
+    expect(batchKeysToSubmit(s, 4, NOW + 5_000)).toEqual([keys[1], keys[2]]);
+    // a job of the run ending frees a slot at once
+    s = reduce(s, { type: 'jobUpdate', job: job({ id: uuid(300), status: 'completed', processed_image_url: '/e.png' }), now: NOW });
+    expect(s.batch?.heldUntil).toBeNull();
+    expect(batchKeysToSubmit(s, 4, NOW + 1_000)).toEqual([keys[1], keys[2]]);
+  });
+
+  it('stop drops the images still waiting; the running one finishes the run', () => {
+    let s = uploaded(3);
+    const keys = s.images.map((i) => i.key);
+    s = reduce(s, { type: 'batchStarted', keys, scale: 2, mode: 'precision' });
+    s = reduce(s, { type: 'batchSubmitted', key: keys[0] });
+    s = reduce(s, { type: 'jobSubmitted', key: keys[0], job: job({ id: uuid(400) }), now: NOW });
+    s = reduce(s, { type: 'batchStopped' });
+    expect(s.batch).toMatchObject({ keys: [keys[0]], waiting: [] });
+    expect(batchKeysToSubmit(s, 4)).toEqual([]);
+    expect(batchDone(s)).toBe(false);
+    s = reduce(s, { type: 'jobUpdate', job: job({ id: uuid(400), status: 'completed', processed_image_url: '/e.png' }), now: NOW });
+    expect(batchDone(s)).toBe(true);
+    expect(batchProgress(s)).toMatchObject({ total: 1, finished: 1, enhanced: 1, waiting: 0 });
+  });
+
+  it('a refused second submission leaves the running job of the card alone', () => {
+    let s = uploaded(1);
+    const key = s.images[0].key;
+    s = reduce(s, { type: 'jobSubmitted', key, job: job({ id: uuid(500) }), now: NOW });
+    s = reduce(s, { type: 'jobSubmitFailed', key, error: 'Image Already Processing…' });
+    expect(s.images[0]).toMatchObject({ status: 'processing', job: { id: uuid(500) } });
   });
 });

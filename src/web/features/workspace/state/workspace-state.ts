@@ -21,6 +21,8 @@ export type CardView = 'compare' | 'preview';
 export interface EnhancedResult {
   jobId: string;
   url: string;
+  /** The result scaled down for the canvas (the full file is shown above 100 % card zoom and downloaded). */
+  previewUrl?: string | null;
   width: number;
   height: number;
   scale: number;
@@ -76,6 +78,11 @@ export interface BatchRun {
   finished: string[];
   scale: UpscaleFactor;
   mode: EnhancementMode;
+  /**
+   * The server refused a submission for its concurrency limit (it also counts jobs this page no longer tracks,
+   * e.g. from another tab): no new submission before this time, or before one of this page's jobs ends.
+   */
+  heldUntil: number | null;
 }
 
 export interface WorkspaceState {
@@ -86,6 +93,8 @@ export interface WorkspaceState {
   loaded: boolean;
   settings: EnhanceSettings;
   batch: BatchRun | null;
+  /** Counts the times cards were laid out from saved positions (the first load, a session put back): the canvas frames them anew each time. */
+  layouts: number;
 }
 
 export const initialWorkspaceState: WorkspaceState = {
@@ -95,6 +104,7 @@ export const initialWorkspaceState: WorkspaceState = {
   loaded: false,
   settings: { scale: 2, mode: 'precision', params: { ...DEFAULT_ENHANCEMENT_PARAMS, precision: MODE_PRESETS.precision.value } },
   batch: null,
+  layouts: 0,
 };
 
 export type WorkspaceAction =
@@ -123,6 +133,11 @@ export type WorkspaceAction =
   | { type: 'batchStarted'; keys: string[]; scale: UpscaleFactor; mode: EnhancementMode }
   | { type: 'batchSubmitted'; key: string }
   | { type: 'batchDropped'; key: string }
+  /** The server had no free slot: the key waits again (first in line) and the batch holds until `until`. */
+  | { type: 'batchRequeued'; key: string; until: number }
+  | { type: 'batchResume' }
+  /** Stop queuing: waiting keys are dropped, jobs already running go on. */
+  | { type: 'batchStopped' }
   | { type: 'batchCleared' }
   /** A saved viewport replaces the workspace (sessions: load, restore, new viewport). */
   | { type: 'applySession'; apply: (s: WorkspaceState) => WorkspaceState };
@@ -137,7 +152,7 @@ function enhancedFromDto(dto: ImageDto['enhanced'], source: { width: number }): 
   if (!dto || !dto.url) return null;
   // older results may lack the scale; their size tells it
   const scale = dto.scale ?? (source.width > 0 ? Math.round(dto.width / source.width) : 2);
-  return { jobId: dto.jobId, url: dto.url, width: dto.width, height: dto.height, scale, mode: dto.mode ?? 'precision' };
+  return { jobId: dto.jobId, url: dto.url, previewUrl: dto.previewUrl ?? null, width: dto.width, height: dto.height, scale, mode: dto.mode ?? 'precision' };
 }
 
 function jobFromDto(job: JobDto, startedAt: number): ActiveJob {
@@ -175,7 +190,8 @@ const restingStatus = (image: WorkspaceImage): CardStatus => (image.enhanced ? '
 
 function finishBatchKey(batch: BatchRun | null, key: string): BatchRun | null {
   if (!batch || !batch.keys.includes(key) || batch.finished.includes(key)) return batch;
-  return { ...batch, finished: [...batch.finished, key], waiting: batch.waiting.filter((k) => k !== key) };
+  // a slot came free: a hold for the server's concurrency limit is over
+  return { ...batch, finished: [...batch.finished, key], waiting: batch.waiting.filter((k) => k !== key), heldUntil: null };
 }
 
 export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
@@ -210,7 +226,7 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
           zoom: ZOOM_DEFAULT,
         };
       });
-      return { ...state, loaded: true, images: [...state.images, ...added] };
+      return { ...state, loaded: true, images: [...state.images, ...added], layouts: added.length > 0 ? state.layouts + 1 : state.layouts };
     }
 
     case 'loadFailed':
@@ -316,10 +332,10 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         view: 'compare',
       }));
 
-    case 'jobSubmitFailed': {
-      const next = update(state, action.key, (img) => ({ ...img, status: restingStatus(img), job: null }));
-      return { ...next, batch: finishBatchKey(next.batch, action.key) };
-    }
+    case 'jobSubmitFailed':
+      // a card that holds a job is running an earlier submission: the refusal of a second one leaves it be.
+      // An Enhance-all run decides itself whether the image waits again or leaves the run (batchRequeued, batchDropped).
+      return update(state, action.key, (img) => (img.job ? img : { ...img, status: restingStatus(img), job: null }));
 
     case 'jobUpdate': {
       const job = action.job;
@@ -379,9 +395,10 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         const url = swap(img.url);
         const thumbnailUrl = swap(img.thumbnailUrl);
         const enhancedUrl = img.enhanced ? swap(img.enhanced.url) : null;
-        if (url === img.url && thumbnailUrl === img.thumbnailUrl && enhancedUrl === (img.enhanced?.url ?? null)) return img;
+        const previewUrl = img.enhanced?.previewUrl ? swap(img.enhanced.previewUrl) : null;
+        if (url === img.url && thumbnailUrl === img.thumbnailUrl && enhancedUrl === (img.enhanced?.url ?? null) && previewUrl === (img.enhanced?.previewUrl ?? null)) return img;
         changed = true;
-        return { ...img, url, thumbnailUrl, enhanced: img.enhanced ? { ...img.enhanced, url: enhancedUrl! } : null };
+        return { ...img, url, thumbnailUrl, enhanced: img.enhanced ? { ...img.enhanced, url: enhancedUrl!, previewUrl } : null };
       });
       return changed ? { ...state, images } : state;
     }
@@ -400,7 +417,7 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
     case 'batchStarted': {
       const keys = action.keys.filter((k) => state.images.some((i) => i.key === k));
       if (keys.length === 0) return state;
-      return { ...state, batch: { keys, waiting: keys, finished: [], scale: action.scale, mode: action.mode } };
+      return { ...state, batch: { keys, waiting: keys, finished: [], scale: action.scale, mode: action.mode, heldUntil: null } };
     }
 
     case 'batchSubmitted':
@@ -408,6 +425,23 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
 
     case 'batchDropped':
       return { ...state, batch: finishBatchKey(state.batch, action.key) };
+
+    case 'batchRequeued': {
+      const b = state.batch;
+      if (!b || !b.keys.includes(action.key) || b.finished.includes(action.key)) return state;
+      return { ...state, batch: { ...b, waiting: [action.key, ...b.waiting.filter((k) => k !== action.key)], heldUntil: action.until } };
+    }
+
+    case 'batchResume':
+      return state.batch?.heldUntil ? { ...state, batch: { ...state.batch, heldUntil: null } } : state;
+
+    case 'batchStopped': {
+      const b = state.batch;
+      if (!b || b.waiting.length === 0) return state;
+      // the keys never submitted leave the run, so its count and progress describe what really ran
+      const dropped = new Set(b.waiting);
+      return { ...state, batch: { ...b, keys: b.keys.filter((k) => !dropped.has(k)), waiting: [], heldUntil: null } };
+    }
 
     case 'batchCleared':
       return { ...state, batch: null };
@@ -422,6 +456,7 @@ function resultOf(img: WorkspaceImage, job: JobDto): EnhancedResult {
   return {
     jobId: job.id,
     url: job.processed_image_url!,
+    previewUrl: job.preview_url ?? null,
     width: Math.round(img.width * scale),
     height: Math.round(img.height * scale),
     scale,
@@ -447,8 +482,9 @@ export function enhanceAllCandidates(s: WorkspaceState): string[] {
 }
 
 /** The batch keys to submit now: as many waiting ones as the plan has free slots. */
-export function batchKeysToSubmit(s: WorkspaceState, limit: number): string[] {
+export function batchKeysToSubmit(s: WorkspaceState, limit: number, now = Date.now()): string[] {
   if (!s.batch) return [];
+  if (s.batch.heldUntil !== null && now < s.batch.heldUntil) return [];
   const free = limit - activeJobCount(s);
   if (free <= 0) return [];
   return s.batch.waiting.filter((k) => s.images.some((i) => i.key === k && isUploaded(i) && !isBusy(i))).slice(0, free);
@@ -457,9 +493,16 @@ export function batchKeysToSubmit(s: WorkspaceState, limit: number): string[] {
 export interface BatchProgressView {
   total: number;
   finished: number;
+  /** Finished with a result (failed and cancelled ones count as finished, not enhanced). */
+  enhanced: number;
+  /** Still to be submitted. */
+  waiting: number;
   /** 0..1, counting running jobs' own progress. */
   fraction: number;
 }
+
+/** Every key of the run has ended (or was dropped): the run can be cleared. */
+export const batchDone = (s: WorkspaceState) => s.batch !== null && s.batch.finished.length >= s.batch.keys.length;
 
 export function batchProgress(s: WorkspaceState): BatchProgressView | null {
   if (!s.batch) return null;
@@ -470,5 +513,6 @@ export function batchProgress(s: WorkspaceState): BatchProgressView | null {
     const img = s.images.find((i) => i.key === key);
     if (img?.job) sum += img.job.progress;
   }
-  return { total, finished: s.batch.finished.length, fraction: total === 0 ? 1 : sum / total };
+  const enhanced = s.batch.finished.filter((k) => s.images.some((i) => i.key === k && i.status === 'enhanced')).length;
+  return { total, finished: s.batch.finished.length, enhanced, waiting: s.batch.waiting.length, fraction: total === 0 ? 1 : sum / total };
 }

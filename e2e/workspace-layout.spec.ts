@@ -1,0 +1,89 @@
+/**
+ * The workspace's floating chrome on a common laptop width and across a resize between the desktop and phone
+ * layouts: the toolbar shows every tool and the session name, and the cards are never framed under the control panel,
+ * also when a saved session puts them somewhere else entirely.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { adminCommand, signedInUser } from './fixtures';
+
+let folder: string;
+
+test.beforeAll(async () => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-layout-'));
+  for (const [i, colour] of [[255, 120, 40], [40, 160, 255], [90, 200, 90]].entries()) {
+    await sharp({ create: { width: 240, height: 180, channels: 3, background: { r: colour[0], g: colour[1], b: colour[2] } } })
+      .png()
+      .toFile(path.join(folder, `render-${i + 1}.png`));
+  }
+});
+
+test.afterAll(() => {
+  if (folder) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The boxes of every card that the open control panel covers. */
+async function cardsUnderPanel(page: Page): Promise<string[]> {
+  const panel = (await page.getByTestId('control-panel').boundingBox())!;
+  const covered: string[] = [];
+  for (const c of await page.getByTestId('image-card').all()) {
+    const box = await c.boundingBox();
+    if (box && overlaps(box, panel)) covered.push((await c.getAttribute('data-name')) ?? '?');
+  }
+  return covered;
+}
+
+test('laptop width shows the whole toolbar; cards stay clear of the panel across a phone resize, the fit button and a session load', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const user = await signedInUser(page.request, baseURL!, 'layout');
+  await adminCommand('grant-plan', user.email, 'basic');
+  await page.goto('/enhance');
+  await page.getByTestId('folder-input').setInputFiles(folder);
+  await expect(page.getByText('3 images uploaded successfully, 0 failed')).toBeVisible();
+  await expect(page.getByTestId('image-card')).toHaveCount(3);
+
+  // the toolbar fits beside the panel: nothing of it is scrolled out of sight
+  const toolbar = page.getByRole('toolbar', { name: 'Workspace tools' });
+  const { scrollWidth, clientWidth } = await toolbar.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expect(page.getByTestId('live-state')).toBeInViewport({ ratio: 0.99 });
+  await expect.poll(() => cardsUnderPanel(page)).toEqual([]);
+
+  // to a phone and back: the camera is framed again for the layout
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('image-card').first()).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  if (!(await page.getByTestId('control-panel').isVisible())) await page.getByRole('button', { name: 'Expand panel' }).click();
+  await expect(page.getByTestId('control-panel')).toBeVisible();
+  await expect.poll(() => cardsUnderPanel(page)).toEqual([]);
+
+  // panned far away, the fit button brings every card back beside the panel
+  const pane = page.locator('.react-flow__pane');
+  const box = (await pane.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 120, box.y + box.height - 120);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 60, box.y + box.height - 100, { steps: 8 });
+  await page.mouse.up();
+  await page.getByTestId('fit-cards').click();
+  for (const c of await page.getByTestId('image-card').all()) await expect(c).toBeInViewport({ ratio: 0.99 });
+  await expect.poll(() => cardsUnderPanel(page)).toEqual([]);
+
+  // a session saved with the cards far from here: loading it frames them again, beside the panel
+  const { images } = (await (await page.request.get('/api/images')).json()) as { images: { id: string; name: string; url: string }[] };
+  const far = images.map((img, i) => ({ id: img.id, imageId: img.id, originalUrl: img.url, name: img.name, position: { x: 9000 + i * 300, y: -6000 + i * 250 }, scale: 1 }));
+  const saved = await page.request.post('/api/viewports', { data: { name: 'Far away', viewport_data: { images: far } } });
+  expect(saved.status()).toBe(201);
+  await page.keyboard.press('o');
+  const dialog = page.getByTestId('load-session-dialog');
+  await dialog.locator('[data-testid="session-row"][data-name="Far away"]').getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(page.getByText('Session "Far away" loaded!')).toBeVisible();
+  await expect(page.getByTestId('session-name')).toHaveText('Far away');
+  for (const c of await page.getByTestId('image-card').all()) await expect(c).toBeInViewport({ ratio: 0.99 });
+  await expect.poll(() => cardsUnderPanel(page)).toEqual([]);
+});
