@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 
 /**
  * Plans and billing in local test mode, in a real browser against a real server: a free user buys Professional

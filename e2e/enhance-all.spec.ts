@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminCommand, SCREENSHOTS, signedInUser } from './fixtures';
+import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
+import { adminCommand, SCREENSHOTS, signedInUser, test } from './fixtures';
 
 // real jobs on the CPU, one after the other
 const expect = baseExpect.configure({ timeout: 120_000 });

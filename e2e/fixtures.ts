@@ -1,6 +1,26 @@
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+
+/**
+ * `E2E_CPU_SLOWDOWN=6 npm run test:e2e` runs every page of the journeys on a CPU slowed that many times (Chromium's
+ * throttling), which brings out the races a fast machine hides; unset, pages run at full speed.
+ */
+const cpuSlowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+const slowDown = async (page: Page) => {
+  if (cpuSlowdown > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+};
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    context.on('page', (page) => void slowDown(page).catch(() => undefined));
+    await use(context);
+  },
+  page: async ({ page }, use) => {
+    await slowDown(page);
+    await use(page);
+  },
+});
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 

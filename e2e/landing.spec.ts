@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { loadWholePage, saveScreenshot, unpinShowcase } from './fixtures';
+import { expect, type Locator } from '@playwright/test';
+import { loadWholePage, saveScreenshot, unpinShowcase, test } from './fixtures';
 
 const SLIDER_NAMES = ['Winter Architecture', 'Modern Wooden House', 'Concrete Architecture', 'Interior Design'];
 

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { businessUser } from './fixtures';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { businessUser, test } from './fixtures';
 
 const RENDERS = path.resolve(import.meta.dirname, '../../shared/benchmark/renders/visible');
 const WIDTH = 320;
@@ -209,7 +209,6 @@ async function paintOver(page: Page, target: Locator, nat: { width: number; heig
 test('remove an object, save, reload, save as, load and delete from the Viewport Manager, save on leaving, recover a lost tab; another user sees none of it', async ({ page, browser, baseURL, context }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  if (process.env.THROTTLE) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.THROTTLE) });
   await paidUser(page.request, baseURL!);
 
   await page.goto('/enhance');

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
-import { adminCommand, signedInUser } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { adminCommand, signedInUser, test } from './fixtures';
 
 let folder: string;
 

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { businessUser } from './fixtures';
+import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
+import { businessUser, test } from './fixtures';
 
 // every step waits on a real server whose CPU the engine shares
 const expect = baseExpect.configure({ timeout: 60_000 });
