@@ -56,10 +56,22 @@ test('laptop width shows the whole toolbar; cards stay clear of the panel across
   await expect.poll(() => cardsUnderPanel(page)).toEqual([]);
 
   // to a phone and back: the camera is framed again for the layout
+  // a tablet: the tools wrap onto a second row instead of scrolling out of sight, and the cards are framed below them
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.getByTestId('fit-cards').click();
+  await expect.poll(() => toolbar.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().height > 60)).toBe(true);
+  await expect(page.getByTestId('live-state')).toBeInViewport({ ratio: 0.99 });
+  const tools = (await toolbar.boundingBox())!;
+  await expect.poll(async () => (await Promise.all((await page.getByTestId('image-card').all()).map((c) => c.boundingBox()))).filter((b) => b && overlaps(b, tools)).length).toBe(0);
+  if (process.env.LAYOUT_SHOT) await page.screenshot({ path: process.env.LAYOUT_SHOT });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // the panel follows each layout's default: the phone starts with the canvas, the desktop with the panel
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('image-card').first()).toBeInViewport();
+  await expect(page.getByTestId('control-panel')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Expand panel' })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
-  if (!(await page.getByTestId('control-panel').isVisible())) await page.getByRole('button', { name: 'Expand panel' }).click();
   await expect(page.getByTestId('control-panel')).toBeVisible();
   await expect.poll(() => cardsUnderPanel(page)).toEqual([]);
 

@@ -36,7 +36,10 @@ export const ViewportData = z.object({
   enhancementParams: EnhancementParams.default({}),
   brushSize: z.number().finite().min(1).max(100).default(20),
   lastSaved: z.string().max(64).optional(),
-  /** Canvas camera, so a reload returns to the same view. */
+  /**
+   * A canvas camera a client may record. The web app does not restore it: it frames the cards beside its panel
+   * whenever a session lays them out, since a view kept from one window size can leave them out of sight in another.
+   */
   camera: z.object({ x: z.number().finite(), y: z.number().finite(), zoom: z.number().finite().positive() }).optional(),
 });
 export type ViewportData = z.infer<typeof ViewportData>;

@@ -33,6 +33,15 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
   const [dragDepth, setDragDepth] = useState(0);
   const [dropLock, setDropLock] = useState(false);
   const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches);
+  // crossing the breakpoint (a rotated tablet, a resized window) gives the layout its own default again: a phone
+  // starts with the canvas, a desktop with the panel; the user's toggle holds until the next crossing
+  useEffect(() => {
+    const query = typeof window !== 'undefined' ? window.matchMedia?.(MOBILE_QUERY) : undefined;
+    if (!query) return;
+    const onChange = (e: MediaQueryListEvent) => setCollapsed(e.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
 
   useEffect(() => {
     // the folder picker attribute is not in React's typings

@@ -74,8 +74,12 @@ export function WorkspaceCanvas({ dropping, onZoomChange }: { dropping: boolean;
       const el = document.querySelector('.workspace-flow');
       const bounds = flow.getNodesBounds(flow.getNodes());
       if (!el || bounds.width === 0) return;
-      const { width, height } = el.getBoundingClientRect();
+      const area = el.getBoundingClientRect();
+      const { width, height } = area;
       const pad = isPhoneLayout(width) ? { top: 72, left: 16, right: 16, bottom: 96 } : { top: 80, left: 320, right: 56, bottom: 48 };
+      // the toolbar takes two rows on a tablet: keep the cards below whatever height it has
+      const toolbar = document.querySelector('[role="toolbar"][aria-label="Workspace tools"]')?.getBoundingClientRect();
+      if (toolbar && toolbar.height > 0) pad.top = Math.max(pad.top, toolbar.bottom - area.top + 16);
       const zoom = Math.max(MIN_ZOOM, Math.min(START_ZOOM, (width - pad.left - pad.right) / bounds.width, (height - pad.top - pad.bottom) / bounds.height));
       const x = pad.left + (width - pad.left - pad.right - bounds.width * zoom) / 2 - bounds.x * zoom;
       const y = pad.top + (height - pad.top - pad.bottom - bounds.height * zoom) / 2 - bounds.y * zoom;
