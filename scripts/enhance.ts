@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, EngineError, MODES, SCALES, type Mode, type OutputFormat, type Scale } from '../src/engine/index.js';
-import { writeFileAtomic } from '../src/engine/models/model-store.js';
+import { writeFileAtomic } from '../src/engine/atomic-file.js';
 import { cliEngineConfig, formatDuration, progressBar } from '../src/engine/terminal-progress.js';
 
 const usage =

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, EngineError } from '../src/engine/index.js';
-import { writeFileAtomic } from '../src/engine/models/model-store.js';
+import { writeFileAtomic } from '../src/engine/atomic-file.js';
 import { cliEngineConfig, formatDuration, progressBar } from '../src/engine/terminal-progress.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { output: { type: 'string', short: 'o' } } });

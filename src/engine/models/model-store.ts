@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
 import { EngineError } from '../errors.js';
 import { CONVERTER_VERSION, convertLayersModel } from './convert-to-onnx.js';
 import { builtinModels, extraModels, type ModelSpec } from './registry.js';
@@ -16,23 +17,6 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Writes to a temporary file in the same folder, flushes it, then renames: readers never see half a file. */
-export async function writeFileAtomic(file: string, bytes: Uint8Array | string): Promise<void> {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(tmp, 'w');
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
 
 /**
  * Converted models live in `modelsDir` as `name.onnx` plus `name.onnx.json` (checksum and converter

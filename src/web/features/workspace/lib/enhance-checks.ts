@@ -49,9 +49,6 @@ export function enhanceRefusal(input: EnhanceCheckInput): EnhanceRefusal | null 
   return size ? other(size) : null;
 }
 
-/** The toast text of the first rule an enhancement breaks, or null. */
-export const enhanceCheck = (input: EnhanceCheckInput): string | null => enhanceRefusal(input)?.text ?? null;
-
 export type FailureToast = { title: string; description?: string } | null;
 
 /**

@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { progressView, formatDuration } from './progress';
 import { applyZoom, zoomKeyAction, zoomIn, zoomOut } from './zoom';
 import { downloadFileName } from './download';
-import { enhanceCheck, failureToast, planConcurrency, type EnhanceCheckInput } from './enhance-checks';
+import { enhanceRefusal, failureToast, planConcurrency, type EnhanceCheckInput } from './enhance-checks';
+
+/** The toast text of the first rule a request breaks, or null. */
+const enhanceCheck = (input: EnhanceCheckInput) => enhanceRefusal(input)?.text ?? null;
 import { needsRefresh, refreshRequests, urlExpiry } from './signed-urls';
 import { runInBatches, selectUploadable } from './upload-batches';
 import { fitCard, gridColumns, positionsForNew } from './layout';
