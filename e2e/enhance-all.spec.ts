@@ -13,7 +13,7 @@ import { adminCommand, SCREENSHOTS, signedInUser, test } from './fixtures';
 // real jobs on the CPU, one after the other
 const expect = baseExpect.configure({ timeout: 120_000 });
 
-const RENDERS = path.resolve(import.meta.dirname, '../../shared/benchmark/renders/visible');
+const RENDERS = path.resolve(import.meta.dirname, '../bench/renders');
 const WIDTH = 320;
 
 let folder: string;

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { businessUser, test } from './fixtures';
 
-const RENDERS = path.resolve(import.meta.dirname, '../../shared/benchmark/renders/visible');
+const RENDERS = path.resolve(import.meta.dirname, '../bench/renders');
 const WIDTH = 320;
 const OBJECT_NAME = 'villa-terrace.png';
 const SECOND_NAME = 'villa-interior.png';

@@ -13,7 +13,7 @@ import { businessUser, test } from './fixtures';
 // every step waits on a real server whose CPU the engine shares
 const expect = baseExpect.configure({ timeout: 60_000 });
 
-const RENDERS = path.resolve(import.meta.dirname, '../../shared/benchmark/renders/visible');
+const RENDERS = path.resolve(import.meta.dirname, '../bench/renders');
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const PICKED = ['01-winter-architecture.png', '02-modern-wooden-house.png', '04-interior-living-room.png'];
 const WIDTH = 320;

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { createEngine } from '../src/engine/index.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const sourceDir = path.resolve(root, '../shared/benchmark/renders/visible');
+const sourceDir = path.join(root, 'bench/renders');
 const outDir = path.join(root, 'src/web/public/examples');
 
 const WIDTH = 1200;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The benchmark renders; override with RENDERS_DIR. */
-export const RENDERS_DIR = process.env.RENDERS_DIR ?? path.resolve(here, '../../../shared/benchmark/renders/visible');
+export const RENDERS_DIR = process.env.RENDERS_DIR ?? path.resolve(here, '../renders');
 export const BENCH_MODELS_DIR = process.env.BENCH_MODELS_DIR ?? path.resolve(here, '../../data/models');
 
 export function renderFiles(): string[] {
