@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/browser';
 
 /**
  * The port is chosen once, in the runner, and handed to the workers through the environment: they load this file
@@ -34,8 +35,8 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      // Debian's Chromium: the browsers Playwright downloads are not available offline
-      executablePath: '/usr/bin/chromium',
+      // CHROMIUM_PATH, a system Chromium or Chrome, or Playwright's own download (`npm test` makes sure one exists)
+      executablePath: findChromium()?.path,
       args: [
         '--headless',
         '--no-sandbox',

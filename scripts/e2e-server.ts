@@ -1,5 +1,6 @@
 /**
- * Starts the real server for the browser tests: a fresh DATA_DIR (E2E_DATA_DIR when the test runner chose it), the
+ * Starts the real server for the browser tests as a newcomer runs it (no BASE_URL: the journeys reach it at
+ * http://127.0.0.1:<port>): a fresh DATA_DIR (E2E_DATA_DIR when the test runner chose it), the
  * built web app, the port from E2E_PORT. Stops cleanly on SIGTERM/SIGINT and removes its data.
  */
 import fs from 'node:fs';
@@ -15,7 +16,6 @@ const config = loadConfig({
   NODE_ENV: 'test',
   PORT: process.env.E2E_PORT ?? '0',
   HOST: '127.0.0.1',
-  BASE_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3000'}`,
   DATA_DIR: dataDir,
   // converted models are shared between runs, like the integration tests do
   MODEL_CACHE_DIR: process.env.MODEL_CACHE_DIR ?? path.join(os.tmpdir(), 'renderlift-test-models'),

@@ -6,6 +6,8 @@ import type { Deps, SessionUser } from './deps.js';
 import type { AppEnv } from './http/env.js';
 import { AppError } from './errors.js';
 import { serveWebApp } from './http/static-web.js';
+import { depsForRequest } from './http/public-origin.js';
+import { requireTrustedOrigin } from './auth/origin-check.js';
 import { health } from './routes/health.js';
 import { eventsRoute, StreamRegistry } from './routes/events.js';
 import { me } from './routes/me.js';
@@ -38,7 +40,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.use(requestId({ headerName: 'X-Request-Id' }));
   app.use(async (c, next) => {
     const started = performance.now();
-    c.set('deps', deps);
+    c.set('deps', depsForRequest(deps, c.req.raw));
     c.set('log', deps.logger.child({ requestId: c.var.requestId }));
     c.set('user', null);
     await next();
@@ -77,6 +79,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   }
 
   app.route('/', health);
+  // CSRF: every state-changing API request comes from a trusted origin; Stripe's webhooks prove themselves by signature
+  app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/webhooks/') ? next() : requireTrustedOrigin(c, next)));
   if (deps.config.PROCESS_ROLE === 'worker') {
     // a worker process answers only the health checks its orchestrator asks
     app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'This is a worker process; it serves no API.' } }, 404));

@@ -44,6 +44,25 @@ export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   BASE_URL: optionalUrl(['http:', 'https:']),
+  // further origins (comma-separated) allowed to send requests when BASE_URL is set
+  TRUSTED_ORIGINS: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+        try {
+          const u = new URL(part);
+          if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+          origins.push(u.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not an http(s) origin such as https://app.example.com` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    })
+    .default([]),
   SITE_NAME: z.string().min(1).default('Renderlift'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
@@ -109,7 +128,14 @@ export const ConfigSchema = z.object({
 export type RawConfig = z.infer<typeof ConfigSchema>;
 
 export interface Config extends RawConfig {
+  /**
+   * The public address for links and the trusted origin. When BASE_URL is not set this is the default
+   * (http://localhost:PORT) for work that no request caused; a request's own address takes its place for everything the
+   * request does (src/server/http/public-origin.ts).
+   */
   BASE_URL: string;
+  /** True when BASE_URL was set: only it and TRUSTED_ORIGINS are accepted, whatever address a request came in on. */
+  baseUrlFixed: boolean;
   /** Absolute paths derived from DATA_DIR. */
   paths: { data: string; db: string; storage: string; models: string; webDist: string };
   isProduction: boolean;
@@ -142,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...raw,
     BASE_URL: (raw.BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    baseUrlFixed: raw.BASE_URL !== undefined,
     isProduction: raw.NODE_ENV === 'production',
     paths: {
       data,

@@ -35,7 +35,11 @@ try {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  console.log(`Renderlift is running on ${config.BASE_URL} (listening on port ${server.port})`);
+  const where = config.baseUrlFixed ? config.BASE_URL : `http://localhost:${server.port} (and at any address of this machine)`;
+  console.log(`Renderlift is running on ${where}, listening on ${config.HOST} port ${server.port}`);
+  if (!config.isProduction && !config.SMTP_URL) {
+    console.log(`E-mail is not delivered: read it at http://localhost:${server.port}/dev/mailbox (on this machine only)`);
+  }
 } catch (err) {
   if (err instanceof DataDirLockedError) {
     console.error(err.message);

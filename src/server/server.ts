@@ -68,9 +68,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const storage = createStorage(config, { secret: resolveAuthSecret(config), now: clock });
   const mailer = createMailer(config, { db: database.db, clock, logger });
   const payments = createPayments(config, logger);
-  // a server on port 0 learns its address only once listening; that loopback origin may POST too
-  const authOrigins: string[] = [];
-  const auth = createAuth({ config, db: database.db, logger, secret: resolveAuthSecret(config), extraOrigins: authOrigins });
+  const auth = createAuth({ config, db: database.db, logger, secret: resolveAuthSecret(config) });
   const queue = createPgBossQueue({
     database,
     logger,
@@ -93,9 +91,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
   });
   const port = (server.address() as AddressInfo).port;
-  if (config.PORT === 0) authOrigins.push(`http://127.0.0.1:${port}`, `http://localhost:${port}`);
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   logger.info({ port, database: database.kind, role: config.PROCESS_ROLE }, 'listening');
+  if (config.isProduction && !config.baseUrlFixed) {
+    logger.warn('BASE_URL is not set: links in e-mails follow the address each request names; set BASE_URL to the public address');
+  }
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from '../db/schema.js';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../shared/accounts/schemas.js';
+import { trustedOrigins } from '../http/public-origin.js';
 
 /** Header the HTTP layer fills with the client address it resolved; anything a client sends under this name is dropped first. */
 export const CLIENT_IP_HEADER = 'x-renderlift-client-ip';
@@ -15,8 +16,6 @@ export interface AuthOptions {
   db: Db;
   logger: Logger;
   secret: string;
-  /** Origins allowed to POST besides BASE_URL (the loopback address of a server started on port 0). */
-  extraOrigins: string[];
 }
 
 /**
@@ -32,7 +31,7 @@ export function createAuth(opts: AuthOptions) {
     baseURL: config.BASE_URL,
     basePath: '/api/auth',
     secret: opts.secret,
-    trustedOrigins: () => [config.BASE_URL, ...opts.extraOrigins],
+    trustedOrigins: (request) => trustedOrigins(config, request),
     database: drizzleAdapter(opts.db, {
       provider: 'pg',
       schema: { user, session, account, verification, twoFactor: twoFactorTable, rateLimit },

@@ -60,7 +60,7 @@ describe.each(backends)('accounts API (%s)', (backend) => {
       expect(mail.subject).toBe('Verify your email for Renderlift');
       const code = verificationCodeFrom(mail.text);
       expect(code).toHaveLength(16);
-      expect(mail.html).toContain(`${server.deps.config.BASE_URL}/verify/${code}`);
+      expect(mail.html).toContain(`${server.url}/verify/${code}`);
     });
 
     it('stores the business record with the VAT ID uppercased', async () => {

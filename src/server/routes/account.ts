@@ -3,7 +3,6 @@ import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { AppError, unauthorized } from '../errors.js';
 import { clientIp } from '../auth/client-ip.js';
-import { requireTrustedOrigin } from '../auth/origin-check.js';
 import { getSessionFromHeaders } from '../auth/session-user.js';
 import { accountMessages as m } from '../../shared/accounts/messages.js';
 import {
@@ -31,7 +30,6 @@ const ipOf = (c: Context<AppEnv, any, any>) => clientIp(c, c.var.deps.config.TRU
 
 /** /api/accounts: the signed-out flows (sign-up, verification, password reset, VAT check). */
 export const accountsRoute = new Hono<AppEnv>()
-  .use(requireTrustedOrigin)
   .post('/signup', async (c, next) => {
     // counted before validation: malformed floods are attempts too
     await enforceRateLimit(c.var.deps, `signup:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_SIGN_UP, m.signupTooMany);
@@ -90,7 +88,6 @@ export const accountsRoute = new Hono<AppEnv>()
 
 /** /api/account: the signed-in user's own account. */
 export const accountRoute = new Hono<AppEnv>()
-  .use(requireTrustedOrigin)
   .post('/sign-out', validate('query', z.object({ scope: SignOutScope.default('local') })), async (c) => {
     const deps = c.var.deps;
     const current = await getSessionFromHeaders(deps.auth, c.req.raw.headers);

@@ -3,15 +3,24 @@ import { html, raw } from 'hono/html';
 import { desc } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.js';
 import { emailOutbox } from '../db/schema.js';
+import { clientIp } from '../auth/client-ip.js';
+import { isLoopbackAddress, isLoopbackHost } from '../http/public-origin.js';
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * /dev/mailbox (never in production): the outbox newest first, each message rendered, so a local user can verify an
  * account without a mail server. Messages render in sandboxed frames: no scripts, no access to this page.
+ *
+ * The outbox holds every verification and reset code, so it answers only this machine: a loopback peer that names
+ * the server by a loopback host (a page rebound to 127.0.0.1 under a foreign name is refused too). Anyone else gets
+ * the same 404 as in production.
  */
 export const devMailboxRoute = new Hono<AppEnv>().get('/', async (c) => {
   const deps = c.var.deps;
+  if (!isLoopbackAddress(clientIp(c, deps.config.TRUST_PROXY)) || !isLoopbackHost(c.req.raw)) {
+    return c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  }
   const rows = await deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(100);
   const page = html`<!doctype html>
     <html lang="en">

@@ -3,7 +3,6 @@ import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { unauthorized } from '../errors.js';
 import { clientIp } from '../auth/client-ip.js';
-import { requireTrustedOrigin } from '../auth/origin-check.js';
 import { accountMessages as m } from '../../shared/accounts/messages.js';
 import { SecurityEventRequest } from '../../shared/accounts/schemas.js';
 import { enforceRateLimit } from '../services/security/rate-limit.js';
@@ -15,7 +14,6 @@ const REPORTS_PER_MINUTE = { max: 60, window: 60 };
 
 /** seed 001 §7.5 security-monitor: the web app reports what it saw; the user and address come from the server. */
 export const securityEventsRoute = new Hono<AppEnv>()
-  .use(requireTrustedOrigin)
   .post('/', validate('json', SecurityEventRequest), async (c) => {
     const ip = clientIp(c, c.var.deps.config.TRUST_PROXY);
     await enforceRateLimit(c.var.deps, `security-events:${ip ?? 'unknown'}`, REPORTS_PER_MINUTE, m.tooManyRequests);
