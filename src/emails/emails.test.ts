@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailTemplates, renderEmail } from './index.js';
+import { EMAIL_CATEGORIES, emailTemplates, renderEmail } from './index.js';
 
 const site = { siteName: 'Renderlift', baseUrl: 'https://renderlift.example' };
 
@@ -27,5 +27,37 @@ describe('email templates', () => {
       expect(mail.html).toContain('localhost:4000');
       expect(mail.text.length).toBeGreaterThan(20);
     }
+  });
+
+  it('the twelve templates of the seed, each under one of the five preview tabs', () => {
+    const names = Object.keys(emailTemplates).sort();
+    expect(names).toEqual(
+      [
+        'application-available',
+        'beta-access',
+        'contact-confirmation',
+        'contact-notification',
+        'maintenance-notice',
+        'password-reset',
+        'payment-failed',
+        'payment-received',
+        'subscription-cancelled',
+        'subscription-confirmed',
+        'verification',
+        'welcome',
+      ].sort(),
+    );
+    const categories = new Set(Object.values(emailTemplates).map((t) => t.category));
+    expect([...categories].sort()).toEqual([...EMAIL_CATEGORIES].sort());
+  });
+
+  it('the maintenance notice says its severity, message and estimate', async () => {
+    const sample = emailTemplates['maintenance-notice'].sample(site);
+    const warning = await renderEmail('maintenance-notice', sample);
+    expect(warning.subject).toBe('Scheduled maintenance at Renderlift');
+    expect(warning.text).toContain('Estimated completion: 24-48 hours');
+    const error = await renderEmail('maintenance-notice', { ...sample, severity: 'error', message: 'Uploads fail right now.' });
+    expect(error.subject).toBe('Renderlift service disruption');
+    expect(error.text).toContain('Uploads fail right now.');
   });
 });

@@ -8,14 +8,23 @@ import { PaymentReceivedEmail, paymentReceivedSubject, type PaymentReceivedEmail
 import { PaymentFailedEmail, paymentFailedSubject, type PaymentFailedEmailProps } from './payment-failed.js';
 import { SubscriptionConfirmedEmail, subscriptionConfirmedSubject, type SubscriptionConfirmedEmailProps } from './subscription-confirmed.js';
 import { SubscriptionCancelledEmail, subscriptionCancelledSubject, type SubscriptionCancelledEmailProps } from './subscription-cancelled.js';
+import { ContactNotificationEmail, contactNotificationSubject, type ContactNotificationEmailProps } from './contact-notification.js';
+import { ContactConfirmationEmail, contactConfirmationSubject, type ContactConfirmationEmailProps } from './contact-confirmation.js';
+import { BetaAccessEmail, betaAccessSubject, type BetaAccessEmailProps } from './beta-access.js';
+import { ApplicationAvailableEmail, applicationAvailableSubject, type ApplicationAvailableEmailProps } from './application-available.js';
+import { MaintenanceNoticeEmail, maintenanceNoticeSubject, type MaintenanceNoticeEmailProps } from './maintenance-notice.js';
 
 export type { SiteInfo } from './layout.js';
 export type { VerificationEmailProps, WelcomeEmailProps, PasswordResetEmailProps };
 export type { PaymentReceivedEmailProps, PaymentFailedEmailProps, SubscriptionConfirmedEmailProps, SubscriptionCancelledEmailProps };
+export type { ContactNotificationEmailProps, ContactConfirmationEmailProps, BetaAccessEmailProps, ApplicationAvailableEmailProps, MaintenanceNoticeEmailProps };
+
+/** The tabs of /email-preview (seed 000 §2), in order. */
+export const EMAIL_CATEGORIES = ['Payment', 'Authentication', 'Contact', 'Account', 'System'] as const;
 
 /**
  * Every template by name: its component, subject and sample data. The server renders from here to send;
- * the web app's /email-preview lists the same entries. Later templates (payment, admin notices) are added here.
+ * /email-preview shows the same entries, rendered with their sample data.
  */
 export const emailTemplates = {
   verification: {
@@ -104,6 +113,62 @@ export const emailTemplates = {
       planName: 'Professional',
       endDate: '22 December 2026',
       portalUrl: `${site.baseUrl}/profile?tab=billing`,
+    }),
+  },
+  'contact-notification': {
+    category: 'Contact',
+    label: 'Business contact notification',
+    component: ContactNotificationEmail,
+    subject: contactNotificationSubject,
+    sample: (site: SiteInfo): ContactNotificationEmailProps => ({
+      ...site,
+      name: 'Jordan Smith',
+      email: 'jordan@studio.example',
+      company: 'Smith Visualisation',
+      inquiryType: 'support',
+      subject: 'Batch of 40 renders at 4×',
+      message: 'Hello,\nwe render interiors for a developer and would like to enhance about 40 images a week at 4×. Which plan fits?',
+    }),
+  },
+  'contact-confirmation': {
+    category: 'Contact',
+    label: 'Contact confirmation',
+    component: ContactConfirmationEmail,
+    subject: contactConfirmationSubject,
+    sample: (site: SiteInfo): ContactConfirmationEmailProps => ({ ...site, name: 'Jordan Smith', email: 'jordan@studio.example' }),
+  },
+  'beta-access': {
+    category: 'Account',
+    label: 'Beta access',
+    component: BetaAccessEmail,
+    subject: betaAccessSubject,
+    sample: (site: SiteInfo): BetaAccessEmailProps => ({ ...site, firstName: 'Alex', email: 'alex@studio.example' }),
+  },
+  'application-available': {
+    category: 'System',
+    label: 'Application available',
+    component: ApplicationAvailableEmail,
+    subject: applicationAvailableSubject,
+    sample: (site: SiteInfo): ApplicationAvailableEmailProps => ({
+      ...site,
+      firstName: 'Alex',
+      email: 'alex@studio.example',
+      message: 'Maintenance is complete and every service is running again. Uploads, enhancements and downloads work as before.',
+      callToActionText: 'Open the workspace',
+    }),
+  },
+  'maintenance-notice': {
+    category: 'System',
+    label: 'Maintenance notice',
+    component: MaintenanceNoticeEmail,
+    subject: maintenanceNoticeSubject,
+    sample: (site: SiteInfo): MaintenanceNoticeEmailProps => ({
+      ...site,
+      firstName: 'Alex',
+      email: 'alex@studio.example',
+      message: 'We are moving the service to faster machines on Saturday from 22:00 CET. Uploads and enhancements pause during the move.',
+      estimatedCompletionTime: '24-48 hours',
+      severity: 'warning',
     }),
   },
 } as const;

@@ -24,6 +24,10 @@ import { devMailboxRoute } from './routes/dev-mailbox.js';
 import { billingRoute } from './routes/billing.js';
 import { subscriptionRoute } from './routes/subscription.js';
 import { webhooksRoute } from './routes/webhooks.js';
+import { adminRoute } from './routes/admin.js';
+import { contactRoute } from './routes/contact.js';
+import { serviceStatusRoute } from './routes/service-status.js';
+import { emailPreviewRoute } from './routes/email-preview.js';
 
 export interface AppOptions {
   /** Resolves the signed-in user of a request (null when signed out). */
@@ -101,6 +105,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/billing', billingRoute);
   app.route('/api/check-subscription', subscriptionRoute);
   app.route('/api/webhooks', webhooksRoute);
+  app.route('/api/admin', adminRoute);
+  app.route('/api/contact', contactRoute);
+  app.route('/api/service-status', serviceStatusRoute);
+  app.route('/api/email-preview', emailPreviewRoute);
   if (!deps.config.isProduction) app.route('/dev/mailbox', devMailboxRoute);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` } }, 404));

@@ -107,6 +107,10 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PASSWORD_RESET: rateLimitRule.default({ max: 5, window: 600 }),
   RATE_LIMIT_RESEND: rateLimitRule.default({ max: 10, window: 3600 }),
   RATE_LIMIT_TWO_FACTOR: rateLimitRule.default({ max: 5, window: 60 }),
+  RATE_LIMIT_CONTACT: rateLimitRule.default({ max: 5, window: 3600 }),
+  // the contact form's mailboxes (seed 000 §2): general and press, support and billing
+  CONTACT_GENERAL_EMAIL: z.string().trim().email('must be an e-mail address').default('hello@renderlift.app'),
+  CONTACT_SUPPORT_EMAIL: z.string().trim().email('must be an e-mail address').default('support@renderlift.app'),
   // seed 001 §9: resend cooldown 60 s per address
   RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
   SESSION_EXPIRES_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),

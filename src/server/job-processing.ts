@@ -2,6 +2,9 @@ import type { Deps } from './deps.js';
 import type { Workers } from '../worker/start-workers.js';
 import { runJobMaintenance } from './services/jobs/maintenance.js';
 import { runBillingMaintenance } from './services/billing/billing-maintenance.js';
+import { NOTIFICATIONS_QUEUE, type NotificationJob } from './services/notifications/create-campaign.js';
+import { sendCampaign } from './services/notifications/send-campaign.js';
+import { z } from 'zod';
 
 export interface JobProcessing {
   stop(): Promise<void>;
@@ -23,6 +26,11 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
     await runBillingMaintenance(deps);
   });
   await queue.schedule('billing', '*/5 * * * *', {}, 'billing-maintenance');
+  // notification e-mails of the admin panel, sent in batches; a run resumed after a crash continues where it stopped
+  const notificationJob = z.object({ campaignId: z.uuid() });
+  await queue.work<NotificationJob>(NOTIFICATIONS_QUEUE, { concurrency: 1 }, async (job) => {
+    await sendCampaign(deps, notificationJob.parse(job.data).campaignId, job.signal);
+  });
 
   let workers: Workers | undefined;
   let closeEngine: (() => Promise<void>) | undefined;

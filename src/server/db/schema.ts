@@ -346,10 +346,16 @@ export const emailOutbox = pgTable(
     text: text('text').notNull(),
     status: outboxStatus('status').notNull().default('recorded'),
     error: text('error'),
+    /** A message that must go out once (one recipient of a notification batch): a second send with the key is not delivered again. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_created_idx').on(t.createdAt.desc()), index('email_outbox_to_idx').on(t.toAddress)],
+  (t) => [
+    index('email_outbox_created_idx').on(t.createdAt.desc()),
+    index('email_outbox_to_idx').on(t.toAddress),
+    uniqueIndex('email_outbox_idempotency_key_idx').on(t.idempotencyKey),
+  ],
 );
 
 export const securityEvents = pgTable(
@@ -380,3 +386,68 @@ export const contactMessages = pgTable('contact_messages', {
   userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/** Every admin action (who, what, target, when, result), listed on the admin panel. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    target: text('target'),
+    result: text('result').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc()), check('admin_audit_log_result_known', sql`${t.result} in ('success', 'failure')`)],
+);
+
+/** A batch of notification e-mails (maintenance notice, application available) and its progress. */
+export const notificationCampaigns = pgTable(
+  'notification_campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('queued'),
+    /** What the admin chose: test, custom (n addresses) or active in the last N days. */
+    audience: text('audience').notNull(),
+    /** The template's own fields (message, estimate, severity, call to action). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    total: integer('total').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notification_campaigns_created_idx').on(t.createdAt.desc()),
+    check('notification_campaigns_kind_known', sql`${t.kind} in ('maintenance', 'application-available')`),
+    check('notification_campaigns_status_known', sql`${t.status} in ('queued', 'sending', 'completed', 'failed')`),
+  ],
+);
+
+/** One row per recipient of a batch, written when the batch is created: the batch can be resumed after a crash. */
+export const notificationRecipients = pgTable(
+  'notification_recipients',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => notificationCampaigns.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    // a deleted account takes its recipient rows (and with them its address) along
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    firstName: text('first_name'),
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notification_recipients_campaign_email_idx').on(t.campaignId, t.email),
+    index('notification_recipients_pending_idx').on(t.campaignId, t.status),
+    check('notification_recipients_status_known', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);

@@ -2,12 +2,15 @@ import type { Command } from './commands.js';
 import { AppError } from '../errors.js';
 import { grantBeta } from '../services/plans/grant-beta.js';
 import { planName } from '../../shared/plans.js';
+import { sendBetaAccessEmail } from '../services/plans/beta-access-mail.js';
+import { createMailer } from '../adapters/mail/create-mailer.js';
+import { createLogger } from '../logger.js';
 
-/** Beta access of the admin panel, from the terminal (seed 001 §7.5 grant-beta-access). */
+/** Beta access of the admin panel, from the terminal (seed 001 §7.5 grant-beta-access), with the same beta-access e-mail. */
 export const grantBetaCommand: Command = {
   usage: 'grant-beta <email>',
   description: 'give beta access: the beta badge and 2000 credits',
-  async run({ database, args, out }) {
+  async run({ config, database, args, out }) {
     const [email, ...rest] = args;
     if (!email || !email.includes('@') || rest.length > 0) {
       out('Usage: npm run admin -- grant-beta <email>');
@@ -16,6 +19,14 @@ export const grantBetaCommand: Command = {
     try {
       const r = await grantBeta({ db: database.db, clock: () => new Date() }, { email });
       out(`${email} now has beta access (${planName(r.subscriptionStatus)} features): ${r.creditsGranted} credits.`);
+      const logger = createLogger('silent');
+      const mailer = createMailer(config, { db: database.db, clock: () => new Date(), logger });
+      try {
+        const mailed = await sendBetaAccessEmail({ db: database.db, config, mailer, logger }, r.userId);
+        out(mailed ? `The beta-access e-mail went to ${email}.` : `The beta-access e-mail could not be delivered to ${email}; the grant stands.`);
+      } finally {
+        mailer.close();
+      }
       return 0;
     } catch (err) {
       if (err instanceof AppError) {

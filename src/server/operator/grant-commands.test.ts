@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { main } from '../../../scripts/admin.js';
 import { backends, createTestDatabase, type TestDatabase } from '../testing/databases.js';
 import { insertUser } from '../testing/insert-user.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { planGrants, profiles } from '../db/schema.js';
+import { emailOutbox, planGrants, profiles } from '../db/schema.js';
 import { parseUntil } from './grant-plan-command.js';
 
 /** The command runs against the database the server would open: DATA_DIR's PGlite or DATABASE_URL. */
@@ -57,10 +57,16 @@ describe.each(backends)('npm run admin grant-plan / grant-beta (%s)', (backend) 
 
   it('grants beta access', async () => {
     const u = await withDb((d) => insertUser(d.db, { email: `beta${Date.now()}@example.com` }));
-    expect(await run('grant-beta', u.email)).toEqual({ code: 0, out: `${u.email} now has beta access (Professional features): 2000 credits.` });
+    expect(await run('grant-beta', u.email)).toEqual({
+      code: 0,
+      out: `${u.email} now has beta access (Professional features): 2000 credits.\nThe beta-access e-mail went to ${u.email}.`,
+    });
     await withDb(async (d) => {
       const [p] = await d.db.select().from(profiles).where(eq(profiles.userId, u.id));
       expect([p.betaAccess, p.creditsRemaining, p.subscriptionStatus]).toEqual([true, 2000, 'pro']);
+      // the same e-mail the admin panel sends
+      const [mail] = await d.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, u.email), eq(emailOutbox.template, 'beta-access')));
+      expect(mail.subject).toBe('Your Renderlift beta access is ready');
     });
   });
 

@@ -8,11 +8,18 @@ export interface MailMessage {
   template: string;
   /** The account it concerns, so account deletion can find and anonymise it. */
   userId?: string | null;
+  /**
+   * A message that must go out once: a send repeated with the same key (a batch resumed after a crash) delivers
+   * nothing when the first one was delivered, and only retries delivery when it was not.
+   */
+  idempotencyKey?: string;
 }
 
 export interface SentMail {
   id: string;
   status: 'recorded' | 'sent' | 'failed';
+  /** True when an earlier send with the same idempotency key had already delivered or recorded it. */
+  duplicate?: boolean;
 }
 
 export interface Mailer {

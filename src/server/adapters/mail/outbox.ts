@@ -3,8 +3,17 @@ import type { Db } from '../../db/database.js';
 import { emailOutbox } from '../../db/schema.js';
 import type { MailMessage, Mailer, SentMail } from './mailer.js';
 
-/** Inserts the message into email_outbox and returns its id. Every adapter records through this. */
-export async function recordInOutbox(db: Db, message: MailMessage, now: Date): Promise<string> {
+export interface OutboxRecord {
+  id: string;
+  /** Set when a message with the same idempotency key was already recorded: its status then. */
+  existing?: 'recorded' | 'sent' | 'failed';
+}
+
+/**
+ * Inserts the message into email_outbox and returns its id. Every adapter records through this. A message with an
+ * idempotency key that is already there is not recorded twice: the earlier row and its status come back.
+ */
+export async function recordInOutbox(db: Db, message: MailMessage, now: Date): Promise<OutboxRecord> {
   const [row] = await db
     .insert(emailOutbox)
     .values({
@@ -15,10 +24,19 @@ export async function recordInOutbox(db: Db, message: MailMessage, now: Date): P
       html: message.html,
       text: message.text,
       status: 'recorded',
+      idempotencyKey: message.idempotencyKey ?? null,
       createdAt: now,
     })
+    .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
-  return row.id;
+  if (row) return { id: row.id };
+  const [earlier] = await db
+    .select({ id: emailOutbox.id, status: emailOutbox.status })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.idempotencyKey, message.idempotencyKey ?? ''))
+    .limit(1);
+  if (!earlier) throw new Error('outbox insert returned nothing');
+  return { id: earlier.id, existing: earlier.status };
 }
 
 export async function markOutbox(db: Db, id: string, status: 'sent' | 'failed', at: Date, error?: string): Promise<void> {
@@ -32,8 +50,8 @@ export async function markOutbox(db: Db, id: string, status: 'sent' | 'failed', 
 export function createOutboxMailer(deps: { db: Db; clock: () => Date }): Mailer {
   return {
     async send(message: MailMessage): Promise<SentMail> {
-      const id = await recordInOutbox(deps.db, message, deps.clock());
-      return { id, status: 'recorded' };
+      const record = await recordInOutbox(deps.db, message, deps.clock());
+      return { id: record.id, status: record.existing ?? 'recorded', ...(record.existing ? { duplicate: true } : {}) };
     },
   };
 }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.js';
-import { signupBody } from '../../testing/accounts.js';
+import { signupBody, signUpVerifiedUser } from '../../testing/accounts.js';
+import { makeAdmin } from '../../services/accounts/make-admin.js';
 import { emailOutbox } from '../../db/schema.js';
 import { accountMessages as m } from '../../../shared/accounts/messages.js';
 
@@ -71,6 +72,46 @@ describe('SMTP delivery', () => {
 
     const verify = await client.json('/api/accounts/verify-email', { method: 'POST', json: { email: body.email, code } });
     expect(verify.status).toBe(200);
+  });
+
+  it('delivers a maintenance batch to every recipient once, over SMTP', async () => {
+    const admin = new TestClient(server.url);
+    const { email } = await signUpVerifiedUser(admin, server.deps);
+    await makeAdmin(server.deps.db, email);
+    const list = ['one@studio.example', 'two@studio.example', 'three@studio.example'];
+    const res = await admin.json('/api/admin/notifications/maintenance', {
+      method: 'POST',
+      json: { message: 'The render farm moves tonight.', severity: 'error', estimatedCompletionTime: '2 hours', audience: { kind: 'custom', customEmails: list.join(';\n') } },
+    });
+    expect(res.status).toBe(202);
+    for (let i = 0; i < 100; i++) {
+      if ((await admin.json(`/api/admin/notifications/${res.body.campaignId}`)).body.campaign.status === 'completed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const delivered = received.filter((r) => list.some((to) => r.to.includes(to)));
+    expect(delivered.map((r) => r.to[0]).sort()).toEqual([...list].sort());
+    for (const mail of delivered) {
+      const decoded = decodeQuotedPrintable(mail.raw);
+      expect(decoded).toMatch(/Subject: Renderlift service disruption/);
+      expect(decoded).toContain('The render farm moves tonight.');
+      expect(decoded).toContain('2 hours');
+    }
+    const rows = await server.deps.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'maintenance-notice'));
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+  });
+
+  it('delivers a contact message as the notification to the mailbox and the confirmation to the sender', async () => {
+    const visitor = new TestClient(server.url);
+    const res = await visitor.json('/api/contact', {
+      method: 'POST',
+      json: { name: 'Sam Reyes', email: 'sam@archviz.example', inquiryType: 'general', subject: 'Press kit', message: 'Do you have a press kit?' },
+    });
+    expect(res.status).toBe(201);
+    const notification = received.find((r) => r.to.includes(server.deps.config.CONTACT_GENERAL_EMAIL));
+    const confirmation = received.find((r) => r.to.includes('sam@archviz.example'));
+    expect(decodeQuotedPrintable(notification!.raw)).toContain('Do you have a press kit?');
+    expect(decodeQuotedPrintable(notification!.raw)).toMatch(/Subject: .*Press kit/);
+    expect(decodeQuotedPrintable(confirmation!.raw)).toContain('within 24 hours');
   });
 
   it('when the mail server is unreachable the account is created, the outbox says failed, and the seed warning is returned', async () => {

@@ -18,7 +18,9 @@ export function createSmtpMailer(opts: SmtpMailerOptions): Mailer & { close(): v
   const transport = nodemailer.createTransport(opts.url);
   return {
     async send(message: MailMessage): Promise<SentMail> {
-      const id = await recordInOutbox(opts.db, message, opts.clock());
+      const { id, existing } = await recordInOutbox(opts.db, message, opts.clock());
+      // the same key delivered before: nothing goes out twice
+      if (existing === 'sent') return { id, status: 'sent', duplicate: true };
       try {
         await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
       } catch (err) {

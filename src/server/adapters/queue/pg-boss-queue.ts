@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { Logger } from '../../logger.js';
 import type { EnqueueOptions, JobQueue, QueueName, QueuedJob } from './job-queue.js';
 
-const QUEUES: QueueName[] = ['image-enhance', 'image-remove', 'maintenance', 'billing'];
+const QUEUES: QueueName[] = ['image-enhance', 'image-remove', 'maintenance', 'billing', 'notifications'];
 
 export interface PgBossQueueOptions {
   database: Database;

@@ -1,0 +1,127 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../http/env.js';
+import { validate } from '../http/validate.js';
+import { requireAdmin } from '../http/require-admin.js';
+import { userOf } from '../http/require-user.js';
+import { AppError } from '../errors.js';
+import { messages } from '../../shared/messages.js';
+import {
+  adminRoleGiven,
+  adminRoleTaken,
+  ApplicationAvailableInput,
+  GrantBetaInput,
+  GrantPlanInput,
+  MaintenanceNotificationInput,
+  PageQuery,
+  ServiceStatusInput,
+  SetAdminInput,
+} from '../../shared/admin.js';
+import { auditedAdminAction, listAuditLog } from '../services/admin/audit-log.js';
+import { setServiceStatus } from '../services/settings/service-status.js';
+import { createCampaign } from '../services/notifications/create-campaign.js';
+import { getCampaign, listCampaigns } from '../services/notifications/send-campaign.js';
+import { grantPlan } from '../services/plans/grant-plan.js';
+import { grantBeta } from '../services/plans/grant-beta.js';
+import { sendBetaAccessEmail } from '../services/plans/beta-access-mail.js';
+import { listAdmins, setAdminRole } from '../services/admin/admin-role.js';
+import { listContactMessages } from '../services/contact/send-contact-message.js';
+import { listSecurityEvents, operatorOverview } from '../services/admin/operator-overview.js';
+
+const actorOf = (c: Parameters<typeof userOf>[0]) => {
+  const u = userOf(c);
+  return { id: u.id, email: u.email };
+};
+
+/**
+ * /api/admin: the admin panel (seed 000 §2, seed 001 §7.5). Every route is behind requireAdmin; every action that
+ * changes something goes through auditedAdminAction, so the audit log holds who did what to whom, when, and how it
+ * ended.
+ */
+export const adminRoute = new Hono<AppEnv>()
+  .use('*', requireAdmin)
+  // seed 001 §7.5 update-app-settings (service_status)
+  .put('/service-status', validate('json', ServiceStatusInput), async (c) => {
+    const input = c.req.valid('json');
+    const deps = c.var.deps;
+    const actor = actorOf(c);
+    const status = await auditedAdminAction(deps, { actor, action: 'service_status.update', target: 'service_status', failureMessage: messages.adminStatusFailed }, async () => {
+      const saved = await setServiceStatus(deps, input, actor.id);
+      return { result: saved, details: { ...saved } };
+    });
+    return c.json({ status });
+  })
+  // seed 001 §7.5 send-maintenance-notification
+  .post('/notifications/maintenance', validate('json', MaintenanceNotificationInput), async (c) => {
+    const input = c.req.valid('json');
+    const deps = c.var.deps;
+    const actor = actorOf(c);
+    const failureMessage = input.audience.kind === 'test' ? messages.adminTestEmailFailed : messages.adminMaintenanceFailed;
+    const created = await auditedAdminAction(deps, { actor, action: 'notification.maintenance', target: input.audience.kind, failureMessage }, async () => {
+      const { audience, ...fields } = input;
+      const r = await createCampaign(deps, { kind: 'maintenance', audience, payload: { ...fields, baseUrl: deps.config.BASE_URL }, admin: actor });
+      return { result: r, details: { campaignId: r.campaignId, recipients: r.total, audience: r.audience, severity: fields.severity } };
+    });
+    return c.json(created, 202);
+  })
+  // seed 001 §7.5 send-application-available
+  .post('/notifications/application-available', validate('json', ApplicationAvailableInput), async (c) => {
+    const input = c.req.valid('json');
+    const deps = c.var.deps;
+    const actor = actorOf(c);
+    const failureMessage = input.audience.kind === 'test' ? messages.adminTestEmailFailed : messages.adminAvailableFailed;
+    const created = await auditedAdminAction(deps, { actor, action: 'notification.application_available', target: input.audience.kind, failureMessage }, async () => {
+      const { audience, ...fields } = input;
+      const r = await createCampaign(deps, { kind: 'application-available', audience, payload: { ...fields, baseUrl: deps.config.BASE_URL }, admin: actor });
+      return { result: r, details: { campaignId: r.campaignId, recipients: r.total, audience: r.audience } };
+    });
+    return c.json(created, 202);
+  })
+  .get('/notifications', async (c) => c.json({ campaigns: await listCampaigns(c.var.deps) }))
+  .get('/notifications/:id', validate('param', z.object({ id: z.uuid() })), async (c) => {
+    const campaign = await getCampaign(c.var.deps, c.req.valid('param').id);
+    if (!campaign) throw new AppError('NOT_FOUND', 404, 'Notification batch not found');
+    return c.json({ campaign });
+  })
+  // seed 001 §7.5 grant-complimentary-plan: answers credits_granted
+  .post('/grants/complimentary-plan', validate('json', GrantPlanInput), async (c) => {
+    const input = c.req.valid('json');
+    const deps = c.var.deps;
+    const actor = actorOf(c);
+    const r = await auditedAdminAction(deps, { actor, action: 'grant.complimentary_plan', target: input.email, failureMessage: messages.adminGrantFailed }, async () => {
+      const granted = await grantPlan(deps, { email: input.email, tier: input.plan_tier, until: new Date(input.expiration_date), grantedBy: actor.id });
+      return { result: granted, details: { tier: granted.tier, creditsGranted: granted.creditsGranted, expiresAt: granted.expiresAt?.toISOString() ?? null } };
+    });
+    return c.json({ success: true, credits_granted: r.creditsGranted, tier: r.tier, expires_at: r.expiresAt?.toISOString() ?? null });
+  })
+  // seed 001 §7.5 grant-beta-access, with the beta-access e-mail
+  .post('/grants/beta-access', validate('json', GrantBetaInput), async (c) => {
+    const { email } = c.req.valid('json');
+    const deps = c.var.deps;
+    const actor = actorOf(c);
+    const r = await auditedAdminAction(deps, { actor, action: 'grant.beta_access', target: email, failureMessage: messages.adminBetaFailed }, async () => {
+      const granted = await grantBeta(deps, { email, grantedBy: actor.id });
+      const mailed = await sendBetaAccessEmail(deps, granted.userId);
+      return { result: { ...granted, mailed }, details: { creditsGranted: granted.creditsGranted, emailSent: mailed } };
+    });
+    return c.json({ success: true, credits_granted: r.creditsGranted, email_sent: r.mailed });
+  })
+  .get('/admins', async (c) => c.json({ admins: await listAdmins(c.var.deps) }))
+  .post('/admins', validate('json', SetAdminInput), async (c) => {
+    const input = c.req.valid('json');
+    const deps = c.var.deps;
+    const actor = actorOf(c);
+    const action = input.admin ? 'role.grant_admin' : 'role.revoke_admin';
+    const r = await auditedAdminAction(deps, { actor, action, target: input.email, failureMessage: 'Failed to change the admin role' }, async () => {
+      const changed = await setAdminRole(deps, { ...input, actorId: actor.id });
+      return { result: changed, details: { changed: changed.changed } };
+    });
+    return c.json({ success: true, changed: r.changed, message: input.admin ? adminRoleGiven(input.email) : adminRoleTaken(input.email) });
+  })
+  .get('/audit-log', validate('query', PageQuery), async (c) => c.json(await listAuditLog(c.var.deps.db, c.req.valid('query').page)))
+  .get('/contact-messages', validate('query', PageQuery), async (c) => c.json(await listContactMessages(c.var.deps, c.req.valid('query').page)))
+  .get('/overview', async (c) => c.json(await operatorOverview(c.var.deps)))
+  .get('/security-events', validate('query', PageQuery.extend({ failures: z.enum(['0', '1']).default('0') })), async (c) => {
+    const q = c.req.valid('query');
+    return c.json(await listSecurityEvents(c.var.deps, q.page, q.failures === '1'));
+  });

@@ -1,0 +1,66 @@
+import { count, desc } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import { contactMessages } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { renderEmail } from '../../../emails/index.js';
+import { messages } from '../../../shared/messages.js';
+import { PAGE_SIZE, type Page } from '../../../shared/admin.js';
+import { INQUIRY_LABELS, mailboxFor, type ContactInfo, type ContactRequest, type InquiryType } from '../../../shared/contact.js';
+
+export const contactInfo = (config: Deps['config']): ContactInfo => ({ generalEmail: config.CONTACT_GENERAL_EMAIL, supportEmail: config.CONTACT_SUPPORT_EMAIL });
+
+/**
+ * seed 001 §7.5 send-contact-email: the message is stored (admins read it in the panel), the mailbox for its inquiry
+ * type is notified and the sender gets a confirmation. When the notification cannot be delivered the sender is told
+ * to try again or write directly; the stored message stays for the admins.
+ */
+export async function sendContactMessage(deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'logger' | 'clock'>, input: ContactRequest, userId: string | null) {
+  const [row] = await deps.db
+    .insert(contactMessages)
+    .values({ ...input, userId, createdAt: deps.clock() })
+    .returning({ id: contactMessages.id });
+  const site = { siteName: deps.config.SITE_NAME, baseUrl: deps.config.BASE_URL };
+  try {
+    const notification = await renderEmail('contact-notification', { ...site, ...input, inquiryType: INQUIRY_LABELS[input.inquiryType] });
+    await deps.mailer.send({ ...notification, to: mailboxFor(input.inquiryType, contactInfo(deps.config)) });
+  } catch (err) {
+    deps.logger.error({ err, contactMessageId: row.id }, 'contact notification not delivered');
+    throw new AppError('CONTACT_FAILED', 502, messages.contactFailed);
+  }
+  try {
+    const confirmation = await renderEmail('contact-confirmation', { ...site, name: input.name, email: input.email });
+    await deps.mailer.send({ ...confirmation, to: input.email, userId });
+  } catch (err) {
+    // the team has the message; a sender whose own address refuses mail still gets the answer they asked for
+    deps.logger.warn({ err, contactMessageId: row.id }, 'contact confirmation not delivered');
+  }
+  return { id: row.id };
+}
+
+export interface ContactMessageView {
+  id: string;
+  name: string;
+  email: string;
+  inquiryType: InquiryType;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
+export async function listContactMessages(deps: Pick<Deps, 'db'>, page: number): Promise<Page<ContactMessageView>> {
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    deps.db.select({ total: count() }).from(contactMessages),
+  ]);
+  return {
+    items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, inquiryType: r.inquiryType, subject: r.subject, message: r.message, createdAt: r.createdAt.toISOString() })),
+    page,
+    pageSize: PAGE_SIZE,
+    total: Number(total),
+  };
+}

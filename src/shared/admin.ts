@@ -1,0 +1,180 @@
+/**
+ * The admin panel's domain (seed 000 §2 Admin panel, §5 admin validation; seed 001 §7.5 admin functions, §9): the
+ * service-status banner, notification e-mails with their recipients, grants and the admin role. Server and web
+ * validate with the same schemas.
+ */
+import { z } from 'zod';
+import { messages } from './messages.js';
+import { GRANTABLE_TIERS } from './plans.js';
+
+// ---------------------------------------------------------------- service status
+
+export const SERVICE_STATUS_TYPES = ['info', 'warning', 'error'] as const;
+export type ServiceStatusType = (typeof SERVICE_STATUS_TYPES)[number];
+
+/** app_settings.service_status (seed 001 §3). */
+export interface ServiceStatus {
+  enabled: boolean;
+  message: string;
+  type: ServiceStatusType;
+}
+
+export const SERVICE_STATUS_KEY = 'service_status';
+export const DEFAULT_SERVICE_STATUS: ServiceStatus = { enabled: false, message: '', type: 'info' };
+/** The realtime event every open browser receives when the setting changes. */
+export const SERVICE_STATUS_EVENT = 'service_status';
+export const STATUS_MESSAGE_MAX = 500;
+export const statusMessageRequired = 'Enter the status message to show.';
+
+export const ServiceStatusInput = z
+  .object({
+    enabled: z.boolean(),
+    message: z.string().trim().max(STATUS_MESSAGE_MAX, `At most ${STATUS_MESSAGE_MAX} characters`),
+    type: z.enum(SERVICE_STATUS_TYPES),
+  })
+  // seed 000 §5: status message non-blank
+  .refine((s) => s.message.length > 0, { message: statusMessageRequired, path: ['message'] });
+
+/** A banner is shown when enabled with a message (seed 000 §2 global elements). */
+export const isBannerVisible = (s: ServiceStatus | null | undefined): s is ServiceStatus => !!s && s.enabled && s.message.trim().length > 0;
+/** Only info banners can be dismissed; the dismissal is remembered for the browser session under this key. */
+export const bannerDismissKey = (s: ServiceStatus) => `service-status-dismissed:${s.message.slice(0, 20)}`;
+
+// ---------------------------------------------------------------- recipients
+
+const EMAIL_LIKE = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+export const isEmailLike = (s: string) => EMAIL_LIKE.test(s);
+
+/**
+ * seed 000 §5: custom recipients split on newline, comma or semicolon, each e-mail-like. Blank entries are
+ * skipped; duplicates (in any letter case) count once.
+ */
+export function parseRecipients(text: string): { emails: string[]; invalid: string[] } {
+  const seen = new Set<string>();
+  const emails: string[] = [];
+  const invalid: string[] = [];
+  for (const part of text.split(/[\n\r,;]+/)) {
+    const entry = part.trim();
+    if (!entry) continue;
+    if (!isEmailLike(entry)) {
+      invalid.push(entry);
+      continue;
+    }
+    const key = entry.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    emails.push(key);
+  }
+  return { emails, invalid };
+}
+
+export const MAX_CUSTOM_RECIPIENTS = 5000;
+export const DEFAULT_TARGET_DAYS = 30;
+export const DEFAULT_MAINTENANCE_ESTIMATE = '24-48 hours';
+
+/** Who gets a notification: the admin alone (test), a typed list, or every user active in the last N days. */
+export const Audience = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('test') }),
+  z.object({
+    kind: z.literal('custom'),
+    customEmails: z.string().superRefine((text, ctx) => {
+      const { emails, invalid } = parseRecipients(text);
+      if (invalid.length > 0 || emails.length === 0) ctx.addIssue({ code: 'custom', message: messages.adminInvalidEmails });
+      else if (emails.length > MAX_CUSTOM_RECIPIENTS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_CUSTOM_RECIPIENTS} recipients at once` });
+    }),
+  }),
+  z.object({
+    kind: z.literal('active'),
+    targetDays: z.coerce.number().int().min(1, 'Target days must be between 1 and 365').max(365, 'Target days must be between 1 and 365').default(DEFAULT_TARGET_DAYS),
+  }),
+]);
+export type Audience = z.infer<typeof Audience>;
+
+export const MAINTENANCE_SEVERITIES = ['warning', 'error'] as const;
+export const maintenanceMessageRequired = 'Enter the maintenance message.';
+export const availableMessageRequired = 'Enter the announcement message.';
+
+export const MaintenanceNotificationInput = z.object({
+  message: z.string().trim().min(1, maintenanceMessageRequired).max(5000),
+  estimatedCompletionTime: z.string().trim().max(100).default(DEFAULT_MAINTENANCE_ESTIMATE).transform((v) => v || DEFAULT_MAINTENANCE_ESTIMATE),
+  severity: z.enum(MAINTENANCE_SEVERITIES).default('warning'),
+  audience: Audience,
+});
+export type MaintenanceNotificationInput = z.infer<typeof MaintenanceNotificationInput>;
+
+export const DEFAULT_CALL_TO_ACTION = 'Open Renderlift';
+export const ApplicationAvailableInput = z.object({
+  message: z.string().trim().min(1, availableMessageRequired).max(5000),
+  callToActionText: z.string().trim().max(60).default(DEFAULT_CALL_TO_ACTION).transform((v) => v || DEFAULT_CALL_TO_ACTION),
+  audience: Audience,
+});
+export type ApplicationAvailableInput = z.infer<typeof ApplicationAvailableInput>;
+
+export const NOTIFICATION_KINDS = ['maintenance', 'application-available'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const CAMPAIGN_STATUSES = ['queued', 'sending', 'completed', 'failed'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** A notification batch as the panel shows it while it is sent. */
+export interface CampaignView {
+  id: string;
+  kind: NotificationKind;
+  status: CampaignStatus;
+  audience: string;
+  total: number;
+  /** seed 001 §7.5: the functions answer emailsSent */
+  emailsSent: number;
+  failed: number;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+// ---------------------------------------------------------------- grants and roles
+
+const emailField = z.string().trim().toLowerCase().refine(isEmailLike, 'Enter a valid email address');
+
+export const GrantPlanInput = z.object({
+  email: emailField,
+  plan_tier: z.enum(GRANTABLE_TIERS as unknown as [string, ...string[]]),
+  // seed 000 §5: a future expiration date; the panel sends the day as YYYY-MM-DD or a full timestamp
+  expiration_date: z.string().refine((v) => !Number.isNaN(Date.parse(v)), messages.adminExpirationPast),
+});
+export type GrantPlanInput = z.infer<typeof GrantPlanInput>;
+
+export const GrantBetaInput = z.object({ email: emailField });
+export const SetAdminInput = z.object({ email: emailField, admin: z.boolean() });
+export const cannotDemoteSelf = 'You cannot remove your own admin role.';
+export const adminRoleGiven = (email: string) => `${email} is now an admin.`;
+export const adminRoleTaken = (email: string) => `${email} is no longer an admin.`;
+
+// ---------------------------------------------------------------- audit log
+
+export const ADMIN_ACTIONS = [
+  'service_status.update',
+  'notification.maintenance',
+  'notification.application_available',
+  'grant.complimentary_plan',
+  'grant.beta_access',
+  'role.grant_admin',
+  'role.revoke_admin',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export interface AuditEntry {
+  id: number;
+  actorEmail: string | null;
+  action: AdminAction;
+  target: string | null;
+  result: 'success' | 'failure';
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+export const PAGE_SIZE = 20;
+export const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}

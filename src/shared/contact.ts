@@ -1,0 +1,34 @@
+/**
+ * The contact form (seed 000 §2 Contact page, §3 contact message, §5 validation; seed 001 §7.5 send-contact-email).
+ */
+import { z } from 'zod';
+import { messages } from './messages.js';
+import { isEmailLike } from './admin.js';
+
+export const INQUIRY_TYPES = ['general', 'support', 'billing'] as const;
+export type InquiryType = (typeof INQUIRY_TYPES)[number];
+export const INQUIRY_LABELS: Record<InquiryType, string> = { general: 'General inquiry', support: 'Technical support', billing: 'Billing question' };
+
+export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
+export const contactInvalidEmail = 'Please enter a valid email address.';
+export const contactSent = 'Message sent! We will get back to you within 24 hours.';
+
+const required = (max: number) => z.string().trim().min(1, messages.contactRequired).max(max, `At most ${max} characters`);
+
+export const ContactRequest = z.object({
+  name: required(CONTACT_LIMITS.name),
+  email: required(CONTACT_LIMITS.email).refine(isEmailLike, contactInvalidEmail),
+  inquiryType: z.enum(INQUIRY_TYPES).default('general'),
+  subject: required(CONTACT_LIMITS.subject),
+  message: required(CONTACT_LIMITS.message),
+});
+export type ContactRequest = z.infer<typeof ContactRequest>;
+
+/** The two public mailboxes the page shows; general and press, support and billing (seed 000 §2). */
+export interface ContactInfo {
+  generalEmail: string;
+  supportEmail: string;
+}
+
+/** Which mailbox an inquiry goes to. */
+export const mailboxFor = (type: InquiryType, info: ContactInfo) => (type === 'general' ? info.generalEmail : info.supportEmail);
