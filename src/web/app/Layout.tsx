@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Menu } from 'lucide-react';
 import { NavAccount } from '../features/auth/NavAccount';
@@ -8,6 +8,7 @@ import { Button } from '../ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet';
 import { cn } from '../lib/cn';
 import { Logo } from './Logo';
+import { ServiceStatusBanner } from '../features/service-status/ServiceStatusBanner';
 
 /** seed 000 §2: every route change scrolls to the top; a #hash (Features from another page) scrolls to its section. */
 function ScrollManager({ settle = false }: { settle?: boolean }) {
@@ -89,41 +90,60 @@ function AccountArea({ stacked = false }: { stacked?: boolean }) {
   );
 }
 
+/** The fixed header's height (banner and navigation) as --nav-height, which the pages below it lay out by. */
+function useHeaderHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const apply = () => document.documentElement.style.setProperty('--nav-height', `${el.offsetHeight}px`);
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
 export function TopNav() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
+  const headerRef = useHeaderHeight();
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-white/[0.06] bg-zinc-950/80 backdrop-blur-xl" data-testid="top-nav">
-      <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8" aria-label="Main">
-        <Logo />
-        <div className="hidden items-center gap-1 sm:flex">
-          <NavLinks />
-        </div>
-        <div className="hidden sm:block">
-          <AccountArea />
-        </div>
-        <Sheet open={open} onOpenChange={setOpen}>
-          <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="sm:hidden" aria-label="Open menu">
-              <Menu className="size-5" aria-hidden />
-            </Button>
-          </SheetTrigger>
-          <SheetContent side="right" data-testid="mobile-menu">
-            <SheetTitle className="sr-only">Menu</SheetTitle>
-            <SheetDescription className="sr-only">Site navigation</SheetDescription>
-            <Logo onClick={() => setOpen(false)} />
-            <div className="mt-8 flex flex-col gap-1">
-              <NavLinks vertical onNavigate={() => setOpen(false)} />
-            </div>
-            <div className="mt-auto border-t border-white/10 pt-6">
-              <AccountArea stacked />
-            </div>
-          </SheetContent>
-        </Sheet>
-      </nav>
-    </header>
+    <div ref={headerRef} className="fixed inset-x-0 top-0 z-40" data-testid="site-header">
+      <ServiceStatusBanner />
+      <header className="border-b border-white/[0.06] bg-zinc-950/80 backdrop-blur-xl" data-testid="top-nav">
+        <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8" aria-label="Main">
+          <Logo />
+          <div className="hidden items-center gap-1 sm:flex">
+            <NavLinks />
+          </div>
+          <div className="hidden sm:block">
+            <AccountArea />
+          </div>
+          <Sheet open={open} onOpenChange={setOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="sm:hidden" aria-label="Open menu">
+                <Menu className="size-5" aria-hidden />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="right" data-testid="mobile-menu">
+              <SheetTitle className="sr-only">Menu</SheetTitle>
+              <SheetDescription className="sr-only">Site navigation</SheetDescription>
+              <Logo onClick={() => setOpen(false)} />
+              <div className="mt-8 flex flex-col gap-1">
+                <NavLinks vertical onNavigate={() => setOpen(false)} />
+              </div>
+              <div className="mt-auto border-t border-white/10 pt-6">
+                <AccountArea stacked />
+              </div>
+            </SheetContent>
+          </Sheet>
+        </nav>
+      </header>
+    </div>
   );
 }
 
@@ -202,7 +222,7 @@ export function Layout() {
     <div className="flex min-h-screen flex-col">
       <ScrollManager settle />
       <TopNav />
-      <main className="flex-1 pt-16">
+      <main className="flex-1 pt-[var(--nav-height,4rem)]">
         <Outlet />
       </main>
       <Footer />
@@ -216,7 +236,7 @@ export function AppLayout() {
     <div className="flex h-screen flex-col overflow-hidden">
       <ScrollManager />
       <TopNav />
-      <main className="relative flex-1 overflow-hidden pt-16">
+      <main className="relative flex-1 overflow-hidden pt-[var(--nav-height,4rem)]">
         <Outlet />
       </main>
     </div>

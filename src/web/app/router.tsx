@@ -9,9 +9,6 @@ import { AboutPage } from '../pages/AboutPage';
 import { FaqPage } from '../pages/FaqPage';
 import { PrivacyPolicyPage } from '../pages/PrivacyPolicyPage';
 import { TermsOfServicePage } from '../pages/TermsOfServicePage';
-import { ContactPage } from '../pages/ContactPage';
-import { AdminPage } from '../pages/AdminPage';
-import { EmailPreviewPage } from '../pages/EmailPreviewPage';
 
 // account, billing and workspace screens load when they are opened, so the landing page stays light
 const EnhancePage = lazy(() => import('../pages/enhance/EnhancePage'));
@@ -26,6 +23,9 @@ const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'
 const PricingPage = lazy(() => import('../pages/pricing/PricingPage'));
 const PaymentSuccessPage = lazy(() => import('../pages/payment-success/PaymentSuccessPage'));
 const ProfilePage = lazy(() => import('../pages/ProfilePage'));
+const ContactPage = lazy(() => import('../pages/ContactPage'));
+const AdminPage = lazy(() => import('../pages/AdminPage'));
+const EmailPreviewPage = lazy(() => import('../pages/EmailPreviewPage'));
 const CheckoutTestPage = lazy(() => import('../pages/checkout-test/CheckoutTestPage'));
 const TestPortalPage = lazy(() => import('../pages/checkout-test/CheckoutTestPage').then((m) => ({ default: m.TestPortalPage })));
 
@@ -61,7 +61,7 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', element: suspense(<ForgotPasswordPage />) },
       { path: '/reset-password/:token?', element: suspense(<ResetPasswordPage />) },
       { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
+      { path: '/contact', element: suspense(<ContactPage />) },
       { path: '/faq', element: <FaqPage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       { path: '/terms-of-service', element: <TermsOfServicePage /> },
@@ -69,11 +69,11 @@ export const router = createBrowserRouter([
         path: '/admin',
         element: (
           <RequireAdmin notFound={<NotFoundPage />}>
-            <AdminPage />
+            {suspense(<AdminPage />)}
           </RequireAdmin>
         ),
       },
-      { path: '/email-preview', element: <EmailPreviewPage /> },
+      { path: '/email-preview', element: suspense(<EmailPreviewPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,13 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { Clock, LifeBuoy, Mail } from 'lucide-react';
+import { apiRequest } from '../lib/api-client';
+import { PageHeader } from '../ui/page';
 import { site } from '../app/site';
-import { ComingSoonPage } from './ComingSoonPage';
+import { ContactForm } from '../features/contact/ContactForm';
+import type { ContactInfo } from '../../shared/contact';
 
-/** /contact: the form arrives with its own work; until then the mailboxes are the way to reach us. */
+/** /contact (seed 000 §2): the form, the two public mailboxes (as the server is configured) and the reply time. */
 export function ContactPage() {
+  const { data } = useQuery({
+    queryKey: ['contact-info'],
+    queryFn: () => apiRequest<ContactInfo>('GET', '/api/contact'),
+    staleTime: 5 * 60_000,
+  });
+  const info = data ?? { generalEmail: site.generalEmail, supportEmail: site.supportEmail };
+  const card = 'rounded-2xl border border-white/10 bg-zinc-900/50 p-5';
   return (
-    <ComingSoonPage
-      title="Contact"
-      description={`The contact form is on its way. Meanwhile write to ${site.generalEmail} (general and press) or ${site.supportEmail} (support and billing); replies usually arrive within 24 hours.`}
-    />
+    <>
+      <PageHeader eyebrow="Contact" title="Talk to the people behind Renderlift">
+        Questions about plans, a render that did not come out as expected, or a studio that wants to work with us: write and we answer.
+      </PageHeader>
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_18rem]">
+        <ContactForm />
+        <aside className="space-y-4" aria-label="Other ways to reach us">
+          <div className={card}>
+            <Mail className="size-5 text-violet-300" aria-hidden />
+            <h2 className="mt-3 font-semibold text-white">General and press</h2>
+            <a href={`mailto:${info.generalEmail}`} className="mt-1 block text-sm text-violet-300 hover:underline" data-testid="general-mailbox">
+              {info.generalEmail}
+            </a>
+          </div>
+          <div className={card}>
+            <LifeBuoy className="size-5 text-violet-300" aria-hidden />
+            <h2 className="mt-3 font-semibold text-white">Support and billing</h2>
+            <a href={`mailto:${info.supportEmail}`} className="mt-1 block text-sm text-violet-300 hover:underline" data-testid="support-mailbox">
+              {info.supportEmail}
+            </a>
+          </div>
+          <div className={card}>
+            <Clock className="size-5 text-violet-300" aria-hidden />
+            <h2 className="mt-3 font-semibold text-white">Reply time</h2>
+            <p className="mt-1 text-sm text-zinc-400">Replies usually arrive within 24 hours.</p>
+          </div>
+        </aside>
+      </div>
+    </>
   );
 }
 export default ContactPage;

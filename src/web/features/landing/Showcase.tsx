@@ -177,7 +177,7 @@ export function Showcase() {
 
   return (
     <section ref={sectionRef} aria-labelledby="showcase-title" className="relative h-[300vh]" data-section="showcase" data-step={step}>
-      <div className="sticky top-16 flex h-[calc(100vh-4rem)] items-center">
+      <div className="sticky top-[var(--nav-height,4rem)] flex h-[calc(100vh-var(--nav-height,4rem))] items-center">
         <div className="mx-auto grid w-full max-w-7xl items-center gap-10 px-6 lg:grid-cols-5 lg:gap-16 lg:px-8">
           <div className="lg:col-span-2">
             <p className="text-xs font-semibold uppercase tracking-[0.16em] text-violet-300">How it works</p>

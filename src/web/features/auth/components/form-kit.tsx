@@ -1,13 +1,11 @@
 /**
- * The few form pieces the account screens share, built on the app's ui primitives (src/web/ui) so the screens look
- * like the rest of the site.
+ * The account screens' frame and full-area spinner; their form pieces are the app's (src/web/ui/form).
  */
-import { forwardRef, useId, type ComponentProps, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { Button as UiButton } from '../../../ui/button';
-import { Input } from '../../../ui/input';
-import { Label } from '../../../ui/label';
+import type { ReactNode } from 'react';
 import { Spinner as UiSpinner } from '../../../ui/spinner';
 import { cn } from '../../../lib/cn';
+
+export { Alert, Button, CheckboxInput, Field, SelectInput, TextInput } from '../../../ui/form';
 
 export function AuthShell(props: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
   return (
@@ -18,88 +16,6 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
         <div className="mt-6">{props.children}</div>
         {props.footer && <div className="mt-6 space-y-2 text-center text-sm text-zinc-400">{props.footer}</div>}
       </div>
-    </div>
-  );
-}
-
-export function Field(props: { label: string; error?: string; hint?: ReactNode; children: (id: string) => ReactNode; required?: boolean }) {
-  const id = useId();
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>
-        {props.label}
-        {props.required && <span className="text-red-400"> *</span>}
-      </Label>
-      {props.children(id)}
-      {props.hint && !props.error && <p className="text-xs text-emerald-400">{props.hint}</p>}
-      {props.error && (
-        <p role="alert" className="text-xs text-red-400">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export const TextInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(function TextInput({ invalid, ...rest }, ref) {
-  return <Input ref={ref} aria-invalid={invalid || undefined} {...rest} />;
-});
-
-export const SelectInput = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(function SelectInput({ invalid, className, children, ...rest }, ref) {
-  return (
-    <select
-      ref={ref}
-      aria-invalid={invalid || undefined}
-      className={cn(
-        'h-10 w-full rounded-lg border border-white/10 bg-zinc-900 px-3 text-sm text-zinc-100 outline-none transition-colors focus-visible:border-violet-500 focus-visible:ring-2 focus-visible:ring-violet-500/30 aria-invalid:border-red-500',
-        className,
-      )}
-      {...rest}
-    >
-      {children}
-    </select>
-  );
-});
-
-export const CheckboxInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }>(function CheckboxInput({ label, error, ...rest }, ref) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <div className="flex items-start gap-2">
-        <input ref={ref} id={id} type="checkbox" className="mt-0.5 size-4 rounded border-white/20 bg-zinc-900 accent-violet-500" {...rest} />
-        <label htmlFor={id} className="text-sm text-zinc-300">
-          {label}
-        </label>
-      </div>
-      {error && (
-        <p role="alert" className="text-xs text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-});
-
-/** The app's button with a busy state; 'danger' maps to the destructive variant. */
-export function Button({ busy, variant = 'primary', disabled, children, ...rest }: Omit<ComponentProps<typeof UiButton>, 'variant'> & { busy?: boolean; variant?: 'primary' | 'secondary' | 'danger' | 'link' }) {
-  return (
-    <UiButton variant={variant === 'danger' ? 'destructive' : variant} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
-      {busy && <UiSpinner className="size-4 border-white/30 border-t-white" label="Working" />}
-      {children}
-    </UiButton>
-  );
-}
-
-export function Alert(props: { tone?: 'error' | 'info' | 'success'; children: ReactNode }) {
-  const tone = props.tone ?? 'error';
-  const styles = {
-    error: 'border-red-900/60 bg-red-950/50 text-red-200',
-    info: 'border-white/10 bg-white/5 text-zinc-200',
-    success: 'border-emerald-900/60 bg-emerald-950/50 text-emerald-200',
-  }[tone];
-  return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border px-3 py-2 text-sm', styles)}>
-      {props.children}
     </div>
   );
 }

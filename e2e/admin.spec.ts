@@ -1,0 +1,159 @@
+/**
+ * The admin panel, end to end: an operator makes an admin from the terminal; the admin turns on the service-status
+ * banner and a visitor in another browser sees it arrive live; a test maintenance email and a batch to a custom list
+ * go out with their progress shown; a complimentary plan and beta access are granted; the audit log lists it all.
+ * A visitor writes through /contact and the admin reads it. A signed-in non-admin gets the 404 page; /email-preview
+ * shows every template at both widths.
+ */
+import { expect as baseExpect } from '@playwright/test';
+import { adminCommand, saveScreenshot, signedInUser, test } from './fixtures';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+test('the admin panel: banner live in another browser, notification emails with progress, grants, audit log, contact messages', async ({ page, browser, baseURL }) => {
+  const admin = await signedInUser(page.request, baseURL!, 'admin');
+  await adminCommand('make-admin', admin.email);
+  // the customer signs up in a browser of their own, so the admin's stays signed in as the admin
+  const customerContext = await browser.newContext({ baseURL });
+  const customer = await signedInUser(customerContext.request, baseURL!, 'granted');
+  await customerContext.close();
+
+  // a visitor on the landing page in a second browser, signed out
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByTestId('top-nav')).toBeVisible();
+  await expect(visitor.getByTestId('service-status-banner')).toHaveCount(0);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin panel', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('overview')).toBeVisible();
+
+  // the banner: a blank message is refused; a warning goes live in the visitor's browser without a reload
+  const status = page.locator('#service-status');
+  await status.getByLabel('Show the banner').check();
+  await status.getByRole('button', { name: 'Save Status' }).click();
+  await expect(status.getByRole('alert')).toHaveText('Enter the status message to show.');
+  await status.getByLabel('Type').selectOption('warning');
+  await status.getByLabel('Message').fill('Enhancements are paused for an engine upgrade until 22:00.');
+  await status.getByRole('button', { name: 'Save Status' }).click();
+  const banner = visitor.getByTestId('service-status-banner');
+  await expect(banner).toHaveText(/Enhancements are paused for an engine upgrade/);
+  await expect(banner).toHaveAttribute('data-type', 'warning');
+  await expect(banner.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
+  // an info banner can be dismissed, and stays dismissed on the next page of this browser session
+  await status.getByLabel('Type').selectOption('info');
+  await status.getByLabel('Message').fill('New: Creativity mode is faster.');
+  await status.getByRole('button', { name: 'Save Status' }).click();
+  await expect(banner).toHaveText(/Creativity mode is faster/);
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+  await visitor.goto('/pricing');
+  await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(visitor.getByTestId('service-status-banner')).toHaveCount(0);
+  // the page below the banner is not covered by it
+  const navBox = await page.getByTestId('top-nav').boundingBox();
+  const bannerBox = await page.getByTestId('service-status-banner').boundingBox();
+  expect(bannerBox!.y + bannerBox!.height).toBeLessThanOrEqual(navBox!.y + 1);
+
+  // maintenance e-mails: a bad list is refused with the seed's message; a test; then a batch with its progress
+  const maintenance = page.locator('#maintenance-email');
+  await maintenance.getByLabel(/^Message/).fill('We move to faster machines on Saturday night.');
+  await expect(maintenance.getByLabel('Estimated completion')).toHaveValue('24-48 hours');
+  await maintenance.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(maintenance.getByTestId('campaign-progress')).toHaveAttribute('data-status', 'completed');
+  await expect(maintenance.getByTestId('campaign-progress')).toContainText('1 email sent');
+  await maintenance.getByLabel('Custom list').check();
+  await maintenance.getByLabel(/Email addresses/).fill('ana@studio.example; not an address');
+  await maintenance.getByRole('button', { name: 'Send to Recipients' }).click();
+  await expect(maintenance.getByText('Invalid Email Addresses').first()).toBeVisible();
+  await maintenance.getByLabel(/Email addresses/).fill(['ana@studio.example', 'leo@studio.example', customer.email].join('\n'));
+  await maintenance.getByRole('button', { name: 'Send to Recipients' }).click();
+  await expect(maintenance.getByTestId('campaign-progress')).toContainText('3 emails sent');
+  const mailbox = await (await page.request.get('/dev/mailbox')).text();
+  expect(mailbox).toContain('data-to="leo@studio.example" data-template="maintenance-notice"');
+
+  // grants: a date in the past is refused; a Business plan and beta access go through
+  const plan = page.locator('#complimentary-plan');
+  await plan.getByLabel('User email').fill(customer.email);
+  await plan.getByLabel('Plan').selectOption('business');
+  await plan.getByLabel('Expires on').fill('2020-01-01');
+  await plan.getByRole('button', { name: 'Grant Plan' }).click();
+  await expect(plan.getByText('Expiration date must be in the future')).toBeVisible();
+  await plan.getByLabel('Expires on').fill(`${new Date().getFullYear() + 1}-06-30`);
+  await plan.getByRole('button', { name: 'Grant Plan' }).click();
+  await expect(page.getByText(`Business granted to ${customer.email}: 1000 credits`)).toBeVisible();
+  const beta = page.locator('#beta-access');
+  await beta.getByLabel('User email').fill('nobody-here@example.com');
+  await beta.getByRole('button', { name: 'Grant Beta Access' }).click();
+  await expect(beta.getByRole('alert')).toHaveText('User not found');
+  await beta.getByLabel('User email').fill(customer.email);
+  await beta.getByRole('button', { name: 'Grant Beta Access' }).click();
+  await expect(page.getByText(`Beta access granted to ${customer.email}: 2000 credits, email sent`)).toBeVisible();
+
+  // a visitor writes through the contact page, and the message reaches the panel
+  await visitor.goto('/contact');
+  await visitor.getByRole('button', { name: 'Send Message' }).click();
+  await expect(visitor.getByRole('form', { name: 'Contact form' }).getByRole('alert').last()).toHaveText('Please fill in all required fields.');
+  await visitor.getByLabel('Name').fill('Noor Haddad');
+  await visitor.getByLabel('Email').fill('noor@atelier.example');
+  await visitor.getByLabel('Inquiry type').selectOption('support');
+  await visitor.getByLabel('Subject').fill('Tiles look smeared at 6×');
+  await visitor.getByLabel('Message').fill('The bathroom render at 6× shows smeared grout lines. Is Detail better for this?');
+  await visitor.getByRole('button', { name: 'Send Message' }).click();
+  await expect(visitor.getByTestId('contact-sent')).toContainText('noor@atelier.example');
+  await expect(visitor.getByTestId('support-mailbox')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('contact-messages')).toContainText('Tiles look smeared at 6×');
+  const log = page.getByTestId('audit-log');
+  await expect(log).toContainText('Beta access granted');
+  await expect(log).toContainText('Complimentary plan granted');
+  await expect(log).toContainText('Maintenance emails');
+  await expect(log).toContainText('Service status changed');
+  // a refusal by the server is audited too
+  await expect(log.getByText('User not found')).toBeVisible();
+  await saveScreenshot(page, 'admin-panel.png');
+
+  // turning the banner off takes it away live
+  await page.locator('#service-status').getByLabel('Show the banner').uncheck();
+  await page.locator('#service-status').getByRole('button', { name: 'Save Status' }).click();
+  await visitorContext.close();
+});
+
+test('a signed-in user without the admin role gets the 404 page at /admin', async ({ page, baseURL }) => {
+  await signedInUser(page.request, baseURL!, 'not-admin');
+  await page.goto('/admin');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  expect((await page.request.get('/api/admin/overview')).status()).toBe(403);
+});
+
+test('/email-preview shows every template by tab at desktop and mobile width', async ({ page }) => {
+  await page.goto('/email-preview');
+  const tabs = ['Payment', 'Authentication', 'Contact', 'Account', 'System'];
+  let seen = 0;
+  for (const tab of tabs) {
+    await page.getByRole('tab', { name: tab }).click();
+    const options = await page.getByTestId('template-select').locator('option').allTextContents();
+    expect(options.length, tab).toBeGreaterThan(0);
+    for (const label of options) {
+      await page.getByTestId('template-select').selectOption({ label });
+      const frame = page.getByTestId('preview-frame');
+      await expect(frame).toBeVisible();
+      await expect(page.getByTestId('preview-subject')).not.toBeEmpty();
+      for (const [name, px] of [
+        ['Mobile', 375],
+        ['Desktop', 600],
+      ] as const) {
+        await page.getByRole('radio', { name: new RegExp(name) }).click();
+        expect(Math.round((await frame.boundingBox())!.width)).toBe(px);
+      }
+      seen++;
+    }
+  }
+  expect(seen).toBe(12);
+  // codes as four groups of four
+  await page.getByRole('tab', { name: 'Authentication' }).click();
+  await page.getByTestId('template-select').selectOption({ label: 'Verification' });
+  await expect(page.frameLocator('[data-testid="preview-frame"]').getByText('K7QM-4XPA-9TRC-2WHN', { exact: true })).toBeVisible();
+});
