@@ -89,7 +89,7 @@ test('laptop width shows the whole toolbar; cards stay clear of the panel across
   // a session saved with the cards far from here: loading it frames them again, beside the panel
   const { images } = (await (await page.request.get('/api/images')).json()) as { images: { id: string; name: string; url: string }[] };
   const far = images.map((img, i) => ({ id: img.id, imageId: img.id, originalUrl: img.url, name: img.name, position: { x: 9000 + i * 300, y: -6000 + i * 250 }, scale: 1 }));
-  const saved = await page.request.post('/api/viewports', { data: { name: 'Far away', viewport_data: { images: far } } });
+  const saved = await page.request.post('/api/viewports', { headers: { Origin: baseURL! }, data: { name: 'Far away', viewport_data: { images: far } } });
   expect(saved.status()).toBe(201);
   await page.keyboard.press('o');
   const dialog = page.getByTestId('load-session-dialog');
