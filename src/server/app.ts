@@ -25,6 +25,7 @@ import { billingRoute } from './routes/billing.js';
 import { subscriptionRoute } from './routes/subscription.js';
 import { webhooksRoute } from './routes/webhooks.js';
 import { adminRoute } from './routes/admin.js';
+import { creditsRoute, profileRoute } from './routes/profile.js';
 import { contactRoute } from './routes/contact.js';
 import { serviceStatusRoute } from './routes/service-status.js';
 import { emailPreviewRoute } from './routes/email-preview.js';
@@ -106,6 +107,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/check-subscription', subscriptionRoute);
   app.route('/api/webhooks', webhooksRoute);
   app.route('/api/admin', adminRoute);
+  app.route('/api/profile', profileRoute);
+  app.route('/api/credits', creditsRoute);
   app.route('/api/contact', contactRoute);
   app.route('/api/service-status', serviceStatusRoute);
   app.route('/api/email-preview', emailPreviewRoute);

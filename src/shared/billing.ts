@@ -90,7 +90,7 @@ export const CHECKOUT_COUNTRIES = [
   { code: 'VN', name: 'Vietnam' },
 ] as const;
 
-const COUNTRY_CODES: readonly string[] = CHECKOUT_COUNTRIES.map((c) => c.code);
+export const COUNTRY_CODES: readonly string[] = CHECKOUT_COUNTRIES.map((c) => c.code);
 
 const optional = (max: number) =>
   z

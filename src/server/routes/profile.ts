@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env.js';
+import { validate } from '../http/validate.js';
+import { requireUser, userOf } from '../http/require-user.js';
+import { AppError } from '../errors.js';
+import { messages } from '../../shared/messages.js';
+import { BusinessProfileInput, ProfileUpdate } from '../../shared/profile.js';
+import { PageQuery } from '../../shared/admin.js';
+import { getProfile } from '../services/profiles/get-profile.js';
+import { getBusinessProfile, saveBusinessProfile, updateProfileName } from '../services/profiles/update-profile.js';
+import { creditLedgerCsv, creditLedgerPage, creditsSummary } from '../services/credits/credit-history.js';
+
+/** /api/profile: the signed-in user's own profile and business details (seed 001 §7.2); nobody else's is reachable. */
+export const profileRoute = new Hono<AppEnv>()
+  .use('*', requireUser())
+  .get('/', async (c) => {
+    const id = userOf(c).id;
+    const [profile, business] = await Promise.all([getProfile(c.var.deps, id), getBusinessProfile(c.var.deps, id)]);
+    return c.json({ profile, business });
+  })
+  .patch('/', validate('json', ProfileUpdate), async (c) => {
+    try {
+      const profile = await updateProfileName(c.var.deps, userOf(c).id, c.req.valid('json'));
+      return c.json({ profile, message: messages.profileUpdated });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      c.var.log.error({ err }, 'profile update failed');
+      throw new AppError('PROFILE_UPDATE_FAILED', 500, messages.profileUpdateFailedRetry);
+    }
+  })
+  .put('/business', validate('json', BusinessProfileInput), async (c) => {
+    try {
+      const business = await saveBusinessProfile(c.var.deps, userOf(c).id, c.req.valid('json'));
+      return c.json({ business, message: messages.businessUpdated });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      c.var.log.error({ err }, 'business information update failed');
+      throw new AppError('BUSINESS_UPDATE_FAILED', 500, messages.businessUpdateFailedRetry);
+    }
+  });
+
+/** /api/credits: the Credits tab and the whole ledger (paginated, and as CSV). */
+export const creditsRoute = new Hono<AppEnv>()
+  .use('*', requireUser())
+  .get('/', async (c) => c.json(await creditsSummary(c.var.deps, userOf(c).id)))
+  .get('/ledger', validate('query', PageQuery), async (c) => c.json(await creditLedgerPage(c.var.deps, userOf(c).id, c.req.valid('query').page)))
+  .get('/ledger.csv', async (c) => {
+    const csv = await creditLedgerCsv(c.var.deps, userOf(c).id);
+    const day = c.var.deps.clock().toISOString().slice(0, 10);
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="renderlift-credits-${day}.csv"`,
+      'Cache-Control': 'no-store',
+    });
+  });

@@ -1,0 +1,128 @@
+/**
+ * Profile Settings (seed 000 §2 Profile tab and Credits tab, §3 profiles and business_customers with the profile
+ * form's option lists, §5 profile business form; seed 001 §9 credits bar and recent activity).
+ */
+import { z } from 'zod';
+import { messages } from './messages.js';
+import { checkVatId } from './accounts/vat.js';
+import { COUNTRY_CODES } from './billing.js';
+
+export const NAME_MAX = 100;
+
+export const ProfileUpdate = z.object({
+  first_name: z.string().trim().max(NAME_MAX, `At most ${NAME_MAX} characters`),
+  last_name: z.string().trim().max(NAME_MAX, `At most ${NAME_MAX} characters`),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+/** seed 000 §3: the profile form's business types and industries. */
+export const PROFILE_BUSINESS_TYPES = ['Corporation', 'LLC', 'Partnership', 'Sole Proprietorship', 'Non-profit', 'Government', 'Other'] as const;
+export const PROFILE_INDUSTRIES = [
+  'Technology',
+  'Healthcare',
+  'Finance',
+  'Education',
+  'Manufacturing',
+  'Retail',
+  'Construction',
+  'Real Estate',
+  'Transportation',
+  'Energy',
+  'Entertainment',
+  'Food & Beverage',
+  'Consulting',
+  'Marketing & Advertising',
+  'Legal',
+  'Non-profit',
+  'Government',
+  'Other',
+] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || null);
+
+/** seed 000 §5: company_name and country_code required; the VAT ID, when given, valid for the country. */
+export const BusinessProfileInput = z
+  .object({
+    company_name: z.string({ error: messages.companyRequired }).trim().min(1, messages.companyRequired).max(200),
+    vat_id: optionalText(32).transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null)),
+    country_code: z
+      .string({ error: messages.countryRequired })
+      .trim()
+      .toUpperCase()
+      .refine((v) => COUNTRY_CODES.includes(v), messages.countryRequired),
+    business_type: z.enum(PROFILE_BUSINESS_TYPES).nullish().transform((v) => v ?? null),
+    industry: z.enum(PROFILE_INDUSTRIES).nullish().transform((v) => v ?? null),
+  })
+  .superRefine((b, ctx) => {
+    if (b.vat_id && !checkVatId(b.vat_id, b.country_code).valid) ctx.addIssue({ code: 'custom', path: ['vat_id'], message: messages.vatInvalid });
+  });
+export type BusinessProfileInput = z.input<typeof BusinessProfileInput>;
+export type BusinessProfileData = z.output<typeof BusinessProfileInput>;
+
+export interface BusinessProfile {
+  company_name: string | null;
+  vat_id: string | null;
+  country_code: string | null;
+  business_type: string | null;
+  industry: string | null;
+}
+
+/** seed 001 §9: a warning at 5 credits or fewer. */
+export const LOW_CREDITS_THRESHOLD = 5;
+/** seed 001 §9: recent activity shows 10 jobs. */
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+export interface ActivityItem {
+  id: string;
+  created_at: string;
+  workflow_type: 'enhance' | 'remove';
+  mode: string | null;
+  scale: number | null;
+  credits_used: number;
+  status: string;
+}
+
+export const LEDGER_REASONS = ['signup', 'reserve', 'release', 'charge', 'monthly_reset', 'plan_change', 'complimentary', 'beta', 'expiry', 'purchase', 'adjustment'] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
+  signup: 'Welcome credits',
+  reserve: 'Reserved for a job',
+  release: 'Returned (job failed or cancelled)',
+  charge: 'Charged for a finished job',
+  monthly_reset: 'Monthly reset',
+  plan_change: 'Plan change',
+  complimentary: 'Complimentary plan',
+  beta: 'Beta access',
+  expiry: 'Plan expired',
+  purchase: 'Purchase',
+  adjustment: 'Adjustment',
+};
+
+export interface LedgerEntry {
+  id: number;
+  created_at: string;
+  reason: LedgerReason;
+  delta: number;
+  balance_after: number;
+  job_id: string | null;
+  job: { workflow_type: string; mode: string | null; scale: number | null; status: string } | null;
+  invoice_id: string | null;
+}
+
+export const LEDGER_PAGE_SIZE = 25;
+
+export interface CreditsSummary {
+  credits_remaining: number;
+  /** The plan's monthly allowance (beta: 2000): the credits bar's denominator. */
+  allowance: number;
+  resets_at: string | null;
+  subscription_status: string;
+  beta_access: boolean;
+  recent: ActivityItem[];
+}
