@@ -4,7 +4,10 @@ import { runJobMaintenance } from './services/jobs/maintenance.js';
 import { runBillingMaintenance } from './services/billing/billing-maintenance.js';
 
 export interface JobProcessing {
+  /** Stops taking image jobs and hands the running ones back to the queue. */
   stop(): Promise<void>;
+  /** Lets the engine finish the step it is on (it stops at its next tile) and closes it. */
+  closeEngine(): Promise<void>;
 }
 
 /**
@@ -48,6 +51,8 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
   return {
     async stop() {
       await workers?.stop();
+    },
+    async closeEngine() {
       await closeEngine?.();
     },
   };

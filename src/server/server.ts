@@ -133,9 +133,12 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await operator?.close();
       await processing.stop();
       await queue.stop();
+      logger.info('queue stopped');
       await events!.close();
       mailer.close();
       await closeDatabase();
+      // the engine thread needs no database: its current tile may finish after the data is safe
+      await processing.closeEngine();
       logger.info('stopped');
     })());
 
