@@ -71,7 +71,7 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: bool.default(false),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),

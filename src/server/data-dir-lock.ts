@@ -14,9 +14,10 @@ const isAlive = (pid: number) => {
 
 /**
  * PGlite is one process's database: two processes opening the same folder silently lose writes.
- * The server holds DATA_DIR/server.lock (with its pid) while it runs; a lock left by a dead process is taken over.
+ * The server holds DATA_DIR/server.lock (with its pid) while it runs; a lock left by a dead process is taken over
+ * (`onStale` hears of it: that process did not stop cleanly).
  */
-export function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string, opts: { onStale?: (pid: number) => void } = {}): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -42,6 +43,7 @@ export function lockDataDir(dataDir: string): () => void {
         );
       }
       fs.rmSync(file, { force: true });
+      opts.onStale?.(pid);
     }
   }
   throw new DataDirLockedError(`Could not lock ${dataDir}`);

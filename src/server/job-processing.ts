@@ -7,7 +7,10 @@ import { sendCampaign } from './services/notifications/send-campaign.js';
 import { z } from 'zod';
 
 export interface JobProcessing {
+  /** Stops taking image jobs and hands the running ones back to the queue. */
   stop(): Promise<void>;
+  /** Lets the engine finish the step it is on (it stops at its next tile) and closes it. */
+  closeEngine(): Promise<void>;
 }
 
 /**
@@ -56,6 +59,8 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
   return {
     async stop() {
       await workers?.stop();
+    },
+    async closeEngine() {
       await closeEngine?.();
     },
   };

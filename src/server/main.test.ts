@@ -4,20 +4,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
+import { pgliteClosedCleanly } from './db/pglite-control.js';
 import { user } from './db/schema.js';
 import { SseReader } from './testing/sse.js';
+import packageJson from '../../package.json' with { type: 'json' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-main-'));
 const children: ChildProcess[] = [];
 // the test runner defines BASE_URL=/ for its own purposes; the server would rightly reject it
 const { BASE_URL: _ignored, ...parentEnv } = process.env;
 
-/** Starts `src/server/main.ts` as `npm start` does (without the web build step) and waits until it listens. */
-async function start(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...parentEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dataDir, 'web'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+const WEB_BUILD_STEP = 'tsx scripts/ensure-web-build.ts && ';
+/** What `npm start` runs once the web build is up to date: its script without the build step. */
+function startCommand(): string {
+  const script = packageJson.scripts.start;
+  if (!script.startsWith(WEB_BUILD_STEP)) throw new Error(`npm start no longer begins with the web build step: ${script}`);
+  return script.slice(WEB_BUILD_STEP.length);
+}
+
+/**
+ * Starts `src/server/main.ts` as `npm start` does (without the web build step) and waits until it listens.
+ * `group` runs the start script's own command line through the shell as the leader of a new process group,
+ * as a terminal runs it, so a signal can go to the whole group as Ctrl-C sends it.
+ */
+async function start(env: Record<string, string> = {}, opts: { dataDir?: string; group?: boolean } = {}) {
+  const dir = opts.dataDir ?? dataDir;
+  const childEnv = { ...parentEnv, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dir, 'web'), ...env };
+  const child = opts.group
+    ? spawn('sh', ['-c', startCommand()], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   let err = '';
@@ -34,14 +49,36 @@ async function start(env: Record<string, string> = {}) {
     }, 50);
     exited.then((code) => {
       clearInterval(timer);
-      reject(new Error(`server exited with ${code}: ${err}${out}`));
+      reject(new Error(`server exited with ${code ?? child.signalCode}: ${err}${out}`));
     });
   });
   return { child, port, exited, output: () => out + err };
 }
 
+const messages = (output: string) =>
+  output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => (JSON.parse(l) as { msg: string }).msg);
+
+const STALE_LOCK = 'took over the data folder of a server that did not stop cleanly';
+const RECOVERY = 'the embedded database was not closed cleanly; recovering it from its write-ahead log';
+
+/** True once no process of the group is left. */
+const groupGone = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+};
+
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const c of children) {
+    if (c.exitCode !== null || c.signalCode !== null) continue;
+    c.kill('SIGKILL');
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -95,13 +132,55 @@ describe('the server process', () => {
     const s = await start();
     s.child.kill('SIGKILL');
     await s.exited;
-    // the stale lock of a dead process is taken over and the database opens cleanly
+    expect(pgliteClosedCleanly(path.join(dataDir, 'db'))).toBe(false);
+    // the stale lock of a dead process is taken over and the database recovers
     const again = await start();
+    expect(messages(again.output())).toEqual(expect.arrayContaining([STALE_LOCK, RECOVERY]));
     expect((await fetch(`http://127.0.0.1:${again.port}/readyz`)).status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
     const db = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
     expect((await db.db.select().from(user)).map((u) => u.email)).toContain('kept@example.com');
     await db.close();
+  });
+});
+
+describe('Ctrl-C on the npm start command line', { timeout: 300_000 }, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-ctrl-c-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('runs the server itself, with no runner process between the terminal and it', () => {
+    expect(startCommand()).toBe('exec node --import tsx src/server/main.ts');
+  });
+
+  // once: the terminal's signal; twice within 50 ms: the terminal's and npm's forwarded copy
+  it('closes the database and releases the data folder on every stop, whether SIGINT reaches the group once or twice', async () => {
+    for (let round = 0; round < 10; round++) {
+      const twice = round % 2 === 1;
+      // NODE_ENV=test: the engine thread starts but does not convert models in the background of each start
+      const s = await start({ NODE_ENV: 'test' }, { dataDir: dir, group: true }).catch((err: Error) => {
+        throw new Error(`round ${round}: ${err.message}`);
+      });
+      const pgid = s.child.pid!;
+      // each start finds the previous stop's data folder unlocked and its database cleanly closed
+      expect(messages(s.output())).not.toContain(STALE_LOCK);
+      expect(messages(s.output())).not.toContain(RECOVERY);
+      expect((await fetch(`http://127.0.0.1:${s.port}/readyz`)).status).toBe(200);
+      expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(pgid));
+
+      process.kill(-pgid, 'SIGINT');
+      if (twice) {
+        await new Promise((r) => setTimeout(r, 20));
+        process.kill(-pgid, 'SIGINT');
+      }
+      expect(await s.exited, s.output()).toBe(0);
+      const log = messages(s.output());
+      expect(log).toEqual(expect.arrayContaining(['signal received', 'database closed', 'stopped']));
+      expect(log).not.toContain('forcing the stop');
+      if (twice) expect(log).toContain('signal repeated, already stopping');
+      expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+      expect(pgliteClosedCleanly(path.join(dir, 'db'))).toBe(true);
+      await expect.poll(() => groupGone(pgid), { timeout: 5000 }).toBe(true);
+    }
   });
 });

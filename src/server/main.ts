@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './data-dir-lock.js';
 import { createLogger } from './logger.js';
 import { startServer } from './server.js';
+import { createStopOnSignal, FORCED_CLOSE_BOUND_MS, SIGNAL_GRACE_MS } from './stop-on-signal.js';
 
 let config;
 try {
@@ -15,26 +16,22 @@ try {
 }
 
 const logger = createLogger(config.LOG_LEVEL);
+const starting = startServer(config, { logger });
+// listening before the server is up too: a stop requested while it starts waits for the start, then stops it
+const onSignal = createStopOnSignal({
+  close: async () => (await starting).close(),
+  forceClose: async () => (await starting).forceClose(),
+  graceMs: SIGNAL_GRACE_MS,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  forceBoundMs: FORCED_CLOSE_BOUND_MS,
+  exit: (code) => process.exit(code),
+  logger,
+});
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+process.on('SIGINT', () => onSignal('SIGINT'));
+
 try {
-  const server = await startServer(config, { logger });
-  let signals = 0;
-  const shutdown = (signal: string) => {
-    signals++;
-    if (signals > 1) {
-      logger.warn({ signal }, 'second signal, exiting now');
-      process.exit(1);
-    }
-    logger.info({ signal }, 'signal received');
-    server.close().then(
-      () => process.exit(0),
-      (err) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  const server = await starting;
   const where = config.baseUrlFixed ? config.BASE_URL : `http://localhost:${server.port} (and at any address of this machine)`;
   console.log(`Renderlift is running on ${where}, listening on ${config.HOST} port ${server.port}`);
   if (!config.isProduction && !config.SMTP_URL) {

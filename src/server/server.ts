@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createApp } from './app.js';
 import { StreamRegistry } from './routes/events.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { pgliteClosedCleanly } from './db/pglite-control.js';
 import { createStorage } from './adapters/storage/create-storage.js';
 import { storageDeletionParticipant } from './services/storage/delete-user-files.js';
 import { resolveAuthSecret } from './auth-secret.js';
@@ -27,8 +28,13 @@ export interface RunningServer {
   url: string;
   port: number;
   deps: Deps;
-  /** Graceful stop: stop accepting, finish in-flight requests, end streams, close the database. */
+  /**
+   * Graceful stop: stop accepting, finish in-flight requests (for half of SHUTDOWN_TIMEOUT_MS at most), end streams,
+   * hand running jobs back to the queue, stop the queue, close the database and release the data folder.
+   */
   close(): Promise<void>;
+  /** The last resort when the graceful stop is overtaken: drop connections, close the database, release the data folder. */
+  forceClose(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -45,7 +51,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // the embedded database belongs to one process, so API-only and worker-only processes need PostgreSQL
     throw new Error(`PROCESS_ROLE=${config.PROCESS_ROLE} needs DATABASE_URL: separate API and worker processes share a PostgreSQL server.`);
   }
-  const releaseLock = !opts.database && !config.DATABASE_URL ? lockDataDir(config.paths.data) : () => {};
+  const ownsPglite = !opts.database && !config.DATABASE_URL;
+  const releaseLock = ownsPglite
+    ? lockDataDir(config.paths.data, { onStale: (pid) => logger.warn({ pid }, 'took over the data folder of a server that did not stop cleanly') })
+    : () => {};
+  if (ownsPglite && pgliteClosedCleanly(config.paths.db) === false) {
+    logger.warn('the embedded database was not closed cleanly; recovering it from its write-ahead log');
+  }
   let database: Database | undefined;
   let events: EventBus | undefined;
   try {
@@ -97,6 +109,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     logger.warn('BASE_URL is not set: links in e-mails follow the address each request names; set BASE_URL to the public address');
   }
 
+  let databaseClosing: Promise<void> | undefined;
+  const closeDatabase = () =>
+    (databaseClosing ??= (async () => {
+      if (!opts.database) {
+        await database!.close();
+        logger.info({ database: database!.kind }, 'database closed');
+      }
+      releaseLock();
+    })());
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -104,18 +126,26 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       streams.closeAll();
       server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+      // the rest of the stop (jobs, queue, database) keeps the other half of the window
+      const timer = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS / 2);
       await closed;
       clearTimeout(timer);
       await operator?.close();
       await processing.stop();
       await queue.stop();
+      logger.info('queue stopped');
       await events!.close();
       mailer.close();
-      if (!opts.database) await database!.close();
-      releaseLock();
+      await closeDatabase();
+      // the engine thread needs no database: its current tile may finish after the data is safe
+      await processing.closeEngine();
       logger.info('stopped');
     })());
 
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, deps, close };
+  const forceClose = async () => {
+    server.closeAllConnections();
+    await closeDatabase();
+  };
+
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, deps, close, forceClose };
 }

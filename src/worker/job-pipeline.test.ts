@@ -4,7 +4,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { backends } from '../server/testing/databases.js';
 import { startTestServer, TestClient, type TestServer } from '../server/testing/test-server.js';
 import { signUpVerifiedUser } from '../server/testing/accounts.js';
@@ -13,6 +13,7 @@ import { SseReader } from '../server/testing/sse.js';
 import { grantPlan } from '../server/services/plans/grant-plan.js';
 import { creditLedger, imageJobs, images, profiles } from '../server/db/schema.js';
 import { msg } from '../shared/messages.js';
+import packageJson from '../../package.json' with { type: 'json' };
 
 /** Converted models are shared by every test server, so the npm weights are converted once per machine. */
 const MODEL_CACHE_DIR = path.join(os.tmpdir(), 'renderlift-test-models');
@@ -144,53 +145,72 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
   });
 });
 
+interface WorkerProcess {
+  child: ChildProcess;
+  log: () => string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * A worker process on the API's PostgreSQL database. Workers on other machines share the store; here the API's
+ * local storage folder stands for it. `group`: started as `npm run start:worker` runs it, leading a process group.
+ */
+function startWorker(server: TestServer, opts: { group?: boolean; env?: Record<string, string> } = {}): WorkerProcess {
+  const { BASE_URL: _ignored, ...parentEnv } = process.env;
+  const env = {
+    ...parentEnv,
+    PROCESS_ROLE: 'worker',
+    DATABASE_URL: (server.deps.database as { connectionString: string }).connectionString,
+    STORAGE_URL: `file://${path.join(server.dataDir, 'storage')}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    MODEL_CACHE_DIR,
+    JOB_HEARTBEAT_SECONDS: '10',
+    JOB_SUPERVISE_INTERVAL_SECONDS: '2',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-worker-')),
+    ...opts.env,
+  };
+  const child = opts.group
+    ? spawn('sh', ['-c', packageJson.scripts['start:worker']], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, log: () => out, exited };
+}
+
+async function untilStarted(workers: WorkerProcess[]) {
+  const deadline = Date.now() + 120_000;
+  while (!workers.every((w) => w.log().includes('workers started'))) {
+    if (Date.now() > deadline) throw new Error(`workers did not start:\n${workers.map((w) => w.log()).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const lines = (w: { log: () => string }, message: string) =>
+  w
+    .log()
+    .split('\n')
+    .filter((l) => l.includes(`"msg":"${message}"`))
+    .map((l) => JSON.parse(l) as { jobId: string });
+
+const messages = (w: { log: () => string }) =>
+  w
+    .log()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => (JSON.parse(l) as { msg: string }).msg);
+
 describe.runIf(backends.includes('postgres'))('separate worker processes on PostgreSQL', { timeout: 600_000 }, () => {
   let server: TestServer;
-  const workers: { child: ChildProcess; log: () => string }[] = [];
-
-  // workers on other machines share the store; here the API's local storage folder stands for it
-  function startWorker(url: string) {
-    const { BASE_URL: _ignored, ...env } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...env,
-        PROCESS_ROLE: 'worker',
-        DATABASE_URL: url,
-        STORAGE_URL: `file://${path.join(server.dataDir, 'storage')}`,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        MODEL_CACHE_DIR,
-        JOB_HEARTBEAT_SECONDS: '10',
-        JOB_SUPERVISE_INTERVAL_SECONDS: '2',
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-worker-')),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    const w = { child, log: () => out };
-    workers.push(w);
-    return w;
-  }
-  const lines = (w: { log: () => string }, message: string) =>
-    w
-      .log()
-      .split('\n')
-      .filter((l) => l.includes(`"msg":"${message}"`))
-      .map((l) => JSON.parse(l) as { jobId: string });
+  const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({ backend: 'postgres', env: { WORKERS: '0', MODEL_CACHE_DIR, JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2' } });
-    const url = (server.deps.database as { connectionString: string }).connectionString;
-    startWorker(url);
-    startWorker(url);
-    const deadline = Date.now() + 120_000;
-    while (!workers.every((w) => w.log().includes('workers started'))) {
-      if (Date.now() > deadline) throw new Error(`workers did not start:\n${workers.map((w) => w.log()).join('\n')}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    workers.push(startWorker(server), startWorker(server));
+    await untilStarted(workers);
   });
   afterAll(async () => {
     for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
@@ -236,6 +256,62 @@ describe.runIf(backends.includes('postgres'))('separate worker processes on Post
       expect(ledger.map((l) => l.reason)).toEqual(['reserve', 'release']);
       expect(await balanceOf(server, userId)).toBe(before);
     }
+    sse.close();
+  });
+});
+
+describe.runIf(backends.includes('postgres'))('a worker stopped by Ctrl-C on PostgreSQL', { timeout: 600_000 }, () => {
+  let server: TestServer;
+  const workers: WorkerProcess[] = [];
+  beforeAll(async () => {
+    server = await startTestServer({ backend: 'postgres', env: { WORKERS: '0', MODEL_CACHE_DIR, JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2' } });
+  });
+  afterAll(async () => {
+    for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    await server?.stop();
+  });
+
+  it('hands its running job back to the queue, stops pg-boss and its pool, and the next worker completes the job', async () => {
+    // time for the engine to finish the tile it is on, however loaded the machine
+    const first = startWorker(server, { group: true, env: { SHUTDOWN_TIMEOUT_MS: '300000' } });
+    workers.push(first);
+    await untilStarted([first]);
+    const { client, userId, sse } = await signedInBusinessUser(server);
+    // four tiles: the signal comes after the first
+    const img = await storeImage(server.deps, userId, await syntheticPng(480, 360, 11));
+    const before = await balanceOf(server, userId);
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'creativity' } });
+    expect(res.status).toBe(201);
+    const jobId = res.body.job.id;
+    const cost = res.body.job.credits_used;
+    await waitForJob(sse, jobId, (j) => j.status === 'processing' && j.progress > 0);
+
+    // Ctrl-C: the terminal's SIGINT to the group and npm's forwarded copy
+    process.kill(-first.child.pid!, 'SIGINT');
+    await new Promise((r) => setTimeout(r, 20));
+    process.kill(-first.child.pid!, 'SIGINT');
+    expect(await first.exited, first.log()).toBe(0);
+    expect(lines(first, 'job handed back to the queue').map((l) => l.jobId)).toEqual([jobId]);
+    // the job goes back first, then pg-boss stops, then the pool closes
+    const stops = ['shutting down', 'job handed back to the queue', 'queue stopped', 'database closed', 'stopped'];
+    expect(messages(first).filter((m) => stops.includes(m))).toEqual(stops);
+    expect(first.log()).not.toContain('forcing the stop');
+    // the queue holds the job for the next worker (not active on the stopped one) and the job waits with no progress
+    const [row] = await server.deps.db.select().from(imageJobs).where(eq(imageJobs.id, jobId));
+    expect(row).toMatchObject({ status: 'processing', progress: 0, startedAt: null });
+    expect(await server.deps.queue.state('image-enhance', row.queueJobId!)).toBe('retry');
+    // and the hand-back cost the job none of its retries (queues allow one)
+    const attempt = (await server.deps.db.execute(sql`select retry_count, retry_limit from pgboss.job where id = ${row.queueJobId}`)) as unknown as { rows: unknown[] };
+    expect(attempt.rows[0]).toEqual({ retry_count: 0, retry_limit: 2 });
+
+    const second = startWorker(server);
+    workers.push(second);
+    const done = await waitForJob(sse, jobId, (j) => j.status !== 'processing');
+    expect(done).toMatchObject({ status: 'completed', credit_state: 'charged', error_message: null });
+    expect(lines(second, 'job started').map((l) => l.jobId)).toContain(jobId);
+    const ledger = await server.deps.db.select().from(creditLedger).where(eq(creditLedger.jobId, jobId));
+    expect(ledger.map((l) => l.reason)).toEqual(['reserve', 'charge']);
+    expect(await balanceOf(server, userId)).toBe(before - cost);
     sse.close();
   });
 });

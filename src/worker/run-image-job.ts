@@ -4,11 +4,12 @@ import type { Deps } from '../server/deps.js';
 import type { Engine } from '../engine/index.js';
 import { imageJobs, images } from '../server/db/schema.js';
 import type { JobRow } from '../server/services/jobs/job-dto.js';
-import { completeJob, failJob, markJobStarted, recordJobProgress } from '../server/services/jobs/job-lifecycle.js';
+import { completeJob, failJob, markJobStarted, recordJobProgress, returnJobToQueue } from '../server/services/jobs/job-lifecycle.js';
 import { msg } from '../shared/messages.js';
 import { processedKey, safeStem, extensionFor, thumbnailKeyFor } from '../server/services/storage/paths.js';
 import { RESULT_PREVIEW_MAX_SIDE } from '../shared/limits.js';
 import type { Bucket } from '../shared/url-checks.js';
+import { JobHandedBack } from '../server/adapters/queue/job-queue.js';
 
 export type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config'>;
 
@@ -32,6 +33,25 @@ function canvasPreview(data: Buffer): Promise<Buffer> {
     .resize({ width: RESULT_PREVIEW_MAX_SIDE, height: RESULT_PREVIEW_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 85, effort: 2 })
     .toBuffer();
+}
+
+/**
+ * The engine's answer, or the queue's abort as soon as it comes: a job the queue takes back (shutdown, expiry) goes
+ * back without waiting for the engine to reach its next tile; the engine stops there on its own.
+ */
+function unlessTakenBack<T>(run: Promise<T>, queueSignal: AbortSignal): Promise<T> {
+  if (queueSignal.aborted) {
+    run.catch(() => {});
+    return Promise.reject(queueSignal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      run.catch(() => {});
+      reject(queueSignal.reason);
+    };
+    queueSignal.addEventListener('abort', onAbort, { once: true });
+    run.then(resolve, reject).finally(() => queueSignal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Messages a user may see for an engine failure; anything unexpected is logged and shown generically. */
@@ -67,6 +87,8 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
   let lastPersist = 0;
   let persisting: Promise<void> = Promise.resolve();
   const onProgress = (p: { fraction: number; etaMs: number | null }) => {
+    // a job handed back keeps the progress it was handed back with (none) until a worker takes it again
+    if (queueSignal.aborted) return;
     const now = Date.now();
     if (now - lastPersist < PERSIST_EVERY_MS && p.fraction < 1) return;
     const publish = now - lastPublish >= PUBLISH_EVERY_MS;
@@ -88,13 +110,16 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
     if (job.workflowType === 'remove') {
       const maskKey = String((job.params as { maskKey?: string }).maskKey ?? '');
       const mask = await readObject(deps, 'processed-images', maskKey);
-      result = await engine.inpaint(input, mask, { signal: controller.signal, onProgress });
+      result = await unlessTakenBack(engine.inpaint(input, mask, { signal: controller.signal, onProgress }), queueSignal);
     } else {
       const params = job.params as Record<string, number>;
-      result = await engine.enhance(
-        input,
-        { scale: job.scale as 2 | 3 | 4 | 6, mode: job.mode as 'precision' | 'detail' | 'creativity', params: { creativity: params.creativity, detail: params.detail, precision: params.precision } },
-        { signal: controller.signal, onProgress },
+      result = await unlessTakenBack(
+        engine.enhance(
+          input,
+          { scale: job.scale as 2 | 3 | 4 | 6, mode: job.mode as 'precision' | 'detail' | 'creativity', params: { creativity: params.creativity, detail: params.detail, precision: params.precision } },
+          { signal: controller.signal, onProgress },
+        ),
+        queueSignal,
       );
     }
     await persisting;
@@ -145,8 +170,10 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
       return;
     }
     if (queueSignal.aborted) {
-      // the queue took the job back (shutdown or expiry): it runs again on a worker, nothing was charged
-      throw err;
+      // the queue takes the job back (shutdown or expiry): it runs again on a worker, nothing was charged
+      await returnJobToQueue(deps, jobId).catch(() => {});
+      log.info({ reason: String(queueSignal.reason?.message ?? queueSignal.reason) }, 'job handed back to the queue');
+      throw new JobHandedBack(err);
     }
     log.warn({ err }, 'job failed');
     await failJob(deps, jobId, failureMessage(err, job.workflowType));

@@ -59,10 +59,12 @@ export function createThreadedEngine(config: EngineConfig): Engine {
   // an idle engine thread must not keep the process alive
   worker.unref();
 
+  const inflight = new Set<Promise<unknown>>();
+
   function call<T>(request: Call, control?: RunControl, transfer: ArrayBuffer[] = []): Promise<T> {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const answer = new Promise<T>((resolve, reject) => {
       if (control?.signal?.aborted) {
         reject(new EngineError('CANCELLED', 'Processing cancelled'));
         return;
@@ -84,8 +86,11 @@ export function createThreadedEngine(config: EngineConfig): Engine {
       worker.ref();
       worker.postMessage({ ...request, id }, transfer);
     }).finally(() => {
+      inflight.delete(answer);
       if (pending.size === 0) worker.unref();
     });
+    inflight.add(answer);
+    return answer;
   }
 
   const bytes = async (input: Buffer | string): Promise<Uint8Array> => {
@@ -104,6 +109,8 @@ export function createThreadedEngine(config: EngineConfig): Engine {
     },
     ensureModels: () => call<void>({ type: 'ensureModels' }),
     async close() {
+      // a run already told to abort ends at its next tile; onnxruntime must not be torn down under it
+      await Promise.allSettled([...inflight]);
       if (!failure) await call<void>({ type: 'close' }).catch(() => {});
       worker.removeAllListeners('exit');
       await worker.terminate();

@@ -13,6 +13,17 @@ export interface QueuedJob<T> {
   signal: AbortSignal;
 }
 
+/**
+ * Thrown by a handler that gives its job back unfinished because its process is stopping: the queue runs the job
+ * again, and the attempt does not count against the job's retries (those are for workers that die or fail).
+ */
+export class JobHandedBack extends Error {
+  constructor(reason?: unknown) {
+    super('job handed back to the queue', { cause: reason });
+    this.name = 'JobHandedBack';
+  }
+}
+
 export interface EnqueueOptions {
   /** Higher runs first (plans with priority processing). */
   priority?: number;

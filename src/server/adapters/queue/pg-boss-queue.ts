@@ -1,7 +1,7 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Database } from '../../db/database.js';
 import type { Logger } from '../../logger.js';
-import type { EnqueueOptions, JobQueue, QueueName, QueuedJob } from './job-queue.js';
+import { JobHandedBack, type EnqueueOptions, type JobQueue, type QueueName, type QueuedJob } from './job-queue.js';
 
 const QUEUES: QueueName[] = ['image-enhance', 'image-remove', 'maintenance', 'billing', 'notifications'];
 
@@ -32,6 +32,10 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
       : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4, schedule: opts.schedule ?? true, superviseIntervalSeconds: opts.superviseIntervalSeconds } as never);
   boss.on('error', (err) => logger.error({ err }, 'queue error'));
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 0.5;
+  // pg-boss counts every failed attempt; a job handed back gets one more attempt so the hand-back costs none
+  const keepAttempt = async (queue: QueueName, id: string) => {
+    await boss.getDb().executeSql(`UPDATE pgboss.job SET retry_limit = retry_limit + 1 WHERE name = $1 AND id = $2 AND state = 'active'`, [queue, id]);
+  };
   let started: Promise<void> | undefined;
 
   return {
@@ -65,7 +69,14 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
         queue,
         { pollingIntervalSeconds, localConcurrency: workOpts.concurrency, batchSize: 1, priority: true } as never,
         async (jobs: { id: string; data: T; retryCount: number; signal: AbortSignal }[]) => {
-          for (const job of jobs) await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: job.signal });
+          for (const job of jobs) {
+            try {
+              await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: job.signal });
+            } catch (err) {
+              if (err instanceof JobHandedBack) await keepAttempt(queue, job.id).catch((e: unknown) => logger.warn({ err: e, jobId: job.id }, 'could not keep the attempt of a job handed back'));
+              throw err;
+            }
+          }
         },
       );
     },

@@ -20,6 +20,21 @@ export async function markJobStarted(deps: LifecycleDeps, jobId: string): Promis
   return job ?? null;
 }
 
+/**
+ * The worker gives the job back to the queue unfinished (its process is stopping): the job waits again with no
+ * progress until a worker takes it; nothing is charged or released. False when it is no longer processing.
+ */
+export async function returnJobToQueue(deps: LifecycleDeps, jobId: string): Promise<boolean> {
+  const now = deps.clock();
+  const [job] = await deps.db
+    .update(imageJobs)
+    .set({ startedAt: null, progress: 0, etaMs: null, updatedAt: now })
+    .where(and(eq(imageJobs.id, jobId), eq(imageJobs.status, 'processing')))
+    .returning();
+  if (job) await publishJob(deps, job);
+  return Boolean(job);
+}
+
 /** Real progress from the engine's tiles; false when the job stopped processing meanwhile (the worker should stop). */
 export async function recordJobProgress(deps: LifecycleDeps, jobId: string, fraction: number, etaMs: number | null, publish: boolean): Promise<boolean> {
   const now = deps.clock();
