@@ -169,12 +169,3 @@ export interface AuditEntry {
   details: Record<string, unknown>;
   createdAt: string;
 }
-
-export const PAGE_SIZE = 20;
-export const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}

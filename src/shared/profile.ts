@@ -73,8 +73,6 @@ export interface BusinessProfile {
   industry: string | null;
 }
 
-/** seed 001 §9: a warning at 5 credits or fewer. */
-export const LOW_CREDITS_THRESHOLD = 5;
 /** seed 001 §9: recent activity shows 10 jobs. */
 export const RECENT_ACTIVITY_LIMIT = 10;
 

@@ -6,17 +6,8 @@ import { requireAdmin } from '../http/require-admin.js';
 import { userOf } from '../http/require-user.js';
 import { AppError } from '../errors.js';
 import { messages } from '../../shared/messages.js';
-import {
-  adminRoleGiven,
-  adminRoleTaken,
-  ApplicationAvailableInput,
-  GrantBetaInput,
-  GrantPlanInput,
-  MaintenanceNotificationInput,
-  PageQuery,
-  ServiceStatusInput,
-  SetAdminInput,
-} from '../../shared/admin.js';
+import { adminRoleGiven, adminRoleTaken, ApplicationAvailableInput, GrantBetaInput, GrantPlanInput, MaintenanceNotificationInput, ServiceStatusInput, SetAdminInput } from '../../shared/admin.js';
+import { PageQuery } from '../../shared/pagination.js';
 import { auditedAdminAction, listAuditLog } from '../services/admin/audit-log.js';
 import { setServiceStatus } from '../services/settings/service-status.js';
 import { createCampaign } from '../services/notifications/create-campaign.js';

@@ -5,7 +5,7 @@ import { requireUser, userOf } from '../http/require-user.js';
 import { AppError } from '../errors.js';
 import { messages } from '../../shared/messages.js';
 import { BusinessProfileInput, ProfileUpdate } from '../../shared/profile.js';
-import { PageQuery } from '../../shared/admin.js';
+import { PageQuery } from '../../shared/pagination.js';
 import { getProfile } from '../services/profiles/get-profile.js';
 import { getBusinessProfile, saveBusinessProfile, updateProfileName } from '../services/profiles/update-profile.js';
 import { creditLedgerCsv, creditLedgerPage, creditsSummary } from '../services/credits/credit-history.js';

@@ -1,21 +1,26 @@
 import { ProfileTabsFrame } from '../features/billing/ProfileTabsFrame';
 import { AccountSecuritySection } from '../features/auth/AccountSecuritySection';
 import { ViewportsPanel } from '../features/sessions/ViewportsPanel';
+import { ProfileTab } from '../features/profile/ProfileTab';
+import { CreditsTab } from '../features/profile/CreditsTab';
 
 /** /profile?tab=profile|credits|billing|settings (seed 000 §2). */
 export function ProfilePage() {
   return (
     <ProfileTabsFrame
       panels={{
-        settings: <AccountSecuritySection />,
         profile: (
-          <div className="space-y-8">
-            <section>
-              <h2 className="mb-3 text-lg font-semibold text-white">Viewports</h2>
-              <ViewportsPanel />
-            </section>
-          </div>
+          <ProfileTab
+            extra={
+              <section className="rounded-2xl border border-white/10 bg-zinc-900/50 p-6">
+                <h2 className="mb-4 text-lg font-semibold text-white">Viewports</h2>
+                <ViewportsPanel />
+              </section>
+            }
+          />
         ),
+        credits: <CreditsTab />,
+        settings: <AccountSecuritySection />,
       }}
     />
   );

@@ -3,7 +3,8 @@ import type { Deps } from '../../deps.js';
 import type { Executor } from '../credits/ledger.js';
 import { adminAuditLog } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { PAGE_SIZE, type AdminAction, type AuditEntry, type Page } from '../../../shared/admin.js';
+import { type AdminAction, type AuditEntry } from '../../../shared/admin.js';
+import { PAGE_SIZE, type Page } from '../../../shared/pagination.js';
 
 export interface AdminActor {
   id: string;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import { imageJobs, images, profiles, securityEvents, user } from '../../db/schema.js';
-import { PAGE_SIZE, type Page } from '../../../shared/admin.js';
+import { PAGE_SIZE, type Page } from '../../../shared/pagination.js';
 
 export interface OperatorOverview {
   jobs: { waiting: number; running: number; completed24h: number; failed24h: number; workers: number };

@@ -4,7 +4,7 @@ import { contactMessages } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { renderEmail } from '../../../emails/index.js';
 import { messages } from '../../../shared/messages.js';
-import { PAGE_SIZE, type Page } from '../../../shared/admin.js';
+import { PAGE_SIZE, type Page } from '../../../shared/pagination.js';
 import { INQUIRY_LABELS, mailboxFor, type ContactInfo, type ContactRequest, type InquiryType } from '../../../shared/contact.js';
 
 export const contactInfo = (config: Deps['config']): ContactInfo => ({ generalEmail: config.CONTACT_GENERAL_EMAIL, supportEmail: config.CONTACT_SUPPORT_EMAIL });

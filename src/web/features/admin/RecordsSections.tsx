@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 import { INQUIRY_LABELS } from '../../../shared/contact';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
-import { PagedList, when } from './PagedList';
+import { PagedList, when } from '../../ui/paged-list';
 
 const ACTION_LABELS: Record<string, string> = {
   'service_status.update': 'Service status changed',

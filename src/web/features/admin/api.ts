@@ -1,13 +1,6 @@
 import { apiRequest } from '../../lib/api-client';
-import type {
-  ApplicationAvailableInput,
-  AuditEntry,
-  CampaignView,
-  GrantPlanInput,
-  MaintenanceNotificationInput,
-  Page,
-  ServiceStatus,
-} from '../../../shared/admin';
+import type { ApplicationAvailableInput, AuditEntry, CampaignView, GrantPlanInput, MaintenanceNotificationInput, ServiceStatus } from '../../../shared/admin';
+import type { Page } from '../../../shared/pagination';
 import type { InquiryType } from '../../../shared/contact';
 
 export interface OverviewDto {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { Tabs } from 'radix-ui';
 import { BillingTab } from './BillingTab';
 
 export const PROFILE_TABS = [
@@ -12,36 +13,36 @@ export type ProfileTab = (typeof PROFILE_TABS)[number]['key'];
 
 /**
  * The tab frame of /profile (seed 000 §2: tabs Profile, Credits, Billing, Settings by the `tab` query parameter,
- * Profile by default). The Billing tab is built in; the page passes the other tabs' content as it is written.
+ * Profile by default and for an unknown value). The URL follows the tab, so every tab can be linked to; the tabs
+ * are a keyboard tab list (arrow keys, Home, End).
  */
-export function ProfileTabsFrame(props: { panels?: Partial<Record<ProfileTab, ReactNode>> }) {
+export function ProfileTabsFrame(props: { panels: Partial<Record<ProfileTab, ReactNode>> }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: ProfileTab = PROFILE_TABS.some((t) => t.key === requested) ? (requested as ProfileTab) : 'profile';
   const panels: Partial<Record<ProfileTab, ReactNode>> = { billing: <BillingTab />, ...props.panels };
 
   return (
-    <main className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">Profile Settings</h1>
-      <div role="tablist" aria-label="Profile sections" className="mt-6 flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-white">Profile Settings</h1>
+      <Tabs.Root value={tab} onValueChange={(v) => setParams(v === 'profile' ? {} : { tab: v }, { replace: false })} activationMode="automatic">
+        <Tabs.List aria-label="Profile sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-white/10">
+          {PROFILE_TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.key}
+              value={t.key}
+              className="-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-zinc-400 outline-none transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400 data-[state=active]:border-violet-500 data-[state=active]:text-violet-300"
+            >
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
         {PROFILE_TABS.map((t) => (
-          <button
-            key={t.key}
-            role="tab"
-            type="button"
-            aria-selected={tab === t.key}
-            onClick={() => setParams(t.key === 'profile' ? {} : { tab: t.key })}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-              tab === t.key ? 'border-violet-600 text-violet-700 dark:text-violet-400' : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400'
-            }`}
-          >
-            {t.label}
-          </button>
+          <Tabs.Content key={t.key} value={t.key} className="mt-6 outline-none">
+            {panels[t.key]}
+          </Tabs.Content>
         ))}
-      </div>
-      <div role="tabpanel" className="mt-6">
-        {panels[tab] ?? <p className="text-sm text-zinc-600 dark:text-zinc-400">This section is on its way.</p>}
-      </div>
-    </main>
+      </Tabs.Root>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../ui/button';
-import type { Page } from '../../../shared/admin';
+import { Button } from './button';
+import type { Page } from '../../shared/pagination';
 
 /** A read-only list the server pages: rows, an empty state, and previous/next with the position. */
 export function PagedList<T extends { id: string | number }>(props: {

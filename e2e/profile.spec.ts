@@ -1,0 +1,81 @@
+/**
+ * Profile Settings, as a user keeps them: the tabs follow the URL and the arrow keys; names and business details are
+ * edited and still there after a reload; the Credits tab shows the bar, the pricing per resolution, recent activity and
+ * the whole ledger, which downloads as CSV.
+ */
+import { expect } from '@playwright/test';
+import { adminCommand, saveScreenshot, signedInUser, test } from './fixtures';
+
+test('profile tabs, personal and business details kept across a reload, credits and the ledger as CSV', async ({ page, baseURL }) => {
+  const user = await signedInUser(page.request, baseURL!, 'profile');
+  await page.goto('/profile?tab=nonsense');
+  await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('profile-summary')).toContainText(user.email);
+  await expect(page.getByTestId('profile-summary')).toContainText('Free plan · Member since');
+
+  // keyboard: the arrow keys move along the tabs and the URL follows
+  await page.getByRole('tab', { name: 'Profile' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Credits' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/profile\?tab=credits$/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // personal information
+  const personal = page.getByTestId('personal-info');
+  await personal.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(personal.getByLabel('Email')).toBeDisabled();
+  await expect(personal.getByText('Email cannot be changed')).toBeVisible();
+  await personal.getByLabel('First name').fill('Marit');
+  await personal.getByLabel('Last name').fill('Lund-Olsen');
+  await personal.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+
+  // a personal account becomes a business one; the form says what is missing and clears it on edit
+  const business = page.getByTestId('business-info');
+  await business.getByRole('button', { name: 'Switch to a business account' }).click();
+  await business.getByRole('button', { name: 'Save Business Info' }).click();
+  await expect(business.getByText('Company name is required')).toBeVisible();
+  await expect(business.getByText('Country is required')).toBeVisible();
+  await business.getByLabel('Company name').fill('Lund Visual');
+  await expect(business.getByText('Company name is required')).toHaveCount(0);
+  await business.getByLabel('Country').selectOption('DE');
+  await business.getByLabel('VAT ID').fill('DE123');
+  await business.getByRole('button', { name: 'Save Business Info' }).click();
+  await expect(business.getByText('This VAT ID is not valid. Please check the number and country.')).toBeVisible();
+  await business.getByLabel('VAT ID').fill('DE136695976');
+  await business.getByLabel('Industry').selectOption('Real Estate');
+  await business.getByRole('button', { name: 'Save Business Info' }).click();
+  await expect(page.getByText('Business information updated')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('display-name')).toHaveText('Marit Lund-Olsen');
+  await expect(page.getByTestId('business-info')).toContainText('Lund Visual');
+  await expect(page.getByTestId('business-info')).toContainText('DE136695976');
+  await expect(page.getByTestId('business-info')).toContainText('Real Estate');
+  await saveScreenshot(page, 'profile.png');
+
+  // credits: a free account is low and offered an upgrade; after a plan grant the bar, the ledger and the CSV follow
+  await page.getByRole('tab', { name: 'Credits' }).click();
+  await expect(page.getByTestId('low-credits')).toContainText('4 left');
+  await expect(page.getByRole('link', { name: 'Upgrade for more credits' })).toBeVisible();
+  await expect(page.getByTestId('recent-activity')).toContainText('No enhancements yet.');
+  await adminCommand('grant-plan', user.email, 'business');
+  await page.reload();
+  await expect(page.getByTestId('credits-card')).toContainText('1000 of 1000 this month');
+  await expect(page.getByTestId('low-credits')).toHaveCount(0);
+  await expect(page.getByTestId('credit-ledger')).toContainText('Complimentary plan');
+  await expect(page.getByTestId('credit-ledger')).toContainText('+996');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await (await download).createReadStream();
+  const csv = await new Promise<string>((resolve) => {
+    let text = '';
+    file.on('data', (c) => (text += c));
+    file.on('end', () => resolve(text));
+  });
+  expect(csv.split('\r\n')[0]).toBe('date,reason,description,credits,balance_after,job_id,job,invoice_id');
+  expect(csv).toContain(',complimentary,Complimentary plan,996,1000,');
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await saveScreenshot(page, 'profile-credits.png');
+});

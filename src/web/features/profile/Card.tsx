@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+/** A card of the Profile Settings page: title, optional action at the right, content. */
+export function SettingsCard({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <section className="rounded-2xl border border-white/10 bg-zinc-900/50 p-6" data-testid={testId}>
+      <div className="flex items-center justify-between gap-4">
+        <h2 className="text-lg font-semibold text-white">{title}</h2>
+        {action}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** A label and its value; seed 000 §2: 'Not set' when empty. */
+export function Detail({ label, value, hint }: { label: string; value: string | null | undefined; hint?: string }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-zinc-500">{label}</dt>
+      <dd className={value ? 'mt-1 text-sm text-zinc-100' : 'mt-1 text-sm italic text-zinc-500'}>{value || 'Not set'}</dd>
+      {hint && <p className="mt-0.5 text-xs text-zinc-500">{hint}</p>}
+    </div>
+  );
+}
