@@ -49,8 +49,8 @@ const COARSE_DEPTH = 2;
 /** EM iterations and PatchMatch sweeps per EM iteration, by level (0 = finest). */
 function schedule(level: number, coarsest: number): { em: number; sweeps: number } {
   if (level === coarsest) return { em: 12, sweeps: 3 };
-  if (level === 0) return { em: 2, sweeps: 2 };
-  if (level === 1) return { em: 3, sweeps: 2 };
+  if (level === 0) return { em: 1, sweeps: 2 };
+  if (level === 1) return { em: 2, sweeps: 2 };
   return { em: 6, sweeps: 2 };
 }
 
@@ -80,7 +80,7 @@ export async function exemplarInpaint(rgb: Uint8Array, hole: Uint8Array, w: numb
   const rand = mulberry32(opts.seed ?? 0x5eed);
   const count = levelCount(hole, w, h, COARSE_DEPTH * P, 4 * P);
   const finest = finestLevel(rgb, hole, w, h, 2 ** (count - 1));
-  const levels = buildPyramid(finest, COARSE_DEPTH * P, 4 * P, count);
+  const levels = buildPyramid(finest, count);
   const coarsest = levels.length - 1;
   const lines: GuideLine[] = findCrossingLines(rgb, hole, w, h);
   opts.lines?.push(...lines);
@@ -120,7 +120,7 @@ export async function exemplarInpaint(rgb: Uint8Array, hole: Uint8Array, w: numb
     }
     const { em, sweeps } = schedule(li, coarsest);
     // coarse levels search the whole level; finer ones refine around the upsampled matches
-    const radius = li === coarsest ? Math.max(level.w, level.h) : Math.min(Math.max(level.w, level.h), 8 * P);
+    const radius = li === coarsest ? Math.max(level.w, level.h) : Math.min(Math.max(level.w, level.h), li === 0 ? 4 * P : 8 * P);
     const unitsPerIter = unitsOf(li) / em;
     for (let e = 0; e < em; e++) {
       refreshCosts(field);

@@ -152,17 +152,9 @@ export function finestLevel(rgb: Uint8Array, hole: Uint8Array, w: number, h: num
   return { w, h, img, hole };
 }
 
-/**
- * Levels from fine (index 0) to coarse, halving until the hole is at most `coarseDepth` pixels deep
- * (a few patches wide), while the level still has room for source patches around it.
- */
-export function buildPyramid(finest: Level, coarseDepth: number, minSide: number, maxLevels = 10): Level[] {
+/** `count` levels from fine (index 0) to coarse, as `levelCount` decided. */
+export function buildPyramid(finest: Level, count: number): Level[] {
   const levels = [finest];
-  for (;;) {
-    const l = levels[levels.length - 1];
-    if (levels.length >= maxLevels || maxOf(holeDepth(l.hole, l.w, l.h)) <= coarseDepth) break;
-    if (Math.min((l.w + 1) >> 1, (l.h + 1) >> 1) < minSide) break;
-    levels.push(downsample(l));
-  }
+  while (levels.length < count) levels.push(downsample(levels[levels.length - 1]));
   return levels;
 }
