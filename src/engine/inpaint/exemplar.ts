@@ -79,7 +79,7 @@ export async function exemplarInpaint(rgb: Uint8Array, hole: Uint8Array, w: numb
   const r = P >> 1;
   const rand = mulberry32(opts.seed ?? 0x5eed);
   const count = levelCount(hole, w, h, COARSE_DEPTH * P, 4 * P);
-  const finest = finestLevel(rgb, hole, w, h, 2 ** (count - 1));
+  const finest = finestLevel(rgb, hole, w, h, Math.max(P, 2 ** (count - 1)));
   const levels = buildPyramid(finest, count);
   const coarsest = levels.length - 1;
   const lines: GuideLine[] = findCrossingLines(rgb, hole, w, h);

@@ -15,7 +15,7 @@ export const CHANNELS = 7;
 export const VOTED_CHANNELS = 5;
 export const GUIDE_CHANNEL = 5;
 /** Weight of the texture features against colour (both in levels). */
-const FEATURE_WEIGHT = 2;
+const FEATURE_WEIGHT = 5;
 
 export interface Level {
   w: number;
