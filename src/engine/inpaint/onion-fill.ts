@@ -1,5 +1,5 @@
 import { randomValid, type PatchField } from './patch-field.js';
-import { CHANNELS, VOTED_CHANNELS } from './pyramid.js';
+import { CHANNELS, GUIDE_CHANNEL, VOTED_CHANNELS } from './pyramid.js';
 
 /** Random sources tried per pixel, besides those its filled neighbours suggest. */
 const RANDOM_CANDIDATES = 96;
@@ -21,6 +21,8 @@ export function onionPatchFill(field: PatchField, rand: () => number): void {
   let front: number[] = [];
   for (let i = 0; i < w * h; i++) if (hole[i]) front.push(i);
   const candidates: number[] = [];
+  // the field's proximity cost, per pixel of the patch (the masked distance is a mean per pixel)
+  const perPixelProximity = field.proximity / ((2 * r + 1) * (2 * r + 1));
   while (front.length) {
     const ready: number[] = [];
     const rest: number[] = [];
@@ -51,8 +53,10 @@ export function onionPatchFill(field: PatchField, rand: () => number): void {
         }
       for (let c = 0; c < RANDOM_CANDIDATES; c++) candidates.push(randomValid(field, rand));
       let best = candidates[0], bestD = Infinity;
+      // as in the search: no proximity cost on a structure guide
+      const onGuide = img[p * CHANNELS + GUIDE_CHANNEL] !== 0 || img[p * CHANNELS + GUIDE_CHANNEL + 1] !== 0;
       for (const s of candidates) {
-        const d = maskedDistance(img, known, w, h, r, p, s);
+        const d = maskedDistance(img, known, w, h, r, p, s, onGuide ? 0 : perPixelProximity);
         if (d < bestD) { bestD = d; best = s; }
       }
       picks[k] = best;
@@ -71,7 +75,7 @@ export function onionPatchFill(field: PatchField, rand: () => number): void {
  * Mean squared difference over the pixels of the target patch that are known; Infinity when none is.
  * The structure guides are known everywhere, so they count at every pixel of the patch.
  */
-function maskedDistance(img: Float32Array, known: Uint8Array, w: number, h: number, r: number, t: number, s: number): number {
+function maskedDistance(img: Float32Array, known: Uint8Array, w: number, h: number, r: number, t: number, s: number, proximity: number): number {
   const tx = t % w, ty = (t / w) | 0, sx = s % w, sy = (s / w) | 0;
   let d = 0, n = 0;
   for (let dy = -r; dy <= r; dy++) {
@@ -88,5 +92,5 @@ function maskedDistance(img: Float32Array, known: Uint8Array, w: number, h: numb
       if (known[y * w + x]) n++;
     }
   }
-  return n ? d / n : Infinity;
+  return n ? d / n + proximity * ((tx - sx) * (tx - sx) + (ty - sy) * (ty - sy)) : Infinity;
 }

@@ -1,4 +1,4 @@
-import { CHANNELS, type Level } from './pyramid.js';
+import { CHANNELS, GUIDE_CHANNEL, type Level } from './pyramid.js';
 
 /**
  * The nearest-neighbour field of one pyramid level (Barnes et al., PatchMatch): for every target patch
@@ -24,6 +24,21 @@ export interface PatchField {
   /** Level pixel index → 1 where a whole patch centred there is a valid source. */
   valid: Uint8Array;
   validCount: number;
+  /** Cost added per squared pixel of distance between target and source (`proximityWeight`). */
+  proximity: number;
+}
+
+/**
+ * Sources near the hole are preferred: a source one hole size away costs as much as PROXIMITY levels of
+ * difference in every value of the patch, two sizes away four times that. Far-away content that merely
+ * looks alike (floor planks in a window, a backsplash on a floor) then loses to the surroundings.
+ * Patches on a structure guide are exempt: an edge may be continued from anywhere along it.
+ */
+export const PROXIMITY = 12;
+
+export function proximityWeight(r: number, channels: number, holeSize: number): number {
+  const values = (2 * r + 1) * (2 * r + 1) * channels;
+  return (PROXIMITY * PROXIMITY * values) / Math.max(1, holeSize * holeSize);
 }
 
 export function createField(level: Level, r: number): PatchField {
@@ -65,18 +80,21 @@ export function createField(level: Level, r: number): PatchField {
       if (holeIn(x0, y0, x1, y1) > 0) list.push(y * w + x);
     }
   const nnf = new Int32Array(bw * bh).fill(-1);
-  return { level, r, bx, by, bw, bh, targets: Int32Array.from(list), nnf, cost: new Float32Array(bw * bh), valid, validCount };
+  const proximity = proximityWeight(r, CHANNELS, Math.max(maxX - minX + 1, maxY - minY + 1));
+  return { level, r, bx, by, bw, bh, targets: Int32Array.from(list), nnf, cost: new Float32Array(bw * bh), valid, validCount, proximity };
 }
 
 export const boxIndex = (f: PatchField, p: number) => ((p / f.level.w) | 0) * f.bw - f.by * f.bw + (p % f.level.w) - f.bx;
 
 /**
- * Sum of squared differences (colour and texture features) between the patch at target `t` (current estimate inside the hole) and
- * the source patch at `s`; stops as soon as a row takes it past `limit`.
+ * Sum of squared differences (colour, texture features, guides) between the patch at target `t` (current
+ * estimate inside the hole) and the source patch at `s`, plus the proximity cost of their distance; stops
+ * as soon as a row takes it past `limit`.
  */
-export function patchDistance(img: Float32Array, w: number, h: number, r: number, t: number, s: number, limit: number): number {
+export function patchDistance(img: Float32Array, w: number, h: number, r: number, t: number, s: number, limit: number, proximity: number): number {
   const tx = t % w, ty = (t / w) | 0, sx = s % w, sy = (s / w) | 0;
-  let d = 0;
+  let d = proximity * ((tx - sx) * (tx - sx) + (ty - sy) * (ty - sy));
+  if (d >= limit) return d;
   if (tx >= r && ty >= r && tx < w - r && ty < h - r) {
     const C = CHANNELS;
     const rowLen = (2 * r + 1) * C;
@@ -133,12 +151,18 @@ export function randomValid(f: PatchField, rand: () => number): number {
   }
 }
 
+/** The proximity weight for target `t`: none on a structure guide. */
+function proximityAt(f: PatchField, t: number): number {
+  const o = t * CHANNELS + GUIDE_CHANNEL;
+  return f.level.img[o] === 0 && f.level.img[o + 1] === 0 ? f.proximity : 0;
+}
+
 /** Recomputes the cost of every target against the current image (the hole changed since the last search). */
 export function refreshCosts(f: PatchField): void {
   const { img, w, h } = f.level;
   for (let k = 0; k < f.targets.length; k++) {
     const t = f.targets[k], b = boxIndex(f, t);
-    f.cost[b] = patchDistance(img, w, h, f.r, t, f.nnf[b], Infinity);
+    f.cost[b] = patchDistance(img, w, h, f.r, t, f.nnf[b], Infinity, proximityAt(f, t));
   }
 }
 
@@ -158,6 +182,7 @@ export function searchSweep(f: PatchField, sweep: number, radius: number, rand: 
     const b = (ty - by) * bw + tx - bx;
     let best = nnf[b];
     let bestD = cost[b];
+    const proximity = proximityAt(f, t);
     // propagation: the neighbour's source shifted by one pixel
     const nx = tx - step, ny = ty - step;
     if (nx >= bx && nx < bx + bw) {
@@ -166,7 +191,7 @@ export function searchSweep(f: PatchField, sweep: number, radius: number, rand: 
         const c = ns + step;
         const cx = (ns % w) + step;
         if (cx >= 0 && cx < w && c !== best && valid[c]) {
-          const d = patchDistance(img, w, h, r, t, c, bestD);
+          const d = patchDistance(img, w, h, r, t, c, bestD, proximity);
           if (d < bestD) { bestD = d; best = c; }
         }
       }
@@ -176,7 +201,7 @@ export function searchSweep(f: PatchField, sweep: number, radius: number, rand: 
       if (ns >= 0) {
         const c = ns + step * w;
         if (c >= 0 && c < w * h && c !== best && valid[c]) {
-          const d = patchDistance(img, w, h, r, t, c, bestD);
+          const d = patchDistance(img, w, h, r, t, c, bestD, proximity);
           if (d < bestD) { bestD = d; best = c; }
         }
       }
@@ -188,7 +213,7 @@ export function searchSweep(f: PatchField, sweep: number, radius: number, rand: 
       if (cx < 0 || cy < 0 || cx >= w || cy >= h) continue;
       const c = cy * w + cx;
       if (c === best || !valid[c]) continue;
-      const d = patchDistance(img, w, h, r, t, c, bestD);
+      const d = patchDistance(img, w, h, r, t, c, bestD, proximity);
       if (d < bestD) { bestD = d; best = c; }
     }
     nnf[b] = best;
