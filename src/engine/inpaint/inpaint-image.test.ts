@@ -116,6 +116,32 @@ describe('inpaint', () => {
     expect(rmse(ours)).toBeLessThan(rmse(telea) * 0.8);
   });
 
+  it('reports progress during the fill and stops with CANCELLED when aborted midway', async () => {
+    const bw = 128, bh = 112;
+    const rgb = Buffer.alloc(bw * bh * 3);
+    for (let y = 0; y < bh; y++)
+      for (let x = 0; x < bw; x++) rgb.set(x % 12 < 2 || y % 12 < 2 ? [70, 66, 60] : [200, 196, 188], (y * bw + x) * 3);
+    const mask = Buffer.alloc(bw * bh);
+    for (let y = 40; y < 72; y++) for (let x = 44; x < 84; x++) mask[y * bw + x] = 255;
+    const raw = (b: Buffer, channels: 1 | 3) => sharp(b, { raw: { width: bw, height: bh, channels } }).png().toBuffer();
+    const [image, maskPng] = await Promise.all([raw(rgb, 3), raw(mask, 1)]);
+    const fractions: number[] = [];
+    await engine.inpaint(image, maskPng, { onProgress: (p) => fractions.push(p.fraction) });
+    expect(fractions.filter((f) => f > 0 && f < 1).length).toBeGreaterThan(2);
+    expect(fractions.at(-1)).toBe(1);
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const run = engine.inpaint(image, maskPng, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        seen.push(p.fraction);
+        if (p.fraction > 0) controller.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(seen.at(-1)).toBeLessThan(1);
+  });
+
   it('keeps 16 bits: every value outside the grown mask is the stored one', async () => {
     const rgb16 = new Uint16Array(W * H * 3);
     const base = gradient();
