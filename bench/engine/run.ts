@@ -5,22 +5,31 @@ import { fileURLToPath } from 'node:url';
 import { ModelStore } from '../../src/engine/models/model-store.js';
 import { BENCH_MODELS_DIR } from './common.js';
 import { benchQuality, benchSixStrategies } from './quality.js';
-import { benchRemoval } from './removal.js';
+import { benchRemoval, benchRemovalScale } from './removal.js';
 import { benchSpeed } from './speed.js';
 
 /**
  * `npm run bench:engine` prints (a) speed vs TF.js-wasm, (b) share of achievable FLOP/s, (c) quality
- * per mode and scale, (e) removal vs Telea; `-- --64mp` adds (d) the 64 MP memory run (minutes),
- * `-- --six` the ×6 strategy comparison. Figures depend on machine load: the load average is printed.
+ * per mode and scale, (e) removal against Telea and the previous PatchMatch with contact sheets in
+ * bench/out/, (f) removal time and memory at 4 and 16 MP; `-- --removal` runs (e) and (f) only, `-- --64mp`
+ * adds (d) the 64 MP memory run (minutes), `-- --six` the ×6 strategy comparison. Figures depend on
+ * machine load: the load average is printed.
  */
 const args = process.argv.slice(2);
 console.log(`engine benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+if (args.includes('--removal')) {
+  await benchRemoval();
+  await benchRemovalScale();
+  console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  process.exit(0);
+}
 const store = new ModelStore(BENCH_MODELS_DIR);
 await store.ensureAll();
 await benchSpeed(store);
 await benchQuality();
 if (args.includes('--six')) await benchSixStrategies();
 await benchRemoval();
+await benchRemovalScale();
 if (args.includes('--64mp')) {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'big-output.ts');
   spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });

@@ -30,7 +30,7 @@ export interface InpaintResult {
   width: number;
   height: number;
   format: string;
-  /** 'patchmatch+telea', or 'telea' alone when the surroundings are smooth. */
+  /** 'exemplar' (patch-based completion), or 'telea' alone when the surroundings are smooth. */
   method: string;
 }
 

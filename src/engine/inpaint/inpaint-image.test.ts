@@ -78,7 +78,7 @@ describe('inpaint', () => {
     expect(insideChanged).toBeGreaterThan(0);
   });
 
-  it('continues a brick pattern with PatchMatch, closer than Telea, the same bytes every run', async () => {
+  it('continues a brick pattern by exemplar completion, closer than Telea, the same bytes every run', async () => {
     // a facade: 24×10 px bricks in alternating courses, 2 px mortar joints, a little shading per brick
     const bw = 128, bh = 112;
     const clean = Buffer.alloc(bw * bh * 3);
@@ -101,7 +101,7 @@ describe('inpaint', () => {
     const [image, maskPng] = await Promise.all([raw(withObject, 3), raw(mask, 1)]);
     const first = await engine.inpaint(image, maskPng);
     const again = await engine.inpaint(image, maskPng);
-    expect(first.method).toBe('patchmatch+telea');
+    expect(first.method).toBe('exemplar');
     expect(Buffer.compare(first.data, again.data)).toBe(0);
 
     const hole = dilate(new Uint8Array(mask.map((v) => (v ? 1 : 0))), bw, bh, MASK_DILATION);
@@ -114,6 +114,32 @@ describe('inpaint', () => {
     };
     // Telea smears the joints into a blur; copied patches bring the joints back
     expect(rmse(ours)).toBeLessThan(rmse(telea) * 0.8);
+  });
+
+  it('reports progress during the fill and stops with CANCELLED when aborted midway', async () => {
+    const bw = 128, bh = 112;
+    const rgb = Buffer.alloc(bw * bh * 3);
+    for (let y = 0; y < bh; y++)
+      for (let x = 0; x < bw; x++) rgb.set(x % 12 < 2 || y % 12 < 2 ? [70, 66, 60] : [200, 196, 188], (y * bw + x) * 3);
+    const mask = Buffer.alloc(bw * bh);
+    for (let y = 40; y < 72; y++) for (let x = 44; x < 84; x++) mask[y * bw + x] = 255;
+    const raw = (b: Buffer, channels: 1 | 3) => sharp(b, { raw: { width: bw, height: bh, channels } }).png().toBuffer();
+    const [image, maskPng] = await Promise.all([raw(rgb, 3), raw(mask, 1)]);
+    const fractions: number[] = [];
+    await engine.inpaint(image, maskPng, { onProgress: (p) => fractions.push(p.fraction) });
+    expect(fractions.filter((f) => f > 0 && f < 1).length).toBeGreaterThan(2);
+    expect(fractions.at(-1)).toBe(1);
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const run = engine.inpaint(image, maskPng, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        seen.push(p.fraction);
+        if (p.fraction > 0) controller.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(seen.at(-1)).toBeLessThan(1);
   });
 
   it('keeps 16 bits: every value outside the grown mask is the stored one', async () => {

@@ -3,6 +3,7 @@ import { EngineError, throwIfAborted } from '../errors.js';
 import { decodeImage, embedIccInPng, encodeImage, readInput } from '../image-io.js';
 import type { RunControl } from '../enhance-image.js';
 import { createProgressTracker } from '../progress.js';
+import { exemplarInpaint } from './exemplar.js';
 import { teleaInpaint } from './opencv.js';
 import { patchMatchInpaint } from './patchmatch.js';
 import { MAX_MASK_SHARE, maskTooLargeMessage } from '../../shared/removal.js';
@@ -11,6 +12,8 @@ import { MAX_MASK_SHARE, maskTooLargeMessage } from '../../shared/removal.js';
 export { MAX_MASK_SHARE, maskTooLargeMessage };
 /** The painted mask is grown by this many pixels so anti-aliased edges and halos of the object go too. */
 export const MASK_DILATION = 3;
+
+const PROGRESS_STEPS = 1000;
 
 /** Painted = opaque stroke on a transparent mask, or a light stroke on an opaque dark mask. */
 export async function readMask(mask: Buffer | string, width: number, height: number): Promise<Uint8Array> {
@@ -50,33 +53,57 @@ export function dilate(mask: Uint8Array, w: number, h: number, radius: number): 
   return out;
 }
 
+/**
+ * - `exemplar`: multi-scale exemplar completion (`exemplar.ts`), Telea kept only where the surroundings are smooth.
+ * - `patchmatch`: the earlier single-vote PatchMatch refinement of a Telea fill (kept for comparison).
+ * - `telea`: diffusion alone.
+ */
+export type InpaintMethod = 'exemplar' | 'patchmatch' | 'telea';
+
 export interface InpaintCoreOptions {
-  method?: 'patchmatch' | 'telea';
-  /** Receives the method actually used (PatchMatch is skipped on smooth surroundings). */
-  report?: { method?: 'patchmatch' | 'telea' };
+  method?: InpaintMethod;
+  /** Receives the method actually used (patch methods are skipped on smooth surroundings). */
+  report?: { method?: InpaintMethod };
+  /** Progress of the fill as a fraction 0..1. */
+  onFraction?: (fraction: number) => void;
+  /** Awaited between steps of the fill: may throw to cancel, and lets the event loop run. */
+  between?: () => Promise<void>;
 }
 
 /**
- * Mean absolute Laplacian of luma in a ring of known pixels around the hole: near zero for smooth
- * shading and gradients, where diffusion is exact and copied patches only add offsets.
+ * Detail in a ring of known pixels around the hole, from the absolute Laplacian of luma: its mean, and the
+ * share of ring pixels where it exceeds EDGE_LAPLACIAN (grout lines, plank joints, pattern edges).
+ * Smooth shading and gradients score near zero on both; a tiled floor or a rug scores high on the share
+ * even where the tiles themselves are flat.
  */
-export function surroundingTexture(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, ring = 8): number {
+export function surroundingTexture(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, ring = 8): { mean: number; edgeShare: number } {
   const around = dilate(hole, w, h, ring);
   const luma = (i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
   let sum = 0;
+  let edges = 0;
   let n = 0;
   for (let y = 1; y < h - 1; y++)
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
       if (!around[i] || hole[i] || hole[i - 1] || hole[i + 1] || hole[i - w] || hole[i + w]) continue;
-      sum += Math.abs(4 * luma(i) - luma(i - 1) - luma(i + 1) - luma(i - w) - luma(i + w));
+      const lap = Math.abs(4 * luma(i) - luma(i - 1) - luma(i + 1) - luma(i - w) - luma(i + w));
+      sum += lap;
+      if (lap >= EDGE_LAPLACIAN) edges++;
       n++;
     }
-  return n ? sum / n : 0;
+  return n ? { mean: sum / n, edgeShare: edges / n } : { mean: 0, edgeShare: 0 };
 }
 
-/** Below this surrounding texture (levels) the hole is smooth shading and Telea's fill is kept. */
+/** A Laplacian of luma at least this large (levels) is an edge or texture detail, not shading or noise. */
+export const EDGE_LAPLACIAN = 8;
+/** Below this mean Laplacian (levels) *and* this share of edge pixels the surroundings are smooth shading. */
 export const SMOOTH_TEXTURE_LIMIT = 1;
+export const SMOOTH_EDGE_SHARE = 0.01;
+
+/** Diffusion is exact on smooth shading and gradients, where copied patches would only add offsets. */
+export function isSmooth(t: { mean: number; edgeShare: number }): boolean {
+  return t.mean < SMOOTH_TEXTURE_LIMIT && t.edgeShare < SMOOTH_EDGE_SHARE;
+}
 
 /**
  * Fills the hole of an RGB image (interleaved 8-bit). Works on a crop around the hole with enough
@@ -102,12 +129,18 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
     crop.set(rgb.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1) * 3), y * cw * 3);
     cropHole.set(hole.subarray((y0 + y) * w + x0, (y0 + y) * w + x1), y * cw);
   }
-  let filled = await teleaInpaint(crop, cropHole, cw, ch, 5);
-  let method: 'patchmatch' | 'telea' = 'telea';
-  if ((opts.method ?? 'patchmatch') === 'patchmatch' && surroundingTexture(crop, cropHole, cw, ch) >= SMOOTH_TEXTURE_LIMIT) {
-    filled = patchMatchInpaint(filled, cropHole, cw, ch);
-    method = 'patchmatch';
+  const wanted = opts.method ?? 'exemplar';
+  let filled: Uint8Array | null = null;
+  let method: InpaintMethod = 'telea';
+  if (wanted !== 'telea' && !isSmooth(surroundingTexture(crop, cropHole, cw, ch))) {
+    if (wanted === 'exemplar') {
+      filled = await exemplarInpaint(crop, cropHole, cw, ch, { onStep: (d, t) => opts.onFraction?.(d / t), between: opts.between });
+    } else {
+      filled = patchMatchInpaint(await teleaInpaint(crop, cropHole, cw, ch, 5), cropHole, cw, ch);
+    }
+    if (filled) method = wanted;
   }
+  filled ??= await teleaInpaint(crop, cropHole, cw, ch, 5);
   if (opts.report) opts.report.method = method;
   const out = Uint8Array.from(rgb);
   for (let y = 0; y < ch; y++)
@@ -136,15 +169,27 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
   let holeCount = 0;
   for (let i = 0; i < hole.length; i++) holeCount += hole[i];
   if (holeCount / (w * h) > MAX_MASK_SHARE) throw new EngineError('MASK_TOO_LARGE', maskTooLargeMessage(holeCount / (w * h)));
-  const progress = createProgressTracker(1, control.onProgress);
+  // progress in per-mille of the fill, so the bar moves during one long removal
+  const progress = createProgressTracker(PROGRESS_STEPS, control.onProgress);
   const wide = data instanceof Uint16Array;
   const to8 = (v: number) => (wide ? Math.round(v / 257) : v);
   const rgb = new Uint8Array(w * h * 3);
   for (let i = 0, j = 0; i < w * h; i++, j += channels) {
     rgb[i * 3] = to8(data[j]); rgb[i * 3 + 1] = to8(data[j + 1]); rgb[i * 3 + 2] = to8(data[j + 2]);
   }
-  const report: { method?: 'patchmatch' | 'telea' } = {};
-  const filled = await inpaintRgb(rgb, hole, w, h, { report });
+  const report: { method?: InpaintMethod } = {};
+  let reported = 0;
+  const filled = await inpaintRgb(rgb, hole, w, h, {
+    report,
+    onFraction: (f) => {
+      const steps = Math.min(PROGRESS_STEPS - 1, Math.floor(f * (PROGRESS_STEPS - 1)));
+      if (steps > reported) progress.tile((reported = steps));
+    },
+    between: async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      throwIfAborted(control.signal);
+    },
+  });
   throwIfAborted(control.signal);
   const out = wide ? Uint16Array.from(data) : Uint8Array.from(data);
   const back = wide ? 257 : 1;
@@ -152,6 +197,6 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
     if (hole[i]) { out[j] = filled[i * 3] * back; out[j + 1] = filled[i * 3 + 1] * back; out[j + 2] = filled[i * 3 + 2] * back; }
   const encoded = await encodeImage({ data: out, width: w, height: h, channels }, { format: 'png', grey: false, depth: wide ? 16 : 8 });
   const png = decoded.deviceValues ? embedIccInPng(encoded, decoded.icc!) : encoded;
-  progress.tile(1);
-  return { data: png, width: w, height: h, format: 'png', method: report.method === 'patchmatch' ? 'patchmatch+telea' : 'telea' };
+  progress.tile(PROGRESS_STEPS);
+  return { data: png, width: w, height: h, format: 'png', method: report.method === 'patchmatch' ? 'patchmatch+telea' : (report.method ?? 'telea') };
 }

@@ -1,5 +1,6 @@
 /**
- * Exemplar-based inpainting: multi-scale PatchMatch (Barnes et al. 2009) with the expectation–
+ * The earlier removal method, kept as the `patchmatch` method so the benchmark can compare against it; removal
+ * now uses `exemplar.ts`. A Telea fill refined by multi-scale PatchMatch (Barnes et al. 2009) with the expectation–
  * maximisation voting of Wexler et al. 2007. Every hole pixel is rebuilt from patches copied from the
  * known part of the image, so repeated structure (tiles, brick, window rhythm) continues through the
  * hole instead of being smeared as by diffusion methods. All randomness comes from a seeded generator:
