@@ -169,3 +169,34 @@ export interface AuditEntry {
   details: Record<string, unknown>;
   createdAt: string;
 }
+
+// ---------------------------------------------------------------- what the panel reads
+
+export interface OperatorOverview {
+  jobs: { waiting: number; running: number; completed24h: number; failed24h: number; workers: number };
+  failures: { id: string; userEmail: string; workflow: string; scale: number | null; mode: string | null; error: string | null; at: string }[];
+  /** Output megapixels per second of wall time over the last completed enhancements. */
+  throughput: { jobs: number; megapixels: number; seconds: number; mpPerSecond: number | null };
+  storage: { files: number; bytes: number };
+  usersByPlan: { plan: string; beta: number; users: number }[];
+  users: number;
+}
+
+export interface SecurityEventView {
+  id: number;
+  email: string | null;
+  action: string;
+  status: string;
+  ipAddress: string | null;
+  at: string;
+}
+
+export interface ContactMessageView {
+  id: string;
+  name: string;
+  email: string;
+  inquiryType: 'general' | 'support' | 'billing';
+  subject: string;
+  message: string;
+  createdAt: string;
+}

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { messages } from './messages.js';
 import { checkVatId } from './accounts/vat.js';
 import { COUNTRY_CODES } from './billing.js';
+import { SIGNUP_INDUSTRIES } from './accounts/signup-options.js';
 
 export const NAME_MAX = 100;
 
@@ -17,26 +18,8 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
 /** seed 000 §3: the profile form's business types and industries. */
 export const PROFILE_BUSINESS_TYPES = ['Corporation', 'LLC', 'Partnership', 'Sole Proprietorship', 'Non-profit', 'Government', 'Other'] as const;
-export const PROFILE_INDUSTRIES = [
-  'Technology',
-  'Healthcare',
-  'Finance',
-  'Education',
-  'Manufacturing',
-  'Retail',
-  'Construction',
-  'Real Estate',
-  'Transportation',
-  'Energy',
-  'Entertainment',
-  'Food & Beverage',
-  'Consulting',
-  'Marketing & Advertising',
-  'Legal',
-  'Non-profit',
-  'Government',
-  'Other',
-] as const;
+/** The profile form's industries are the sign-up's (seed 000 §3 gives one list). */
+export const PROFILE_INDUSTRIES = SIGNUP_INDUSTRIES;
 
 const optionalText = (max: number) =>
   z

@@ -2,16 +2,8 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql, sum } from 
 import type { Deps } from '../../deps.js';
 import { imageJobs, images, profiles, securityEvents, user } from '../../db/schema.js';
 import { PAGE_SIZE, type Page } from '../../../shared/pagination.js';
+import type { OperatorOverview, SecurityEventView } from '../../../shared/admin.js';
 
-export interface OperatorOverview {
-  jobs: { waiting: number; running: number; completed24h: number; failed24h: number; workers: number };
-  failures: { id: string; userEmail: string; workflow: string; scale: number | null; mode: string | null; error: string | null; at: string }[];
-  /** Output megapixels per second of wall time over the last completed enhancements. */
-  throughput: { jobs: number; megapixels: number; seconds: number; mpPerSecond: number | null };
-  storage: { files: number; bytes: number };
-  usersByPlan: { plan: string; beta: number; users: number }[];
-  users: number;
-}
 
 const THROUGHPUT_SAMPLE = 20;
 
@@ -68,14 +60,6 @@ export async function operatorOverview(deps: Pick<Deps, 'db' | 'clock' | 'config
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export interface SecurityEventView {
-  id: number;
-  email: string | null;
-  action: string;
-  status: string;
-  ipAddress: string | null;
-  at: string;
-}
 
 /** Sign-in failures, rate-limit hits and the other recorded security events, newest first. */
 export async function listSecurityEvents(deps: Pick<Deps, 'db'>, page: number, onlyFailures: boolean): Promise<Page<SecurityEventView>> {

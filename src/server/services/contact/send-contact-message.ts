@@ -5,7 +5,8 @@ import { AppError } from '../../errors.js';
 import { renderEmail } from '../../../emails/index.js';
 import { messages } from '../../../shared/messages.js';
 import { PAGE_SIZE, type Page } from '../../../shared/pagination.js';
-import { INQUIRY_LABELS, mailboxFor, type ContactInfo, type ContactRequest, type InquiryType } from '../../../shared/contact.js';
+import { INQUIRY_LABELS, mailboxFor, type ContactInfo, type ContactRequest } from '../../../shared/contact.js';
+import type { ContactMessageView } from '../../../shared/admin.js';
 
 export const contactInfo = (config: Deps['config']): ContactInfo => ({ generalEmail: config.CONTACT_GENERAL_EMAIL, supportEmail: config.CONTACT_SUPPORT_EMAIL });
 
@@ -37,15 +38,6 @@ export async function sendContactMessage(deps: Pick<Deps, 'db' | 'config' | 'mai
   return { id: row.id };
 }
 
-export interface ContactMessageView {
-  id: string;
-  name: string;
-  email: string;
-  inquiryType: InquiryType;
-  subject: string;
-  message: string;
-  createdAt: string;
-}
 
 export async function listContactMessages(deps: Pick<Deps, 'db'>, page: number): Promise<Page<ContactMessageView>> {
   const [rows, [{ total }]] = await Promise.all([
