@@ -129,6 +129,8 @@ test('a signed-in user without the admin role gets the 404 page at /admin', asyn
 });
 
 test('/email-preview shows every template by tab at desktop and mobile width', async ({ page }) => {
+  const all = ((await (await page.request.get('/api/email-preview')).json()) as { templates: unknown[] }).templates.length;
+  expect(all).toBeGreaterThanOrEqual(12);
   await page.goto('/email-preview');
   const tabs = ['Payment', 'Authentication', 'Contact', 'Account', 'System'];
   let seen = 0;
@@ -151,7 +153,7 @@ test('/email-preview shows every template by tab at desktop and mobile width', a
       seen++;
     }
   }
-  expect(seen).toBe(12);
+  expect(seen).toBe(all);
   // codes as four groups of four
   await page.getByRole('tab', { name: 'Authentication' }).click();
   await page.getByTestId('template-select').selectOption({ label: 'Verification' });

@@ -29,7 +29,7 @@ describe('email templates', () => {
     }
   });
 
-  it('the twelve templates of the seed, each under one of the five preview tabs', () => {
+  it('the twelve templates of the seed and the two notification e-mails, each under one of the five preview tabs', () => {
     const names = Object.keys(emailTemplates).sort();
     expect(names).toEqual(
       [
@@ -37,10 +37,12 @@ describe('email templates', () => {
         'beta-access',
         'contact-confirmation',
         'contact-notification',
+        'low-credits',
         'maintenance-notice',
         'password-reset',
         'payment-failed',
         'payment-received',
+        'processing-complete',
         'subscription-cancelled',
         'subscription-confirmed',
         'verification',

@@ -13,6 +13,8 @@ import { ContactConfirmationEmail, contactConfirmationSubject, type ContactConfi
 import { BetaAccessEmail, betaAccessSubject, type BetaAccessEmailProps } from './beta-access.js';
 import { ApplicationAvailableEmail, applicationAvailableSubject, type ApplicationAvailableEmailProps } from './application-available.js';
 import { MaintenanceNoticeEmail, maintenanceNoticeSubject, type MaintenanceNoticeEmailProps } from './maintenance-notice.js';
+import { ProcessingCompleteEmail, processingCompleteSubject, type ProcessingCompleteEmailProps } from './processing-complete.js';
+import { LowCreditsEmail, lowCreditsSubject, type LowCreditsEmailProps } from './low-credits.js';
 
 export type { SiteInfo } from './layout.js';
 export type { VerificationEmailProps, WelcomeEmailProps, PasswordResetEmailProps };
@@ -143,6 +145,20 @@ export const emailTemplates = {
     component: BetaAccessEmail,
     subject: betaAccessSubject,
     sample: (site: SiteInfo): BetaAccessEmailProps => ({ ...site, firstName: 'Alex', email: 'alex@studio.example' }),
+  },
+  'processing-complete': {
+    category: 'Account',
+    label: 'Processing complete',
+    component: ProcessingCompleteEmail,
+    subject: processingCompleteSubject,
+    sample: (site: SiteInfo): ProcessingCompleteEmailProps => ({ ...site, firstName: 'Alex', completed: 6, failed: 1 }),
+  },
+  'low-credits': {
+    category: 'Account',
+    label: 'Low credits',
+    component: LowCreditsEmail,
+    subject: lowCreditsSubject,
+    sample: (site: SiteInfo): LowCreditsEmailProps => ({ ...site, firstName: 'Alex', creditsRemaining: 4, resetDate: '22 December 2026' }),
   },
   'application-available': {
     category: 'System',

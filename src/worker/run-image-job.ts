@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
+import { notifyProcessingComplete } from '../server/services/notifications/user-notifications.js';
 import type { Deps } from '../server/deps.js';
 import type { Engine } from '../engine/index.js';
 import { imageJobs, images } from '../server/db/schema.js';
@@ -11,7 +12,7 @@ import { RESULT_PREVIEW_MAX_SIDE } from '../shared/limits.js';
 import type { Bucket } from '../shared/url-checks.js';
 import { JobHandedBack } from '../server/adapters/queue/job-queue.js';
 
-export type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config'>;
+export type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'mailer'>;
 
 /** Live updates at most this often; the database row follows at most once a second. */
 const PUBLISH_EVERY_MS = 250;
@@ -156,6 +157,7 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
     if (!completed) throw new Error('job ended before its result was saved');
     log.info({ ms: Date.now() - started, width: result.width, height: result.height }, 'job completed');
     stored = undefined;
+    await notifyProcessingComplete(deps, job.userId);
   } catch (err) {
     await persisting.catch(() => {});
     if (stored) {
@@ -177,6 +179,7 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
     }
     log.warn({ err }, 'job failed');
     await failJob(deps, jobId, failureMessage(err, job.workflowType));
+    await notifyProcessingComplete(deps, job.userId);
   } finally {
     unsubscribe();
     queueSignal.removeEventListener('abort', abortOnQueue);

@@ -12,7 +12,7 @@ export interface Workers {
  * Takes image jobs from the queue in this process. Inference uses every core, so the default is one enhancement at
  * a time (WORKERS); removals have their own single slot so a quick fix is not stuck behind a long upscale.
  */
-export async function startWorkers(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'queue'>, engine: Engine, opts: { concurrency: number }): Promise<Workers> {
+export async function startWorkers(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'queue' | 'mailer'>, engine: Engine, opts: { concurrency: number }): Promise<Workers> {
   const shutdown = new AbortController();
   const running = new Set<Promise<void>>();
   const handle = (job: { data: JobMessage; signal: AbortSignal }) => {

@@ -145,6 +145,12 @@ export const profiles = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /** When the monthly credit allowance is next restored. */
     creditsResetAt: timestamp('credits_reset_at', { withTimezone: true }),
+    /** Which e-mails the user wants (src/shared/notifications.ts); absent keys take their defaults. */
+    notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),
+    /** The low-credit e-mail went out for the current dip; cleared when the balance rises above the threshold again. */
+    lowCreditsNotified: boolean('low_credits_notified').notNull().default(false),
+    /** When the last processing-complete e-mail went out: the next one counts the jobs finished since. */
+    processingMailAt: timestamp('processing_mail_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,6 +8,7 @@ import { msg } from '../../shared/messages.js';
 import { EnhanceJobRequest, JobIdsQuery } from '../../shared/jobs.js';
 import { createEnhanceJob } from '../services/jobs/create-enhance-job.js';
 import { createRemoveJob } from '../services/jobs/create-remove-job.js';
+import { notifyLowCredits } from '../services/notifications/user-notifications.js';
 import { cancelJob } from '../services/jobs/cancel-job.js';
 import { getJobsByIds, getRecentActivity, getRecentCompleted, getRestorableJobs } from '../services/jobs/list-jobs.js';
 import { presentJob, presentJobs } from '../services/jobs/present-job.js';
@@ -18,6 +19,8 @@ export const jobsRoute = new Hono<AppEnv>()
   .use(requireUser(msg('enhanceAuthRequired')))
   .post('/', validate('json', EnhanceJobRequest), async (c) => {
     const result = await createEnhanceJob(c.var.deps, userOf(c), c.req.valid('json'));
+    // the reservation may have taken the balance into the low range: the one e-mail per dip
+    await notifyLowCredits(c.var.deps, userOf(c).id);
     return c.json({ ...result, job: await presentJob(c.var.deps, result.job) }, 201);
   })
   .post('/remove', async (c) => {
@@ -30,6 +33,7 @@ export const jobsRoute = new Hono<AppEnv>()
     if (!(mask instanceof File) || mask.size === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));
     if (mask.size > MAX_MASK_BYTES) throw new AppError('MASK_TOO_BIG', 413, 'The mask file is too large.');
     const result = await createRemoveJob(c.var.deps, userOf(c), { imageId, mask: Buffer.from(await mask.arrayBuffer()) });
+    await notifyLowCredits(c.var.deps, userOf(c).id);
     return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
   })
   .post('/:id/cancel', validate('param', z.object({ id: z.string().uuid({ message: msg('cancelNoActiveJob') }) })), async (c) => {

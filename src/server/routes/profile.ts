@@ -9,6 +9,11 @@ import { PageQuery } from '../../shared/pagination.js';
 import { getProfile } from '../services/profiles/get-profile.js';
 import { getBusinessProfile, saveBusinessProfile, updateProfileName } from '../services/profiles/update-profile.js';
 import { creditLedgerCsv, creditLedgerPage, creditsSummary } from '../services/credits/credit-history.js';
+import { getNotificationPreferences, setNotificationPreferences } from '../services/notifications/user-notifications.js';
+import { listSessions } from '../services/accounts/list-sessions.js';
+import { getSessionFromHeaders } from '../auth/session-user.js';
+import { unauthorized } from '../errors.js';
+import { NotificationPreferencesInput, preferencesFailed, preferencesSaved } from '../../shared/notifications.js';
 
 /** /api/profile: the signed-in user's own profile and business details (seed 001 §7.2); nobody else's is reachable. */
 export const profileRoute = new Hono<AppEnv>()
@@ -37,6 +42,24 @@ export const profileRoute = new Hono<AppEnv>()
       c.var.log.error({ err }, 'business information update failed');
       throw new AppError('BUSINESS_UPDATE_FAILED', 500, messages.businessUpdateFailedRetry);
     }
+  })
+  // Settings → Notifications: kept on the server, honoured wherever an optional e-mail is sent
+  .get('/notifications', async (c) => c.json({ preferences: await getNotificationPreferences(c.var.deps, userOf(c).id) }))
+  .put('/notifications', validate('json', NotificationPreferencesInput), async (c) => {
+    try {
+      const preferences = await setNotificationPreferences(c.var.deps, userOf(c).id, c.req.valid('json'));
+      return c.json({ preferences, message: preferencesSaved });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      c.var.log.error({ err }, 'notification preferences not saved');
+      throw new AppError('PREFERENCES_FAILED', 500, preferencesFailed);
+    }
+  })
+  // Settings → Sessions: signed-in devices and recent sign-ins; signing them out is POST /api/account/sign-out?scope=
+  .get('/sessions', async (c) => {
+    const current = await getSessionFromHeaders(c.var.deps.auth, c.req.raw.headers);
+    if (!current) throw unauthorized();
+    return c.json(await listSessions(c.var.deps, current.user.id, current.sessionId));
   });
 
 /** /api/credits: the Credits tab and the whole ledger (paginated, and as CSV). */

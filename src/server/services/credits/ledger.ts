@@ -4,6 +4,7 @@ import { creditLedger, imageJobs, profiles } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { fill, messages } from '../../../shared/messages.js';
 import { storageMessages } from '../../../shared/storage-messages.js';
+import { LOW_CREDIT_THRESHOLD } from '../../../shared/credit-cost.js';
 
 /**
  * The credit ledger: the only code that changes profiles.credits_remaining. Each change runs in a transaction
@@ -29,6 +30,10 @@ function assertAmount(amount: number) {
 
 async function record(tx: Tx, userId: string, delta: number, reason: CreditReason, balanceAfter: number, ref: LedgerRef = {}) {
   await tx.insert(creditLedger).values({ userId, delta, reason, balanceAfter, jobId: ref.jobId ?? null, invoiceId: ref.invoiceId ?? null });
+  // above the low range again: the next dip gets its low-credit e-mail
+  if (balanceAfter > LOW_CREDIT_THRESHOLD) {
+    await tx.update(profiles).set({ lowCreditsNotified: false }).where(and(eq(profiles.userId, userId), eq(profiles.lowCreditsNotified, true)));
+  }
 }
 
 export async function getBalance(db: Executor, userId: string): Promise<number> {
