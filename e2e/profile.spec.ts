@@ -79,3 +79,34 @@ test('profile tabs, personal and business details kept across a reload, credits 
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await saveScreenshot(page, 'profile-credits.png');
 });
+
+test('settings: notification switches kept on the server, devices listed, other devices signed out', async ({ page, browser, baseURL }) => {
+  const user = await signedInUser(page.request, baseURL!, 'settings');
+  // the same account on a second device
+  const other = await browser.newContext({ baseURL });
+  const signIn = await other.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL! }, data: { email: user.email, password: user.password } });
+  expect(signIn.status()).toBe(200);
+
+  await page.goto('/profile?tab=settings');
+  const notifications = page.getByTestId('notifications');
+  const processing = notifications.getByRole('switch', { name: 'Processing complete' });
+  await expect(processing).toHaveAttribute('aria-checked', 'true');
+  await expect(notifications.getByRole('switch', { name: 'Marketing emails' })).toHaveAttribute('aria-checked', 'false');
+  await processing.click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  // the master switch greys out the others
+  await notifications.getByRole('switch', { name: 'Email notifications' }).click();
+  await expect(notifications.getByRole('switch', { name: 'Low credits warning' })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByTestId('notifications').getByRole('switch', { name: 'Processing complete' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByTestId('notifications').getByRole('switch', { name: 'Email notifications' })).toHaveAttribute('aria-checked', 'false');
+
+  const devices = page.getByTestId('device-list').getByRole('listitem');
+  await expect(devices).toHaveCount(2);
+  await expect(page.getByTestId('device-list')).toContainText('This device');
+  await page.getByRole('button', { name: 'Sign out other devices' }).click();
+  await expect(devices).toHaveCount(1);
+  expect((await other.request.get('/api/me')).status()).toBe(401);
+  expect((await page.request.get('/api/me')).status()).toBe(200);
+  await other.close();
+});

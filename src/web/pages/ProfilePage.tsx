@@ -3,6 +3,8 @@ import { AccountSecuritySection } from '../features/auth/AccountSecuritySection'
 import { ViewportsPanel } from '../features/sessions/ViewportsPanel';
 import { ProfileTab } from '../features/profile/ProfileTab';
 import { CreditsTab } from '../features/profile/CreditsTab';
+import { NotificationsCard } from '../features/profile/NotificationsCard';
+import { SessionsCard } from '../features/profile/SessionsCard';
 
 /** /profile?tab=profile|credits|billing|settings (seed 000 §2). */
 export function ProfilePage() {
@@ -20,7 +22,13 @@ export function ProfilePage() {
           />
         ),
         credits: <CreditsTab />,
-        settings: <AccountSecuritySection />,
+        settings: (
+          <div className="space-y-6">
+            <NotificationsCard />
+            <SessionsCard />
+            <AccountSecuritySection />
+          </div>
+        ),
       }}
     />
   );

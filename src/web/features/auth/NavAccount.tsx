@@ -54,7 +54,12 @@ export function NavAccount() {
           Beta
         </span>
       )}
-      <DropdownMenu>
+      <DropdownMenu
+        onOpenChange={(open) => {
+          // seed 001 §7.5 check-subscription: a plan changed elsewhere (a webhook, another tab) shows in the menu
+          if (open) void checkSubscriptionOnMenuOpen(queryClient, me.profile?.subscription_status);
+        }}
+      >
         <DropdownMenuTrigger asChild>
           <button
             type="button"
