@@ -4,6 +4,7 @@
  * the whole ledger, which downloads as CSV.
  */
 import { expect } from '@playwright/test';
+import sharp from 'sharp';
 import { adminCommand, saveScreenshot, signedInUser, test } from './fixtures';
 
 test('profile tabs, personal and business details kept across a reload, credits and the ledger as CSV', async ({ page, baseURL }) => {
@@ -20,6 +21,18 @@ test('profile tabs, personal and business details kept across a reload, credits 
   await expect(page).toHaveURL(/\/profile\?tab=credits$/);
   await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(/\/profile$/);
+
+  // a profile picture: shown on the page and in the navigation, removable
+  const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+  await page.getByLabel('Profile picture file').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('avatar-image')).toBeVisible();
+  await expect(page.getByTestId('nav-avatar')).toBeVisible();
+  await page.getByLabel('Profile picture file').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await expect(page.getByText('File type must be JPEG, PNG, GIF, BMP or WebP')).toBeVisible();
+  await expect(page.getByTestId('avatar-image')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove profile picture' }).click();
+  await expect(page.getByTestId('avatar-image')).toHaveCount(0);
+  await expect(page.getByTestId('nav-avatar')).toHaveCount(0);
 
   // personal information
   const personal = page.getByTestId('personal-info');

@@ -149,6 +149,8 @@ export const profiles = pgTable(
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),
     /** The low-credit e-mail went out for the current dip; cleared when the balance rises above the threshold again. */
     lowCreditsNotified: boolean('low_credits_notified').notNull().default(false),
+    /** The profile picture, 256 × 256 WebP in the user-images bucket under the user's folder; null shows initials. */
+    avatarPath: text('avatar_path'),
     /** When the last processing-complete e-mail went out: the next one counts the jobs finished since. */
     processingMailAt: timestamp('processing_mail_at', { withTimezone: true }),
     createdAt: createdAt(),

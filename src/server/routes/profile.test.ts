@@ -6,6 +6,8 @@ import { backends } from '../testing/databases.js';
 import { businessCustomers, profiles } from '../db/schema.js';
 import { grantPlan } from '../services/plans/grant-plan.js';
 import { messages } from '../../shared/messages.js';
+import sharp from 'sharp';
+import { profiles as profilesTable } from '../db/schema.js';
 
 describe.each(backends)('profile and credits API (%s)', (backend) => {
   let server: TestServer;
@@ -81,5 +83,35 @@ describe.each(backends)('profile and credits API (%s)', (backend) => {
     const bobLedger = await bob.json('/api/credits/ledger');
     expect(bobLedger.body.items.map((e: { reason: string }) => e.reason)).toEqual(['signup']);
     expect((await new TestClient(server.url).fetch('/api/credits/ledger.csv')).status).toBe(401);
+  });
+
+  it('a profile picture: checked like an upload, stored as 256 × 256 WebP, replaced and removed without leaving files', async () => {
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    const put = async (body: Blob, name: string) => {
+      const form = new FormData();
+      form.append('avatar', body, name);
+      return alice.json('/api/profile/avatar', { method: 'PUT', body: form });
+    };
+    const text = await put(new Blob(['<svg onload=alert(1)>']), 'me.png');
+    expect(text.status).toBe(422);
+    expect((await alice.json('/api/profile')).body.profile.avatar_url).toBeNull();
+
+    const first = await put(new Blob([new Uint8Array(png)]), 'me.png');
+    expect(first.status).toBe(200);
+    const served = await alice.fetch(first.body.avatar_url);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
+    expect((await alice.json('/api/me')).body.profile.avatar_url).toMatch(/\/api\/files\/user-images\//);
+
+    const [{ avatarPath: firstPath }] = await server.deps.db.select({ avatarPath: profilesTable.avatarPath }).from(profilesTable).where(eq(profilesTable.email, aliceEmail));
+    await put(new Blob([new Uint8Array(png)]), 'again.png');
+    expect(await server.deps.storage.head('user-images', firstPath!)).toBeNull();
+    const [{ avatarPath: secondPath }] = await server.deps.db.select({ avatarPath: profilesTable.avatarPath }).from(profilesTable).where(eq(profilesTable.email, aliceEmail));
+    expect((await alice.json('/api/profile/avatar', { method: 'DELETE' })).status).toBe(200);
+    expect((await alice.json('/api/profile')).body.profile.avatar_url).toBeNull();
+    expect(await server.deps.storage.head('user-images', secondPath!)).toBeNull();
+    // Bob's profile never shows Alice's picture
+    expect((await bob.json('/api/profile')).body.profile.avatar_url).toBeNull();
   });
 });

@@ -11,9 +11,12 @@ import { getBusinessProfile, saveBusinessProfile, updateProfileName } from '../s
 import { creditLedgerCsv, creditLedgerPage, creditsSummary } from '../services/credits/credit-history.js';
 import { getNotificationPreferences, setNotificationPreferences } from '../services/notifications/user-notifications.js';
 import { listSessions } from '../services/accounts/list-sessions.js';
+import { removeAvatar, setAvatar } from '../services/profiles/avatar.js';
 import { getSessionFromHeaders } from '../auth/session-user.js';
 import { unauthorized } from '../errors.js';
 import { NotificationPreferencesInput, preferencesFailed, preferencesSaved } from '../../shared/notifications.js';
+
+const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
 /** /api/profile: the signed-in user's own profile and business details (seed 001 §7.2); nobody else's is reachable. */
 export const profileRoute = new Hono<AppEnv>()
@@ -42,6 +45,20 @@ export const profileRoute = new Hono<AppEnv>()
       c.var.log.error({ err }, 'business information update failed');
       throw new AppError('BUSINESS_UPDATE_FAILED', 500, messages.businessUpdateFailedRetry);
     }
+  })
+  // the profile picture: multipart field `avatar`, checked like an upload, stored as 256 × 256
+  .put('/avatar', async (c) => {
+    const deps = c.var.deps;
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get('avatar');
+    if (!(file instanceof File) || file.size === 0) throw new AppError('NO_FILE', 400, 'Choose an image for your profile picture.');
+    if (file.size > AVATAR_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', 413, `A profile picture can be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`);
+    const url = await setAvatar(deps, userOf(c).id, Buffer.from(await file.arrayBuffer()));
+    return c.json({ avatar_url: url, message: 'Profile picture updated' });
+  })
+  .delete('/avatar', async (c) => {
+    await removeAvatar(c.var.deps, userOf(c).id);
+    return c.json({ avatar_url: null, message: 'Profile picture removed' });
   })
   // Settings → Notifications: kept on the server, honoured wherever an optional e-mail is sent
   .get('/notifications', async (c) => c.json({ preferences: await getNotificationPreferences(c.var.deps, userOf(c).id) }))

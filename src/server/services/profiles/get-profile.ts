@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import { profiles } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
+import { avatarUrl } from './avatar.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
-/** Profile as the API shows it: the seed's snake_case field names. */
-export function toProfileDto(p: ProfileRow) {
+/** Profile as the API shows it: the seed's snake_case field names, and a signed URL of the picture. */
+export function toProfileDto(p: ProfileRow, avatar: string | null = null) {
   return {
     id: p.id,
     user_id: p.userId,
@@ -20,12 +21,13 @@ export function toProfileDto(p: ProfileRow) {
     company_name: p.companyName,
     vat_id: p.vatId,
     created_at: p.createdAt.toISOString(),
+    avatar_url: avatar,
   };
 }
 export type ProfileDto = ReturnType<typeof toProfileDto>;
 
-export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<ProfileDto> {
+export async function getProfile(deps: Pick<Deps, 'db' | 'storage'>, userId: string): Promise<ProfileDto> {
   const [row] = await deps.db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   if (!row) throw notFound('Profile not found');
-  return toProfileDto(row);
+  return toProfileDto(row, await avatarUrl(deps, row.avatarPath));
 }

@@ -6,7 +6,7 @@ import type { BusinessProfile, BusinessProfileData, ProfileUpdate } from '../../
 import { getProfile, type ProfileDto } from './get-profile.js';
 
 /** seed 001 §7.2: first and last name of the signed-in user's own profile (the e-mail cannot be changed). */
-export async function updateProfileName(deps: Pick<Deps, 'db' | 'clock'>, userId: string, input: ProfileUpdate): Promise<ProfileDto> {
+export async function updateProfileName(deps: Pick<Deps, 'db' | 'clock' | 'storage'>, userId: string, input: ProfileUpdate): Promise<ProfileDto> {
   await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(profiles)

@@ -64,9 +64,9 @@ export function NavAccount() {
           <button
             type="button"
             aria-label="Account menu"
-            className="flex h-9 w-9 items-center justify-center rounded-full bg-violet-600 text-sm font-semibold text-white outline-none ring-violet-400 focus-visible:ring-2"
+            className="flex h-9 w-9 items-center justify-center overflow-hidden rounded-full bg-violet-600 text-sm font-semibold text-white outline-none ring-violet-400 focus-visible:ring-2"
           >
-            {initialsOf(me)}
+            {me.profile?.avatar_url ? <img src={me.profile.avatar_url} alt="" className="size-full object-cover" data-testid="nav-avatar" /> : initialsOf(me)}
           </button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>

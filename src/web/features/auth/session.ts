@@ -18,6 +18,7 @@ export interface MeProfile {
   beta_access: boolean;
   subscription_status: string;
   is_business: boolean;
+  avatar_url?: string | null;
 }
 export interface Me {
   user: MeUser;

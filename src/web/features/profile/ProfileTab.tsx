@@ -6,6 +6,7 @@ import { useProfile } from './api';
 import { PersonalInfoCard } from './PersonalInfoCard';
 import { BusinessInfoCard } from './BusinessInfoCard';
 import { SettingsCard } from './Card';
+import { AvatarEditor } from './AvatarEditor';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -21,9 +22,7 @@ export function ProfileTab({ extra }: { extra?: React.ReactNode }) {
     <div className="space-y-6">
       <SettingsCard title="Account" testId="profile-summary">
         <div className="flex flex-wrap items-center gap-5">
-          <div aria-hidden className="flex size-16 items-center justify-center rounded-full bg-violet-600 text-xl font-semibold text-white">
-            {initials}
-          </div>
+          <AvatarEditor url={profile.avatar_url} initials={initials} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-xl font-semibold text-white" data-testid="display-name">
               {name}

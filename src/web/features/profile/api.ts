@@ -15,6 +15,7 @@ export interface ProfileDto {
   company_name: string | null;
   vat_id: string | null;
   created_at: string;
+  avatar_url: string | null;
 }
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
