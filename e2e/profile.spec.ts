@@ -114,6 +114,15 @@ test('settings: notification switches kept on the server, devices listed, other 
   await expect(page.getByTestId('notifications').getByRole('switch', { name: 'Processing complete' })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByTestId('notifications').getByRole('switch', { name: 'Email notifications' })).toHaveAttribute('aria-checked', 'false');
 
+  // time zone: every date follows the one chosen here
+  await expect(page.getByTestId('app-version')).toContainText(/Renderlift \d+\.\d+\.\d+/);
+  await page.getByTestId('general-settings').getByLabel('Time zone').selectOption('Pacific/Kiritimati');
+  const ledger = (await (await page.request.get('/api/credits/ledger')).json()) as { items: { created_at: string }[] };
+  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Pacific/Kiritimati' }).format(new Date(ledger.items[0].created_at));
+  await page.getByRole('tab', { name: 'Credits' }).click();
+  await expect(page.getByTestId('credit-ledger')).toContainText(expected);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+
   const devices = page.getByTestId('device-list').getByRole('listitem');
   await expect(devices).toHaveCount(2);
   await expect(page.getByTestId('device-list')).toContainText('This device');

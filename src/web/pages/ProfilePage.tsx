@@ -5,6 +5,7 @@ import { ProfileTab } from '../features/profile/ProfileTab';
 import { CreditsTab } from '../features/profile/CreditsTab';
 import { NotificationsCard } from '../features/profile/NotificationsCard';
 import { SessionsCard } from '../features/profile/SessionsCard';
+import { GeneralCard } from '../features/profile/GeneralCard';
 
 /** /profile?tab=profile|credits|billing|settings (seed 000 §2). */
 export function ProfilePage() {
@@ -24,6 +25,7 @@ export function ProfilePage() {
         credits: <CreditsTab />,
         settings: (
           <div className="space-y-6">
+            <GeneralCard />
             <NotificationsCard />
             <SessionsCard />
             <AccountSecuritySection />

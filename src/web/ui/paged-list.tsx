@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
+import { formatDate } from '../lib/dates';
 import type { Page } from '../../shared/pagination';
 
 /** A read-only list the server pages: rows, an empty state, and previous/next with the position. */
@@ -43,5 +44,4 @@ export function PagedList<T extends { id: string | number }>(props: {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const when = (iso: string) => dateTime.format(new Date(iso));
+export const when = (iso: string) => formatDate(iso, 'dateTime');

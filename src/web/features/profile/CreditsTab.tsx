@@ -9,8 +9,8 @@ import { LEDGER_REASON_LABELS } from '../../../shared/profile';
 import { PagedList, when } from '../../ui/paged-list';
 import { profileApi, useCredits } from './api';
 import { SettingsCard } from './Card';
+import { formatDate } from '../../lib/dates';
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const EXAMPLE = { width: 1200, height: 800 };
 const jobLabel = (j: { workflow_type: string; mode: string | null; scale: number | null }) =>
   j.workflow_type === 'remove' ? 'Object removal' : `${j.mode ? j.mode[0].toUpperCase() + j.mode.slice(1) : 'Enhance'} ×${j.scale ?? ''}`;
@@ -32,7 +32,7 @@ export function CreditsTab() {
         </div>
         <p className="mt-2 text-sm text-zinc-400">
           {data.beta_access ? 'Beta' : planName(data.subscription_status)} plan
-          {data.resets_at ? ` · resets to ${data.allowance} on ${day.format(new Date(data.resets_at))}` : ''}
+          {data.resets_at ? ` · resets to ${data.allowance} on ${formatDate(data.resets_at)}` : ''}
         </p>
         {isLowOnCredits(data.credits_remaining) && (
           <p role="status" className="mt-4 flex items-center gap-2 rounded-lg border border-amber-900/60 bg-amber-950/40 px-3 py-2 text-sm text-amber-200" data-testid="low-credits">

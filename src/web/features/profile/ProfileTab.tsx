@@ -7,8 +7,8 @@ import { PersonalInfoCard } from './PersonalInfoCard';
 import { BusinessInfoCard } from './BusinessInfoCard';
 import { SettingsCard } from './Card';
 import { AvatarEditor } from './AvatarEditor';
+import { formatDate } from '../../lib/dates';
 
-const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
 /** seed 000 §2 Profile tab: the summary, personal information and, for business accounts, business information. */
 export function ProfileTab({ extra }: { extra?: React.ReactNode }) {
@@ -30,7 +30,7 @@ export function ProfileTab({ extra }: { extra?: React.ReactNode }) {
             <p className="truncate text-sm text-zinc-400">{profile.email}</p>
             <p className="mt-1 text-sm text-zinc-400">
               <span className="font-medium text-zinc-200">{profile.beta_access ? 'Beta' : planName(profile.subscription_status)}</span> plan · Member since{' '}
-              {memberSince.format(new Date(profile.created_at))}
+              {formatDate(profile.created_at, 'monthYear')}
             </p>
           </div>
           <Link to="/profile?tab=credits" className="flex items-center gap-2 rounded-xl border border-white/10 px-4 py-3 text-sm text-zinc-200 hover:border-white/20">
