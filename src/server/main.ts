@@ -33,7 +33,7 @@ process.on('SIGINT', () => onSignal('SIGINT'));
 try {
   const server = await starting;
   const where = config.baseUrlFixed ? config.BASE_URL : `http://localhost:${server.port} (and at any address of this machine)`;
-  console.log(`Renderlift is running on ${where}, listening on ${config.HOST} port ${server.port}`);
+  console.log(`Renderlift is running on ${where} (listening on port ${server.port}, interface ${config.HOST})`);
   if (!config.isProduction && !config.SMTP_URL) {
     console.log(`E-mail is not delivered: read it at http://localhost:${server.port}/dev/mailbox (on this machine only)`);
   }
