@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout, Layout } from './Layout';
+import { RouteError } from './RouteError';
 import { Spinner } from '../ui/spinner';
 import { RequireAdmin, RequireAuth, RequirePaidPlan } from '../features/auth/guards';
 import { LandingPage } from '../pages/landing/LandingPage';
@@ -39,42 +40,50 @@ const suspense = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</S
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
+    errorElement: <RouteError />,
     children: [{ path: '/enhance', element: <RequirePaidPlan>{suspense(<EnhancePage />)}</RequirePaidPlan> }],
   },
   // the Viewport Manager opens as a window of its own, without the site frame
-  { path: '/viewports', element: <RequireAuth>{suspense(<ViewportManagerPage />)}</RequireAuth> },
+  { path: '/viewports', element: <RequireAuth>{suspense(<ViewportManagerPage />)}</RequireAuth>, errorElement: <RouteError /> },
   {
     element: <Layout />,
+    errorElement: <RouteError />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/pricing', element: suspense(<PricingPage />) },
-      { path: '/payment-success', element: suspense(<PaymentSuccessPage />) },
-      // local test-mode payments (no Stripe key): the built-in checkout and portal pages
-      { path: '/checkout-test/portal', element: <RequireAuth>{suspense(<TestPortalPage />)}</RequireAuth> },
-      { path: '/checkout-test/:sessionId', element: <RequireAuth>{suspense(<CheckoutTestPage />)}</RequireAuth> },
-      { path: '/profile', element: <RequireAuth>{suspense(<ProfilePage />)}</RequireAuth> },
-      { path: '/login', element: suspense(<LoginPage />) },
-      { path: '/signup', element: suspense(<SignupPage />) },
-      { path: '/confirm', element: suspense(<ConfirmPage />) },
-      { path: '/verify/:token?', element: suspense(<VerifyPage />) },
-      { path: '/email-verified', element: suspense(<EmailVerifiedPage />) },
-      { path: '/forgot-password', element: suspense(<ForgotPasswordPage />) },
-      { path: '/reset-password/:token?', element: suspense(<ResetPasswordPage />) },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: suspense(<ContactPage />) },
-      { path: '/faq', element: <FaqPage /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: '/terms-of-service', element: <TermsOfServicePage /> },
       {
-        path: '/admin',
-        element: (
-          <RequireAdmin notFound={<NotFoundPage />}>
-            {suspense(<AdminPage />)}
-          </RequireAdmin>
-        ),
+        // inside the site frame: a broken page keeps the navigation, so the user can go elsewhere
+        errorElement: <RouteError />,
+        children: [
+          { path: '/', element: <LandingPage /> },
+          { path: '/pricing', element: suspense(<PricingPage />) },
+          { path: '/payment-success', element: suspense(<PaymentSuccessPage />) },
+          // local test-mode payments (no Stripe key): the built-in checkout and portal pages
+          { path: '/checkout-test/portal', element: <RequireAuth>{suspense(<TestPortalPage />)}</RequireAuth> },
+          { path: '/checkout-test/:sessionId', element: <RequireAuth>{suspense(<CheckoutTestPage />)}</RequireAuth> },
+          { path: '/profile', element: <RequireAuth>{suspense(<ProfilePage />)}</RequireAuth> },
+          { path: '/login', element: suspense(<LoginPage />) },
+          { path: '/signup', element: suspense(<SignupPage />) },
+          { path: '/confirm', element: suspense(<ConfirmPage />) },
+          { path: '/verify/:token?', element: suspense(<VerifyPage />) },
+          { path: '/email-verified', element: suspense(<EmailVerifiedPage />) },
+          { path: '/forgot-password', element: suspense(<ForgotPasswordPage />) },
+          { path: '/reset-password/:token?', element: suspense(<ResetPasswordPage />) },
+          { path: '/about', element: <AboutPage /> },
+          { path: '/contact', element: suspense(<ContactPage />) },
+          { path: '/faq', element: <FaqPage /> },
+          { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+          { path: '/terms-of-service', element: <TermsOfServicePage /> },
+          {
+            path: '/admin',
+            element: (
+              <RequireAdmin notFound={<NotFoundPage />}>
+                {suspense(<AdminPage />)}
+              </RequireAdmin>
+            ),
+          },
+          { path: '/email-preview', element: suspense(<EmailPreviewPage />) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
-      { path: '/email-preview', element: suspense(<EmailPreviewPage />) },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);
