@@ -1,10 +1,21 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
 import fs from 'node:fs';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string };
+/** Each build is told apart by this id: the running app compares it with the server's version.json to notice a new deployment. */
+const BUILD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Writes version.json beside index.html: what `GET /api/version` answers. */
+const versionFile = (): Plugin => ({
+  name: 'renderlift-version-file',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version: pkg.version, build: BUILD_ID, builtAt: new Date().toISOString() }) });
+  },
+});
 
 const api = 'http://127.0.0.1:3000';
 // the API server on its default port; `npm run dev` starts both
@@ -18,9 +29,9 @@ const proxy = {
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
-  plugins: [react(), tailwindcss()],
-  // the version Settings → General shows
-  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [react(), tailwindcss(), versionFile()],
+  // the version Settings → General shows, and the build the update check compares
+  define: { __APP_VERSION__: JSON.stringify(pkg.version), __APP_BUILD__: JSON.stringify(BUILD_ID) },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

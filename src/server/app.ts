@@ -29,6 +29,7 @@ import { creditsRoute, profileRoute } from './routes/profile.js';
 import { contactRoute } from './routes/contact.js';
 import { serviceStatusRoute } from './routes/service-status.js';
 import { emailPreviewRoute } from './routes/email-preview.js';
+import { versionRoute } from './routes/version.js';
 
 export interface AppOptions {
   /** Resolves the signed-in user of a request (null when signed out). */
@@ -112,6 +113,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/contact', contactRoute);
   app.route('/api/service-status', serviceStatusRoute);
   app.route('/api/email-preview', emailPreviewRoute);
+  app.route('/api/version', versionRoute);
   if (!deps.config.isProduction) app.route('/dev/mailbox', devMailboxRoute);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` } }, 404));

@@ -9,6 +9,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { cn } from '../lib/cn';
 import { Logo } from './Logo';
 import { ServiceStatusBanner } from '../features/service-status/ServiceStatusBanner';
+import { UpdateNotice } from '../features/updates/UpdateNotice';
 
 /** seed 000 §2: every route change scrolls to the top; a #hash (Features from another page) scrolls to its section. */
 function ScrollManager({ settle = false }: { settle?: boolean }) {
@@ -226,6 +227,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <UpdateNotice />
     </div>
   );
 }
@@ -239,6 +241,7 @@ export function AppLayout() {
       <main className="relative flex-1 overflow-hidden pt-[var(--nav-height,4rem)]">
         <Outlet />
       </main>
+      <UpdateNotice />
     </div>
   );
 }

@@ -3,6 +3,9 @@ import { toast } from 'sonner';
 import { Field, SelectInput } from '../../ui/form';
 import { browserTimeZone, formatDate, preferredTimeZone, setPreferredTimeZone, timeZoneChosen } from '../../lib/dates';
 import { SettingsCard } from './Card';
+import { Button } from '../../ui/form';
+import { autoUpdatesEnabled, checkNow, setAutoUpdates } from '../updates/update-store';
+import { msg } from '../../../shared/messages';
 
 const AUTO = '';
 
@@ -10,6 +13,19 @@ const AUTO = '';
 export function GeneralCard() {
   const zones = useMemo(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [browserTimeZone()]), []);
   const [zone, setZone] = useState(timeZoneChosen() ? preferredTimeZone() : AUTO);
+  const [auto, setAuto] = useState(autoUpdatesEnabled);
+  const [checking, setChecking] = useState(false);
+  async function check() {
+    setChecking(true);
+    try {
+      // an update found opens its notice; up to date says so
+      if ((await checkNow()) === 'current') toast.success(msg('upToDate'));
+    } catch {
+      toast.error(msg('updateCheckFailed'));
+    } finally {
+      setChecking(false);
+    }
+  }
   return (
     <SettingsCard title="General" testId="general-settings">
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -17,6 +33,27 @@ export function GeneralCard() {
           <dt className="text-xs uppercase tracking-wide text-zinc-500">App version</dt>
           <dd className="mt-1 text-sm text-zinc-100" data-testid="app-version">
             Renderlift {__APP_VERSION__}
+          </dd>
+          <Button variant="secondary" size="sm" className="mt-2" busy={checking} onClick={() => void check()}>
+            Check for updates
+          </Button>
+        </div>
+        <div>
+          <dt className="text-xs uppercase tracking-wide text-zinc-500">Updates</dt>
+          <dd className="mt-2">
+            <label className="flex items-center gap-2 text-sm text-zinc-200">
+              <input
+                type="checkbox"
+                className="size-4 accent-violet-500"
+                checked={auto}
+                onChange={(e) => {
+                  setAuto(e.target.checked);
+                  setAutoUpdates(e.target.checked);
+                }}
+              />
+              Update automatically
+            </label>
+            <p className="mt-1 text-xs text-zinc-500">A new version loads after a 5-second notice; never during an upload or an enhancement.</p>
           </dd>
         </div>
       </dl>
