@@ -335,6 +335,9 @@ export const messages = {
   workspaceLive: 'Live',
   workspaceOffline: 'Offline',
   workspaceImagesCount: '{n} images',
+  workspaceVersion: 'Version',
+  workspaceVersionEnhanced: '{n}. {scale}× {mode} · {width} × {height}',
+  workspaceVersionRemoval: '{n}. Object removed · {width} × {height}',
 } as const;
 
 export type MessageKey = keyof typeof messages;

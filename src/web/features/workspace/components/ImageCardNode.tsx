@@ -8,6 +8,7 @@ import { progressView } from '../lib/progress';
 import { ZOOM_DEFAULT } from '../lib/zoom';
 import { isBusy, type WorkspaceImage } from '../state/workspace-state';
 import { CompareSlider } from './CompareSlider';
+import { CardVersions } from './CardVersions';
 import { useWorkspaceContext } from './workspace-context';
 import { CardMaskOverlay } from '../../remove-tool/components/CardMaskOverlay';
 
@@ -237,6 +238,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
           {image.enhanced ? <span className="text-emerald-400/90">{` → ${image.enhanced.width} × ${image.enhanced.height}`}</span> : null}
         </span>
       </div>
+      <CardVersions image={image} />
       {image.status === 'failed' && image.error && !/cancel+ed/i.test(image.error) && (
         <div className="ws-error rounded-b-[10px] border-t border-red-500/20 bg-red-500/10 text-red-300">{image.error}</div>
       )}
