@@ -366,10 +366,11 @@ export function useWorkspaceSessions(host: SessionsHost) {
     (e) => {
       if (phase !== 'ready' || isOwn(e)) return;
       const cur = currentRef.current;
-      if (e.action === 'loaded' && e.id && e.id !== cur?.id) {
+      // a viewport loaded or created elsewhere (the Viewport Manager's 'Create New Viewport' starts an empty one)
+      if ((e.action === 'loaded' || e.action === 'created') && e.id && e.id !== cur?.id) {
         void sessionsApi
           .active()
-          .then((session) => (session && session.id === e.id ? showLoaded(session, true) : undefined))
+          .then((session) => (session && session.id === e.id ? showLoaded(session, e.action === 'loaded') : undefined))
           .catch(() => toast.error(msg('sessionLoadFailedPreserved')));
       } else if (e.action === 'deleted' && e.id && e.id === cur?.id) {
         setCurrent(null);

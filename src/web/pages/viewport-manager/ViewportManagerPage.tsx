@@ -9,7 +9,7 @@ import { msg } from '../../../shared/messages';
 import { ApiError } from '../../features/workspace/api/workspace-api';
 import type { SessionSummary } from '../../features/sessions/api';
 import { ViewportGrid } from '../../features/sessions/components/ViewportGrid';
-import { useDeleteViewport, useLoadViewport, useNewViewport, useViewportEvents, useViewportList } from '../../features/sessions/hooks';
+import { useDeleteViewport, useLoadViewport, useViewportEvents, useViewportList } from '../../features/sessions/hooks';
 
 export const VIEWPORT_MANAGER_PATH = '/viewports';
 const WINDOW_NAME = 'renderlift-viewport-manager';
@@ -33,7 +33,6 @@ export function ViewportManagerPage() {
   const list = useViewportList();
   useViewportEvents();
   const remove = useDeleteViewport('viewportDeleted');
-  const create = useNewViewport();
   const load = useLoadViewport();
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -78,14 +77,7 @@ export function ViewportManagerPage() {
             busyId={busyId}
             onOpen={open}
             onDelete={(s) => remove.mutate(s.id)}
-            onCreate={() =>
-              create.mutate(undefined, {
-                onSuccess: () => {
-                  toast.success(msg('viewportNewCreated'));
-                  focusOpener();
-                },
-              })
-            }
+            onCreated={focusOpener}
           />
         )}
       </div>
