@@ -167,4 +167,16 @@ describe('layout', () => {
       { x: 0, y: 900 },
     ]);
   });
+  it('never places a new card over a moved one', () => {
+    // a card moved off the grid covers the slots it overlaps
+    const moved = { x: 1000, y: 150 };
+    const placed = positionsForNew([{ x: 0, y: 0 }, moved], 3);
+    expect(placed).toEqual([
+      { x: 1800, y: 0 },
+      { x: 0, y: 900 },
+      { x: 900, y: 900 },
+    ]);
+    const all = [{ x: 0, y: 0 }, moved, ...placed];
+    for (const a of all) for (const b of all) if (a !== b) expect(Math.abs(a.x - b.x) >= 800 || Math.abs(a.y - b.y) >= 744).toBe(true);
+  });
 });
