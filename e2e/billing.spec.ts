@@ -34,9 +34,14 @@ test('free user buys Professional in test mode: decline changes nothing, payment
   test.setTimeout(120_000);
   const { email, headers } = await signedInFreeUser(page);
 
-  // a free plan cannot open the workspace
-  await page.goto('/enhance');
+  // a free plan cannot open the workspace, and the pricing page says why on arrival
+  await page.goto('/');
+  await page.getByRole('navigation').getByRole('link', { name: 'Enhance', exact: true }).first().click();
   await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByTestId('paid-plan-required')).toHaveText('The workspace needs a paid plan. Your account is on Free: choose a plan below to start enhancing your renders.');
+  // the note belongs to the arrival, not to the page
+  await page.reload();
+  await expect(page.getByTestId('paid-plan-required')).toHaveCount(0);
   await expect(page.getByTestId('nav-credits')).toHaveText(/4 credits/);
   await expect(page.getByText('All plans include secure payment processing and can be cancelled anytime.')).toBeVisible();
   await expect(page.getByTestId('plan-card-enterprise').getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '/contact');

@@ -191,6 +191,9 @@ export const billingText = {
   currentPlan: 'Current Plan',
   contactSales: 'Contact Sales',
   pricingFootnote: 'All plans include secure payment processing and can be cancelled anytime.',
+  /** On arrival from /enhance without a paid plan (seed 000 §2: unpaid goes to /pricing). */
+  paidPlanRequired: 'The workspace needs a paid plan. Your account is on Free: choose a plan below to start enhancing your renders.',
+  signupSubtitle: 'Create your account, then choose a plan to start enhancing.',
   paymentSuccessful: 'Payment Successful',
   startEnhancing: 'Start Enhancing Images',
   refreshAccount: 'Refresh Account',
