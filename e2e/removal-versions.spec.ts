@@ -72,10 +72,23 @@ test('a removal on a 2× enhancement keeps 2×, and the enhancement stays reacha
     await page.mouse.move(cx + 14, cy + dy, { steps: 6 });
     await page.mouse.up();
   }
+  // the busy labels of every button while the removal runs, however briefly they show
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { busyLabels: Set<string> }).busyLabels = seen;
+    new MutationObserver(() => {
+      for (const b of document.querySelectorAll('button')) if (b.textContent?.endsWith('ing...')) seen.add(b.textContent);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByRole('button', { name: 'Remove Object' }).click();
-  await expect(page.getByText('Object Removal Started')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Object Removal Started' })).toContainText('Removing the painted area may take 30-60 seconds');
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Object Removal Started' })).not.toContainText('...');
   await expect(card(page)).toHaveAttribute('data-status', 'enhanced', { timeout: 600_000 });
   await expect(card(page).getByTestId('card-versions')).toBeVisible();
+  // the panel said what ran: a removal, not an enhancement
+  const labels = await page.evaluate(() => [...(window as unknown as { busyLabels: Set<string> }).busyLabels]);
+  expect(labels).toContain('Removing...');
+  expect(labels).not.toContain('Enhancing...');
 
   // the removal kept the enhanced resolution
   await expect(card(page)).toContainText(enhancedSize);

@@ -8,6 +8,7 @@ import { Button } from '../ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../ui/sheet';
 import { cn } from '../lib/cn';
 import { Logo } from './Logo';
+import { useRouteTitle } from './route-titles';
 
 /** seed 000 §2: every route change scrolls to the top; a #hash (Features from another page) scrolls to its section. */
 function ScrollManager({ settle = false }: { settle?: boolean }) {
@@ -198,6 +199,7 @@ export function Footer() {
 
 /** The shared frame of every page: fixed navigation, content below it, footer. */
 export function Layout() {
+  useRouteTitle();
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollManager settle />
@@ -212,6 +214,7 @@ export function Layout() {
 
 /** The workspace fills the screen below the navigation: no footer. */
 export function AppLayout() {
+  useRouteTitle();
   return (
     <div className="flex h-screen flex-col overflow-hidden">
       <ScrollManager />

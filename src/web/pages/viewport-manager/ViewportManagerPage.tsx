@@ -2,7 +2,8 @@
  * The Viewport Manager (seed 000 §2): a separate window, opened from the workspace toolbar, listing the saved
  * viewports. Opening one makes it the active session; the workspace window follows through the live channel.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useRouteTitle } from '../../app/route-titles';
 import { LayoutGrid } from 'lucide-react';
 import { toast } from 'sonner';
 import { msg } from '../../../shared/messages';
@@ -36,13 +37,7 @@ export function ViewportManagerPage() {
   const load = useLoadViewport();
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${msg('viewportManagerTitle')} · Renderlift`;
-    return () => {
-      document.title = before;
-    };
-  }, []);
+  useRouteTitle();
 
   const signedOut = list.error instanceof ApiError && list.error.status === 401;
 
