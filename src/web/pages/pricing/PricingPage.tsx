@@ -71,7 +71,7 @@ export function PricingPage() {
         })}
       </div>
       <p className="mt-10 text-center text-sm text-zinc-600 dark:text-zinc-400">{billingText.pricingFootnote}</p>
-      <SubscriptionDetailsDialog plan={checkout.dialogPlan} busy={!!checkout.pendingPlan} onClose={checkout.closeDialog} onSubmit={checkout.submitDetails} />
+      <SubscriptionDetailsDialog country={billing.data?.country ?? null} plan={checkout.dialogPlan} busy={!!checkout.pendingPlan} onClose={checkout.closeDialog} onSubmit={checkout.submitDetails} />
     </main>
   );
 }
