@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Menu } from 'lucide-react';
-import { NavAccount } from '../features/auth/NavAccount';
+import { NavAccount, NavCreditsCompact } from '../features/auth/NavAccount';
 import { useAuth } from '../features/auth/useAuth';
 import { FEATURES_SECTION_ID, scrollToSection } from '../features/landing/scroll';
 import { Button } from '../ui/button';
@@ -104,6 +104,9 @@ export function TopNav() {
         </div>
         <div className="hidden sm:block">
           <AccountArea />
+        </div>
+        <div className="ml-auto sm:hidden">
+          <NavCreditsCompact />
         </div>
         <Sheet open={open} onOpenChange={setOpen}>
           <SheetTrigger asChild>
