@@ -4,7 +4,7 @@ import { AlertTriangle, Check, Clock, Loader2, RotateCcw, X } from 'lucide-react
 import { msg } from '../../../../shared/messages';
 import { isHighResolution, MODE_LABELS, isEnhancementMode } from '../../../../shared/enhancement';
 import { fitCard } from '../lib/layout';
-import { progressView } from '../lib/progress';
+import { progressView, waitingDetail } from '../lib/progress';
 import { ZOOM_DEFAULT } from '../lib/zoom';
 import { isBusy, type WorkspaceImage } from '../state/workspace-state';
 import { CompareSlider } from './CompareSlider';
@@ -103,7 +103,9 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
   }
 
   const job = image.job;
-  const view = job ? progressView(job, now) : null;
+  const progress = job ? progressView(job, now) : null;
+  // a job waiting for a worker says where it stands in the server's queue
+  const view = progress && job && progress.detail === msg('workspaceWaitingForWorker') ? { ...progress, detail: waitingDetail(ws.queue.spots.get(job.id)) } : progress;
   const cancelling = image.status === 'cancelling';
 
   return (

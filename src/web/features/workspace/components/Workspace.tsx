@@ -14,6 +14,7 @@ import { WorkspaceContext, type WorkspaceContextValue } from './workspace-contex
 import { useWorkspaceAddons, WorkspaceAddons } from '../../sessions/WorkspaceAddons';
 import './workspace.css';
 import { usePhonePanel } from '../hooks/usePhonePanel';
+import { useJobQueue } from '../hooks/useJobQueue';
 import { isBusy } from '../state/workspace-state';
 
 /** seed 001 §9: a file drop locks card dragging for 100 ms after it ends. */
@@ -43,7 +44,8 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
   const openFolderPicker = useCallback(() => folderInput.current?.click(), []);
 
   const getCanvasZoom = useCallback(() => canvasZoom.current, []);
-  const ctx = useMemo<WorkspaceContextValue>(() => ({ ...ws, getCanvasZoom, openFilePicker, openFolderPicker }), [ws, getCanvasZoom, openFilePicker, openFolderPicker]);
+  const queue = useJobQueue(state);
+  const ctx = useMemo<WorkspaceContextValue>(() => ({ ...ws, getCanvasZoom, openFilePicker, openFolderPicker, queue }), [ws, getCanvasZoom, openFilePicker, openFolderPicker, queue]);
   // written to the DOM, not to state: the canvas moves every frame and the cards need not re-render for it
   const onZoomChange = useCallback((zoom: number) => {
     canvasZoom.current = zoom;

@@ -180,3 +180,13 @@ describe('layout', () => {
     for (const a of all) for (const b of all) if (a !== b) expect(Math.abs(a.x - b.x) >= 800 || Math.abs(a.y - b.y) >= 744).toBe(true);
   });
 });
+
+describe('waiting for a worker', () => {
+  it('says where the job stands in the server’s queue and when it should start', async () => {
+    const { waitingDetail } = await import('./progress');
+    expect(waitingDetail(undefined)).toBe('Waiting for a free worker');
+    expect(waitingDetail({ position: 3, expectedStartMs: 90_000 })).toBe('Waiting for a free worker · #3 in line · starts in about 1m 30s');
+    expect(waitingDetail({ position: 1, expectedStartMs: 0 })).toBe('Waiting for a free worker · #1 in line · starts next');
+    expect(waitingDetail({ position: 2, expectedStartMs: null })).toBe('Waiting for a free worker · #2 in line');
+  });
+});
