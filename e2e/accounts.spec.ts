@@ -29,6 +29,9 @@ test('sign up, verify, sign in, reset the password, use TOTP, delete the account
 
   // sign up as a business: a company domain turns the business toggle on by itself
   await page.goto('/signup');
+  // the workspace needs a paid plan (seed 000 §2): sign-up promises no credits a free account cannot spend
+  await expect(page.getByText('Create your account, then choose a plan to start enhancing.')).toBeVisible();
+  await expect(page.getByText(/free credits/i)).toHaveCount(0);
   await page.locator('input[name="firstName"]').fill('Erika');
   await page.locator('input[name="lastName"]').fill('Muster');
   await page.locator('input[name="email"]').fill(email);

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './fixtures';
+import { adminCommand, test } from './fixtures';
 
 /**
  * Plans and billing in local test mode, in a real browser against a real server: a free user buys Professional
@@ -34,9 +34,14 @@ test('free user buys Professional in test mode: decline changes nothing, payment
   test.setTimeout(120_000);
   const { email, headers } = await signedInFreeUser(page);
 
-  // a free plan cannot open the workspace
-  await page.goto('/enhance');
+  // a free plan cannot open the workspace, and the pricing page says why on arrival
+  await page.goto('/');
+  await page.getByRole('navigation').getByRole('link', { name: 'Enhance', exact: true }).first().click();
   await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByTestId('paid-plan-required')).toHaveText('The workspace needs a paid plan. Your account is on Free: choose a plan below to start enhancing your renders.');
+  // the note belongs to the arrival, not to the page
+  await page.reload();
+  await expect(page.getByTestId('paid-plan-required')).toHaveCount(0);
   await expect(page.getByTestId('nav-credits')).toHaveText(/4 credits/);
   await expect(page.getByText('All plans include secure payment processing and can be cancelled anytime.')).toBeVisible();
   await expect(page.getByTestId('plan-card-enterprise').getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', '/contact');
@@ -46,6 +51,9 @@ test('free user buys Professional in test mode: decline changes nothing, payment
   await page.getByTestId('plan-card-professional').getByRole('button', { name: 'Get Started' }).click();
   const dialog = page.getByRole('dialog', { name: 'Subscription Details' });
   await expect(dialog).toBeVisible();
+  // the country given at sign-up is filled in; without one, the form says it is required
+  await expect(dialog.locator('select[name="country"]')).toHaveValue('DE');
+  await dialog.locator('select[name="country"]').selectOption('');
   await dialog.getByRole('button', { name: 'Continue to Checkout' }).click();
   await expect(dialog.getByText('Country is required')).toBeVisible();
   await dialog.locator('input[name="isBusiness"]').check();
@@ -78,6 +86,15 @@ test('free user buys Professional in test mode: decline changes nothing, payment
   await expect(page.getByTestId('payment-truth')).toContainText('Your Professional subscription is now active');
   await expect(page.getByRole('link', { name: 'View Subscription' })).toHaveAttribute('href', '/profile?tab=billing');
   await expect(page.getByRole('button', { name: 'Refresh Account' })).toBeVisible();
+  // 'View Subscription' stays readable under the pointer
+  const view = page.getByRole('link', { name: 'View Subscription' });
+  await view.hover();
+  const colours = await view.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { text: s.color, background: s.backgroundColor };
+  });
+  expect(colours.text, JSON.stringify(colours)).not.toBe(colours.background);
+  expect(colours.background, JSON.stringify(colours)).not.toMatch(/^rgb\((2[4-5]\d), (2[4-5]\d), (2[4-5]\d)\)$/);
 
   await page.getByRole('link', { name: 'Start Enhancing Images' }).click();
   await expect(page).toHaveURL(/\/enhance$/);
@@ -93,6 +110,14 @@ test('free user buys Professional in test mode: decline changes nothing, payment
   await expect(page.getByTestId('current-plan-name')).toContainText('Professional');
   await expect(page.getByTestId('upgrade-plan-card').getByRole('button', { name: 'Upgrade to Business' })).toBeVisible();
   await expect(page.getByTestId('subscription-management-card')).toBeVisible();
+  await expect(page.getByTestId('current-plan-price')).toHaveText('€29.00/month');
+
+  // deleting the account says the running subscription goes with it
+  await page.goto('/profile?tab=settings');
+  await page.getByTestId('delete-account-section').getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page.getByTestId('delete-cancels-subscription')).toHaveText('Your Professional subscription is cancelled with the account: no further payments are taken.');
+  await page.getByTestId('delete-account-section').getByRole('button', { name: 'Cancel' }).click();
+  await page.goto('/profile?tab=billing');
 
   // the company name is saved now: upgrading goes straight on, to confirm the change of the running subscription
   await page.getByTestId('upgrade-plan-card').getByRole('button', { name: 'Upgrade to Business' }).click();
@@ -109,4 +134,21 @@ test('free user buys Professional in test mode: decline changes nothing, payment
 
   // the confirmation mail went out
   expect(await mailText(page, email, 'subscription-confirmed')).toContain('Professional');
+});
+
+test('a beta user is shown no price and no "upgrade" that would lower the credits', async ({ page }) => {
+  test.setTimeout(60_000);
+  const { email } = await signedInFreeUser(page);
+  await adminCommand('grant-beta', email);
+  await page.goto('/profile?tab=billing');
+  await expect(page.getByTestId('current-plan-card')).toContainText('Beta');
+  await expect(page.getByTestId('current-plan-price')).toHaveText('Beta access · no charge');
+  await expect(page.getByTestId('billing-credits')).toContainText('2,000');
+  await expect(page.getByTestId('upgrade-plan-card')).toHaveCount(0);
+  // nothing was bought: no subscription to manage, and nothing to cancel with the account
+  await expect(page.getByTestId('subscription-management-card')).toHaveCount(0);
+  await page.goto('/profile?tab=settings');
+  await page.getByTestId('delete-account-section').getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page.getByText('Are you sure? Your account and all of its data will be permanently deleted.')).toBeVisible();
+  await expect(page.getByTestId('delete-cancels-subscription')).toHaveCount(0);
 });

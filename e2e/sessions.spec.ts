@@ -328,6 +328,7 @@ test('remove an object, save, reload, save as, load and delete from the Viewport
 
   await managerCard('Villa B').hover();
   await managerCard('Villa B').getByTestId('viewport-delete').click();
+  await manager.getByTestId('delete-viewport-dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(manager.getByText('Viewport deleted successfully')).toBeVisible();
   await expect(managerCard('Villa B')).toHaveCount(0);
   const listed = (await (await page.request.get('/api/viewports')).json()).sessions as { session_name: string }[];

@@ -164,8 +164,11 @@ export interface BillingStatus {
   } | null;
   /** seed 000 §2: the subscription management card shows only with an active non-free paid subscription. */
   can_manage: boolean;
+  /** Plans that raise the monthly allowance; never one that would lower it (a beta user's 2000 credits). */
   upgrade_options: string[];
   has_company_name: boolean;
+  /** The country last given (checkout details, else sign-up), to pre-fill the checkout details. */
+  country: string | null;
 }
 
 /** GET /api/billing/checkout/:id: the truth behind a /payment-success link. */
@@ -191,6 +194,13 @@ export const billingText = {
   currentPlan: 'Current Plan',
   contactSales: 'Contact Sales',
   pricingFootnote: 'All plans include secure payment processing and can be cancelled anytime.',
+  /** On arrival from /enhance without a paid plan (seed 000 §2: unpaid goes to /pricing). */
+  paidPlanRequired: 'The workspace needs a paid plan. Your account is on Free: choose a plan below to start enhancing your renders.',
+  noCharge: 'No charge',
+  betaAccessPrice: 'Beta access · no charge',
+  complimentaryPrice: 'Complimentary · no charge',
+  deleteCancelsSubscription: 'Your {plan} subscription is cancelled with the account: no further payments are taken.',
+  signupSubtitle: 'Create your account, then choose a plan to start enhancing.',
   paymentSuccessful: 'Payment Successful',
   startEnhancing: 'Start Enhancing Images',
   refreshAccount: 'Refresh Account',

@@ -49,3 +49,9 @@ export interface JobDto {
   created_at: string;
   updated_at: string;
 }
+
+/** GET /api/jobs/queue: how many images this server works on at once, and where the user's waiting jobs stand. */
+export interface JobQueueDto {
+  workers: number;
+  waiting: { id: string; position: number; expected_start_ms: number | null }[];
+}

@@ -191,6 +191,22 @@ describe.each(backends)('billing in local test mode on %s', (backend) => {
     expect((await comp.client.json('/api/check-subscription')).body).toEqual({ subscribed: false, subscription_tier: 'free' });
   });
 
+  it('offers a beta user no "upgrade" that would lower the allowance, and pre-fills the country given at sign-up', async () => {
+    const beta = await newUser();
+    await grantBeta(server.deps, { email: beta.email });
+    const status = (await beta.client.json('/api/billing')).body;
+    expect(status.monthly_credits).toBe(2000);
+    expect(status.subscription).toMatchObject({ source: 'beta', amount: null });
+    // Business would cut 2000 beta credits to 1000: not an upgrade
+    expect(status.upgrade_options).toEqual([]);
+    const basic = await newUser();
+    await subscribe(basic.client, 'basic');
+    expect((await basic.client.json('/api/billing')).body.upgrade_options).toEqual(['professional', 'business']);
+    const signupCountry = (await server.deps.db.select().from(profiles).where(eq(profiles.userId, beta.userId)))[0].metadata.country;
+    expect(status.country).toBe(signupCountry);
+    expect(status.country).toMatch(/^[A-Z]{2}$/);
+  });
+
   it('a complimentary plan ending returns a paying user to their paid plan', async () => {
     const u = await newUser();
     await subscribe(u.client, 'basic');

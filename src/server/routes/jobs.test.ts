@@ -185,4 +185,27 @@ describe.each(backends)('jobs API rules on %s', (backend) => {
     const ledger = await server.deps.db.select().from(creditLedger).where(eq(creditLedger.userId, u.userId));
     expect(ledger.filter((l) => l.reason === 'reserve').reduce((a, l) => a + l.delta, 0)).toBe(-3);
   });
+
+  it('tells each user where their waiting jobs stand in the server’s queue, and how many run at once', async () => {
+    const a = users.business;
+    const b = await newUser('queue-b', 'business');
+    const ahead = (await a.client.json('/api/jobs/queue')).body;
+    expect(ahead).toMatchObject({ workers: 0, waiting: [] });
+    const submit = async (u: typeof a) => (await u.client.json('/api/jobs', { method: 'POST', json: { imageId: (await image(u.userId)).id, scale: 2, mode: 'precision' } })).body.job.id as string;
+    now = new Date(now.getTime() + 1000);
+    const a1 = await submit(a);
+    now = new Date(now.getTime() + 1000);
+    const b1 = await submit(b);
+    now = new Date(now.getTime() + 1000);
+    const a2 = await submit(a);
+    const qa = (await a.client.json('/api/jobs/queue')).body as { waiting: { id: string; position: number; expected_start_ms: number | null }[] };
+    const qb = (await b.client.json('/api/jobs/queue')).body as typeof qa;
+    // only one's own jobs are listed, each counted behind every job accepted before it
+    expect(qa.waiting.map((w) => w.id)).toEqual([a1, a2]);
+    expect(qb.waiting.map((w) => w.id)).toEqual([b1]);
+    expect(qb.waiting[0].position).toBe(qa.waiting[0].position + 1);
+    expect(qa.waiting[1].position).toBe(qa.waiting[0].position + 2);
+    // no worker on this server: no start can be expected
+    expect(qa.waiting.every((w) => w.expected_start_ms === null)).toBe(true);
+  });
 });

@@ -12,6 +12,7 @@ import { notifyLowCredits } from '../services/notifications/user-notifications.j
 import { cancelJob } from '../services/jobs/cancel-job.js';
 import { getJobsByIds, getRecentActivity, getRecentCompleted, getRestorableJobs } from '../services/jobs/list-jobs.js';
 import { presentJob, presentJobs } from '../services/jobs/present-job.js';
+import { queueOverview } from '../services/jobs/queue-position.js';
 
 const MAX_MASK_BYTES = 20 * 1024 * 1024;
 
@@ -40,6 +41,7 @@ export const jobsRoute = new Hono<AppEnv>()
     const result = await cancelJob(c.var.deps, userOf(c), c.req.valid('param').id);
     return c.json({ ...result, job: await presentJob(c.var.deps, result.job) });
   })
+  .get('/queue', async (c) => c.json(await queueOverview(c.var.deps, userOf(c).id)))
   .get('/active', async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getRestorableJobs(c.var.deps, userOf(c).id)) }))
   .get('/recent', async (c) => c.json({ jobs: await getRecentActivity(c.var.deps, userOf(c).id) }))
   .get('/completed', validate('query', z.object({ limit: z.coerce.number().int().min(1).max(100).optional() })), async (c) =>

@@ -62,6 +62,23 @@ describe.each(backends)('viewport sessions on %s', (backend) => {
     sse.close();
   });
 
+  it('creates a named, empty viewport as the active one, and refuses a blank name', async () => {
+    const sse = await SseReader.open(`${server.url}/api/events`, { cookie: a.cookieHeader() });
+    await sse.next((m) => m.event === 'ready');
+    const blank = await a.json('/api/viewports/new', { method: 'POST', json: { name: '   ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.message).toBe('Please enter a viewport name');
+    const before = (await a.json('/api/viewports')).body.sessions.length;
+    const created = await a.json('/api/viewports/new', { method: 'POST', json: { name: ' Kitchen ' } });
+    expect(created.status).toBe(201);
+    expect(created.body.session).toMatchObject({ session_name: 'Kitchen', is_active: true, image_count: 0 });
+    expect(created.body.session.viewport_data.images).toEqual([]);
+    expect(JSON.parse((await sse.next((m) => m.event === 'viewports')).data).data).toEqual({ action: 'created', id: created.body.session.id });
+    expect((await active()).map((r) => r.sessionName)).toEqual(['Kitchen']);
+    expect((await a.json('/api/viewports')).body.sessions).toHaveLength(before + 1);
+    sse.close();
+  });
+
   it('refuses bad saves with the seed wording and changes nothing', async () => {
     const before = (await a.json('/api/viewports')).body.sessions.length;
     const cases: [unknown, string][] = [

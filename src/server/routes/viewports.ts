@@ -5,7 +5,7 @@ import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
 import { msg } from '../../shared/messages.js';
 import { SessionName } from '../../shared/viewports.js';
-import { clearActiveSession, createSession, deleteSession, getActiveSession, listSessions, loadSession, updateSession } from '../services/viewports/viewport-sessions.js';
+import { clearActiveSession, createEmptySession, createSession, deleteSession, getActiveSession, listSessions, loadSession, updateSession } from '../services/viewports/viewport-sessions.js';
 
 const IdParam = z.object({ id: z.string().uuid({ message: msg('sessionNotFound') }) });
 // viewport_data is checked by the shared sanitiser (seed wording), not by a generic schema here
@@ -20,6 +20,9 @@ export const viewportsRoute = new Hono<AppEnv>()
     const body = c.req.valid('json');
     return c.json({ session: await createSession(c.var.deps, userOf(c).id, body.name, body.viewport_data) }, 201);
   })
+  .post('/new', validate('json', z.object({ name: SessionName })), async (c) =>
+    c.json({ session: await createEmptySession(c.var.deps, userOf(c).id, c.req.valid('json').name) }, 201),
+  )
   .post('/clear-active', async (c) => {
     await clearActiveSession(c.var.deps, userOf(c).id);
     return c.body(null, 204);

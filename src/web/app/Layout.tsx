@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Menu } from 'lucide-react';
-import { NavAccount } from '../features/auth/NavAccount';
+import { NavAccount, NavCreditsCompact } from '../features/auth/NavAccount';
 import { useAuth } from '../features/auth/useAuth';
 import { FEATURES_SECTION_ID, scrollToSection } from '../features/landing/scroll';
 import { Button } from '../ui/button';
@@ -10,6 +10,7 @@ import { cn } from '../lib/cn';
 import { Logo } from './Logo';
 import { ServiceStatusBanner } from '../features/service-status/ServiceStatusBanner';
 import { UpdateNotice } from '../features/updates/UpdateNotice';
+import { useRouteTitle } from './route-titles';
 
 /** seed 000 §2: every route change scrolls to the top; a #hash (Features from another page) scrolls to its section. */
 function ScrollManager({ settle = false }: { settle?: boolean }) {
@@ -124,6 +125,9 @@ export function TopNav() {
           <div className="hidden sm:block">
             <AccountArea />
           </div>
+          <div className="ml-auto sm:hidden">
+            <NavCreditsCompact />
+          </div>
           <Sheet open={open} onOpenChange={setOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="sm:hidden" aria-label="Open menu">
@@ -219,6 +223,7 @@ export function Footer() {
 
 /** The shared frame of every page: fixed navigation, content below it, footer. */
 export function Layout() {
+  useRouteTitle();
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollManager settle />
@@ -234,6 +239,7 @@ export function Layout() {
 
 /** The workspace fills the screen below the navigation: no footer. */
 export function AppLayout() {
+  useRouteTitle();
   return (
     <div className="flex h-screen flex-col overflow-hidden">
       <ScrollManager />

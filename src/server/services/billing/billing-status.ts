@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
-import { checkoutSessions, profiles } from '../../db/schema.js';
+import { businessCustomers, checkoutSessions, profiles } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { BillingStatus, CheckoutStatus, SubscriptionCheck } from '../../../shared/billing.js';
-import { creditAllowance, formatEuro, isPaidStatus, planFor, planName, priceCents, upgradeOptions } from '../../../shared/plans.js';
+import { PLANS, creditAllowance, formatEuro, isPaidStatus, planFor, planName, priceCents, upgradeOptions } from '../../../shared/plans.js';
 import { entitlementOf, grantsOf } from './entitlement.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -21,12 +21,15 @@ export async function getBillingStatus(deps: Pick<Deps, 'db' | 'clock' | 'paymen
   const local = !!sub?.stripeSubscriptionId?.startsWith('sub_local_');
   const paid = sub?.source === 'stripe';
   const plan = planFor(sub?.tier ?? status);
+  const allowance = creditAllowance(status, profile.betaAccess);
+  const [business] = await deps.db.select({ country: businessCustomers.countryCode }).from(businessCustomers).where(eq(businessCustomers.userId, userId));
+  const signupCountry = typeof profile.metadata.country === 'string' ? profile.metadata.country : null;
   return {
     mode: deps.payments.mode,
     subscription_status: status,
     plan_name: profile.betaAccess && !isPaidStatus(status) ? 'Beta' : planName(status),
     credits_remaining: profile.creditsRemaining,
-    monthly_credits: creditAllowance(status, profile.betaAccess),
+    monthly_credits: allowance,
     beta_access: profile.betaAccess,
     credits_reset_at: iso(profile.creditsResetAt),
     subscription: sub
@@ -43,8 +46,9 @@ export async function getBillingStatus(deps: Pick<Deps, 'db' | 'clock' | 'paymen
       : null,
     // seed 000 §2: subscription management only with an active non-free subscription (one bought through checkout)
     can_manage: paid && isPaidStatus(status),
-    upgrade_options: upgradeOptions(status),
+    upgrade_options: upgradeOptions(status).filter((key) => PLANS[key].monthlyCredits > allowance),
     has_company_name: !!profile.companyName?.trim(),
+    country: business?.country ?? signupCountry,
   };
 }
 

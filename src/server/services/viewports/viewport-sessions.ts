@@ -67,6 +67,25 @@ export async function createSession(deps: SessionDeps, userId: string, name: str
   return full(row);
 }
 
+/**
+ * 'Create New Viewport' (seed 001 §5: the Viewport Manager creates by name): a named, empty viewport becomes the
+ * active one; the workspace windows follow and start empty under that name.
+ */
+export async function createEmptySession(deps: SessionDeps, userId: string, name: string): Promise<ViewportSessionDto> {
+  const now = deps.clock();
+  const viewportData: ViewportData = { images: [], currentMode: 'enhance', enhancementParams: {}, brushSize: 20, lastSaved: now.toISOString() };
+  const row = await deps.db.transaction(async (tx) => {
+    await deactivateAll(tx, userId);
+    const [inserted] = await tx
+      .insert(viewportSessions)
+      .values({ userId, sessionName: name, viewportData, isActive: true, createdAt: now, updatedAt: now })
+      .returning();
+    return inserted;
+  });
+  await announce(deps, userId, 'created', row.id);
+  return full(row);
+}
+
 /** seed 000 §4: updating changes viewport_data and updated_at (and the name, when one is given). */
 export async function updateSession(deps: SessionDeps, userId: string, id: string, data: unknown, name?: string): Promise<ViewportSessionDto> {
   const now = deps.clock();

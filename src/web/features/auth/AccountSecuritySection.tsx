@@ -8,6 +8,7 @@ import { accountMessages as m } from '../../../shared/accounts/messages';
 import { AuthApiError, authApi } from './api';
 import { leaveSignedOut } from './session';
 import { Alert, Button, Field, TextInput } from './components/form-kit';
+import { SubscriptionEndsWithAccount } from '../billing/SubscriptionEndsWithAccount';
 
 /** better-auth's session answer carries the two-factor flag our /api/me leaves out. */
 function useTwoFactorEnabled() {
@@ -179,6 +180,7 @@ export function DeleteAccountSection() {
       {confirming ? (
         <div role="alertdialog" aria-label="Delete account" className="space-y-3 rounded-lg bg-red-950/60 p-4">
           <p className="text-sm font-medium text-red-200">Are you sure? Your account and all of its data will be permanently deleted.</p>
+          <SubscriptionEndsWithAccount />
           <div className="flex gap-2">
             <Button type="button" variant="danger" busy={busy} onClick={() => void remove()}>
               Yes, delete my account

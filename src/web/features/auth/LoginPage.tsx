@@ -22,6 +22,8 @@ export function LoginPage() {
   const done = async () => {
     void authApi.reportSecurityEvent({ action: 'login', resource: 'auth', status: 'success', details: { method: step === 'totp' ? 'password+totp' : 'password' } });
     broadcastAuthEvent('SIGNED_IN');
+    // an earlier attempt's 'Invalid email or password' would otherwise follow onto the workspace
+    toast.dismiss();
     await resetClientState(queryClient);
     navigate('/enhance', { replace: true });
   };

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../ui/dropdown-menu';
 import { Coins, LogOut, Settings, Sparkles, User } from 'lucide-react';
@@ -44,7 +44,8 @@ export function NavAccount() {
 
   return (
     <div className="flex items-center gap-3" data-testid="nav-signed-in">
-      <span className="hidden items-center gap-1 text-sm text-zinc-300 sm:inline-flex" data-testid="nav-credits">
+      {/* the top bar shows this area from the small-screen breakpoint up; phones see it in the menu sheet */}
+      <span className="inline-flex items-center gap-1 text-sm text-zinc-300" data-testid="nav-credits">
         <Coins className="h-4 w-4" aria-hidden />
         {credits} credits
       </span>
@@ -90,5 +91,18 @@ export function NavAccount() {
         </DropdownMenuContent>
       </DropdownMenu>
     </div>
+  );
+}
+
+/** The balance in the top bar of a phone, beside the menu button (the account area itself lives in the menu sheet there). */
+export function NavCreditsCompact() {
+  const { data: me } = useMe();
+  if (!me) return null;
+  return (
+    <Link to="/profile?tab=credits" className="inline-flex items-center gap-1 rounded-full bg-white/5 px-2.5 py-1 text-sm text-zinc-200 ring-1 ring-white/10 sm:hidden" data-testid="nav-credits-phone">
+      <Coins className="h-4 w-4" aria-hidden />
+      {me.profile?.credits_remaining ?? 0}
+      <span className="sr-only">credits</span>
+    </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { billingText } from '../../../shared/billing';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -58,7 +59,7 @@ export function SignupPage() {
     <AuthShell
       wide
       title="Create your account"
-      subtitle="Start with 4 free credits every month."
+      subtitle={billingText.signupSubtitle}
       footer={
         <p>
           Already have an account?{' '}

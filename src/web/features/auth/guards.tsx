@@ -22,7 +22,8 @@ export function RequirePaidPlan({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isLoading) return <Spinner />;
   if (!me) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  if (!isPaidStatus(me.profile?.subscription_status)) return <Navigate to="/pricing" replace />;
+  // the pricing page says why the browser landed there
+  if (!isPaidStatus(me.profile?.subscription_status)) return <Navigate to="/pricing" replace state={{ paidPlanRequired: true }} />;
   return <>{children}</>;
 }
 

@@ -34,6 +34,14 @@ function subscriptionLine(b: BillingStatus): string | null {
   return s.current_period_end ? `Renews on ${dateOf(s.current_period_end)}.` : null;
 }
 
+/** What the plan costs this user: only a bought subscription has a price; beta and complimentary plans cost nothing. */
+function planPriceLine(b: BillingStatus, plan: (typeof PLANS)[PlanKey]): string {
+  if (b.subscription?.amount) return `${b.subscription.amount}/month`;
+  if (b.subscription?.source === 'beta') return billingText.betaAccessPrice;
+  if (b.subscription?.source === 'complimentary') return billingText.complimentaryPrice;
+  return plan.key === 'free' ? 'Free' : formatPlanPrice(plan);
+}
+
 /**
  * The Billing tab of /profile (seed 000 §2): the current plan, the upgrade card (basic → Professional or Business,
  * professional → Business, hidden otherwise) and subscription management for an active paid subscription.
@@ -75,7 +83,9 @@ export function BillingTab() {
                 </span>
               )}
             </p>
-            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{b.subscription?.amount ? `${b.subscription.amount}/month` : plan.key === 'free' ? 'Free' : formatPlanPrice(plan)}</p>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="current-plan-price">
+              {planPriceLine(b, plan)}
+            </p>
           </div>
           <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="billing-credits">
             {b.credits_remaining.toLocaleString('en-US')} / {b.monthly_credits.toLocaleString('en-US')} credits
@@ -128,7 +138,7 @@ export function BillingTab() {
           </Button>
         </Card>
       )}
-      <SubscriptionDetailsDialog plan={checkout.dialogPlan} busy={!!checkout.pendingPlan} onClose={checkout.closeDialog} onSubmit={checkout.submitDetails} />
+      <SubscriptionDetailsDialog country={b.country} plan={checkout.dialogPlan} busy={!!checkout.pendingPlan} onClose={checkout.closeDialog} onSubmit={checkout.submitDetails} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { BusinessInfo, CHECKOUT_BUSINESS_TYPES, CHECKOUT_COUNTRIES, CHECKOUT_INDUSTRIES, type BusinessInfoInput } from '../../../shared/billing';
@@ -13,8 +13,19 @@ type Errors = Partial<Record<'companyName' | 'vatId' | 'country' | 'form', strin
  * for a business), VAT ID (optional, checked against the country), business type, industry and country (always
  * required). Its answers go with the checkout request.
  */
-export function SubscriptionDetailsDialog(props: { plan: string | null; busy: boolean; onClose: () => void; onSubmit: (info: BusinessInfoInput) => Promise<void> }) {
+export function SubscriptionDetailsDialog(props: {
+  plan: string | null;
+  /** The country given before (sign-up or an earlier checkout): pre-filled. */
+  country?: string | null;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (info: BusinessInfoInput) => Promise<void>;
+}) {
   const [form, setForm] = useState({ isBusiness: false, companyName: '', vatId: '', businessType: '', industry: '', country: '' });
+  const known = props.country && CHECKOUT_COUNTRIES.some((c) => c.code === props.country) ? props.country : '';
+  useEffect(() => {
+    if (props.plan) setForm((f) => (f.country ? f : { ...f, country: known }));
+  }, [props.plan, known]);
   const [errors, setErrors] = useState<Errors>({});
   const set = (key: keyof typeof form, value: string | boolean) => {
     setForm((f) => ({ ...f, [key]: value }));

@@ -12,6 +12,7 @@ import { isBusy, type WorkspaceAction, type WorkspaceImage, type WorkspaceState 
 import { removeApi } from '../sessions/api';
 import { MAX_MASK_SHARE, maskTooLargeMessage } from '../../../shared/removal';
 import { estimateMaskShare, exportMaskPng } from './lib/mask-raster';
+import { removalBasis, removalTarget, strokesForTarget } from './lib/removal-target';
 import { msUntilIdleOff, removeModeOff, removeModeReducer } from './lib/remove-mode';
 import {
   BRUSH_DEFAULT,
@@ -33,11 +34,6 @@ export interface RemoveToolHost {
   state: WorkspaceState;
   dispatch: Dispatch<WorkspaceAction>;
   selected: WorkspaceImage | null;
-}
-
-interface LastRemoval {
-  jobId: string;
-  resultImageId: string;
 }
 
 function splitToast(text: string, kind: 'error' | 'success' | 'info' = 'error') {
@@ -70,7 +66,6 @@ export function useRemoveTool(host: RemoveToolHost) {
   hostRef.current = host;
   const maskRef = useRef(mask);
   maskRef.current = mask;
-  const lastRemoval = useRef(new Map<string, LastRemoval>());
 
   const selected = host.selected;
   const removalRunning = host.state.images.some(isRemoval);
@@ -189,7 +184,9 @@ export function useRemoveTool(host: RemoveToolHost) {
       return;
     }
     if (isBusy(img)) return;
-    if (!img.imageId || !(img.width > 0) || !(img.height > 0)) {
+    // the removal works on what the card shows, at its resolution; removals on a removal add up
+    const target = removalTarget(img);
+    if (!target) {
       splitToast(msg('maskDetectionFailed'));
       return;
     }
@@ -199,20 +196,17 @@ export function useRemoveTool(host: RemoveToolHost) {
       toast.error(msg('processingFailedTitle'), { description: maskTooLargeMessage(share) });
       return;
     }
-    // a second removal on the same card works on the previous result, so removals add up
-    const last = lastRemoval.current.get(img.key);
-    const target = last && img.enhanced?.jobId === last.jobId ? last.resultImageId : img.imageId;
     setSubmitting(true);
     used();
     try {
       let png: Blob;
       try {
-        png = await exportMaskPng(m.strokes, img.width, img.height);
+        png = await exportMaskPng(strokesForTarget(m.strokes, img, target), target.width, target.height);
       } catch {
         splitToast(msg('maskApplyFailed'));
         return;
       }
-      const { job } = await removeApi.submit(target, png);
+      const { job } = await removeApi.submit(target.imageId, png);
       hostRef.current.dispatch({ type: 'jobSubmitted', key: img.key, job, now: Date.now() });
       setModalOpen(false);
       splitToast(msg('removeStarted'), 'info');
@@ -241,9 +235,10 @@ export function useRemoveTool(host: RemoveToolHost) {
     if (job.status === 'completed' && job.processed_image_url) {
       void withLoadableUrl(job)
         .then((loadable) => {
-          dispatch({ type: 'jobUpdate', job: { ...loadable, scale: 1, mode: 'remove' }, now: Date.now() });
+          // the result keeps the size of the version it worked on
+          const scale = removalBasis(card, job.target_image_id)?.scale ?? 1;
+          dispatch({ type: 'jobUpdate', job: { ...loadable, scale, mode: 'remove' }, now: Date.now() });
           dispatch({ type: 'setView', key: card.key, view: 'preview' });
-          if (loadable.result_image_id) lastRemoval.current.set(card.key, { jobId: job.id, resultImageId: loadable.result_image_id });
           setMask(clearMask());
           setMaskFor(null);
         })

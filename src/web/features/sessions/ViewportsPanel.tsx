@@ -5,18 +5,16 @@
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { msg } from '../../../shared/messages';
 import type { SessionSummary } from './api';
 import { ViewportGrid } from './components/ViewportGrid';
-import { useDeleteViewport, useLoadViewport, useNewViewport, useViewportEvents, useViewportList } from './hooks';
+import { useDeleteViewport, useLoadViewport, useViewportEvents, useViewportList } from './hooks';
 import { isWorkspacePath } from './lib/unsaved';
 
 export function ViewportsPanel({ onOpened, columns }: { onOpened?: () => void; columns?: string }) {
   const list = useViewportList();
   useViewportEvents();
   const remove = useDeleteViewport('viewportDeleted');
-  const create = useNewViewport();
   const load = useLoadViewport();
   const navigate = useNavigate();
   const location = useLocation();
@@ -45,14 +43,7 @@ export function ViewportsPanel({ onOpened, columns }: { onOpened?: () => void; c
         columns={columns}
         onOpen={open}
         onDelete={(s) => remove.mutate(s.id)}
-        onCreate={() =>
-          create.mutate(undefined, {
-            onSuccess: () => {
-              toast.success(msg('viewportNewCreated'));
-              goToWorkspace();
-            },
-          })
-        }
+        onCreated={goToWorkspace}
       />
       {list.isError && <p className="mt-3 text-[13px] text-red-300">{msg('sessionLoadFailed')}</p>}
     </section>

@@ -17,7 +17,8 @@ export const sessionsApi = {
   update: (id: string, data: ViewportData, name?: string) => call<{ session: SessionDto }>('PUT', at(id), { viewport_data: data, ...(name ? { name } : {}) }).then((r) => r.session),
   load: (id: string) => call<{ session: SessionDto }>('POST', `${at(id)}/load`).then((r) => r.session),
   remove: (id: string) => call<{ wasActive: boolean }>('DELETE', at(id)),
-  clearActive: () => call<void>('POST', '/api/viewports/clear-active'),
+  /** 'Create New Viewport': a named, empty viewport becomes the active one. */
+  createEmpty: (name: string) => call<{ session: SessionDto }>('POST', '/api/viewports/new', { name }).then((r) => r.session),
 };
 
 export const removeApi = {

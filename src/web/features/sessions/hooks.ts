@@ -96,16 +96,6 @@ export function useDeleteViewport(successKey: MessageKey = 'viewportDeleted') {
   });
 }
 
-/** 'Create viewport': the current session is closed and the workspace starts empty. */
-export function useNewViewport() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => sessionsApi.clearActive(),
-    onError: (err) => toast.error(sessionErrorText(err, msg('sessionCreateFailed'), msg('sessionLoginToCreate'))),
-    onSettled: () => void client.invalidateQueries({ queryKey: VIEWPORTS_KEY }),
-  });
-}
-
 export function useLoadViewport() {
   const client = useQueryClient();
   return useMutation({

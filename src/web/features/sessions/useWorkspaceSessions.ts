@@ -14,6 +14,7 @@ import { sessionErrorText, sessionsApi, type SessionDto } from './api';
 import { VIEWPORTS_KEY, useViewportEvents, useViewportList, type ViewportEvent } from './hooks';
 import { browserStore, clearBackup, readBackup, writeBackup, type ViewportBackup } from './lib/local-backup';
 import { isDirty } from './lib/unsaved';
+import { backupAddsSomething, mergeBackup } from './lib/backup-merge';
 import { clearedWorkspace, fingerprint, restoreWorkspace, toViewportData, type SnapshotExtras } from './lib/viewport-snapshot';
 
 export interface SessionsHost {
@@ -100,6 +101,7 @@ export function useWorkspaceSessions(host: SessionsHost) {
     const userId = host.userId;
     void (async () => {
       let start: string;
+      let shown = snapshot();
       let active: SessionDto | null = null;
       try {
         active = await sessionsApi.active();
@@ -111,6 +113,7 @@ export function useWorkspaceSessions(host: SessionsHost) {
           const { restored, baseline: b } = await applyViewport(active.viewport_data);
           setCurrent({ id: active.id, name: active.session_name });
           start = b;
+          shown = toViewportData(restored.state, { ...hostRef.current.extras(), brushSize: restored.brushSize });
           if (restored.state.images.length === 0 && active.viewport_data.images.length > 0) toast.error(msg('sessionNoValidImages'));
         } catch {
           toast.error(msg('sessionLoadFailedPreserved'));
@@ -124,7 +127,8 @@ export function useWorkspaceSessions(host: SessionsHost) {
       setBaseline(start);
       const store = browserStore();
       const backup = store ? readBackup(store, userId, Date.now()) : null;
-      if (backup && fingerprint(backup.data) !== start) setBackupOffer(backup);
+      // offered only when it holds something the workspace as shown lacks (seed 001 §7.6 viewport backup)
+      if (backup && backupAddsSomething(backup.data, shown, await serverImageIds(backup.data))) setBackupOffer(backup);
       else if (store && backup) clearBackup(store);
       setPhase('ready');
     })();
@@ -162,7 +166,8 @@ export function useWorkspaceSessions(host: SessionsHost) {
     setBackupOffer(null);
     if (!backup) return;
     try {
-      await applyViewport(backup.data);
+      // merged by image id: uploads made since the backup stay on the canvas
+      await applyViewport(mergeBackup(backup.data, snapshot()));
       const known = backup.sessionId ? (await sessionsApi.list().catch(() => [])).find((s) => s.id === backup.sessionId) : undefined;
       if (known) setCurrent({ id: known.id, name: known.session_name });
       // the restored work is still unsaved: the baseline stays what the server holds
@@ -366,10 +371,11 @@ export function useWorkspaceSessions(host: SessionsHost) {
     (e) => {
       if (phase !== 'ready' || isOwn(e)) return;
       const cur = currentRef.current;
-      if (e.action === 'loaded' && e.id && e.id !== cur?.id) {
+      // a viewport loaded or created elsewhere (the Viewport Manager's 'Create New Viewport' starts an empty one)
+      if ((e.action === 'loaded' || e.action === 'created') && e.id && e.id !== cur?.id) {
         void sessionsApi
           .active()
-          .then((session) => (session && session.id === e.id ? showLoaded(session, true) : undefined))
+          .then((session) => (session && session.id === e.id ? showLoaded(session, e.action === 'loaded') : undefined))
           .catch(() => toast.error(msg('sessionLoadFailedPreserved')));
       } else if (e.action === 'deleted' && e.id && e.id === cur?.id) {
         setCurrent(null);
@@ -422,6 +428,12 @@ export type WorkspaceSessions = ReturnType<typeof useWorkspaceSessions>;
 
 export const SessionsContext = createContext<WorkspaceSessions | null>(null);
 export const useSessionsContext = () => useContext(SessionsContext);
+
+/** The uploads the server still has; when it cannot be asked, every image of the backup counts as existing. */
+async function serverImageIds(backup: ViewportData): Promise<Set<string>> {
+  const list = await workspaceApi.images().catch(() => null);
+  return new Set(list ? list.images.map((i) => i.id) : backup.images.map((i) => i.imageId ?? i.id));
+}
 
 function sessionFlag(key: string): boolean {
   try {

@@ -45,7 +45,7 @@ export function PaymentSuccessPage() {
       <Button variant="secondary" onClick={() => void refreshAccount(queryClient)}>
         {billingText.refreshAccount}
       </Button>
-      <Link to="/profile?tab=billing" className={`${linkClass} border border-zinc-300 text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-100`}>
+      <Link to="/profile?tab=billing" className={`${linkClass} border border-zinc-300 text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-900`}>
         {type === 'credits' ? billingText.viewCredits : billingText.viewSubscription}
       </Link>
     </div>

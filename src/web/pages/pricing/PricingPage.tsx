@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PRICING_PLANS, planFor } from '../../../shared/plans';
 import { billingText } from '../../../shared/billing';
 import { useMe } from '../../features/auth/session';
@@ -19,12 +19,19 @@ export function PricingPage() {
   const billing = useBillingStatus(!!me);
   const currentKey = me ? planFor(me.profile?.subscription_status)?.key : undefined;
   const checkout = useCheckout({ hasCompanyName: billing.data?.has_company_name ?? false });
+  // sent here by the workspace's guard: say why
+  const paidPlanRequired = Boolean((useLocation().state as { paidPlanRequired?: boolean } | null)?.paidPlanRequired);
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-16">
       <div className="text-center">
         <h1 className="text-4xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">Choose Your Plan</h1>
         <p className="mt-3 text-zinc-600 dark:text-zinc-400">Monthly credits for enhancing your renders. Change or cancel your plan at any time.</p>
+        {paidPlanRequired && (
+          <p role="status" data-testid="paid-plan-required" className="mx-auto mt-6 max-w-2xl rounded-lg border border-violet-300 bg-violet-50 px-4 py-3 text-sm font-medium text-violet-900 dark:border-violet-500/40 dark:bg-violet-500/10 dark:text-violet-100">
+            {billingText.paidPlanRequired}
+          </p>
+        )}
         {billing.data?.mode === 'local' && (
           <div className="mt-4">
             <TestModeBadge />
@@ -64,7 +71,7 @@ export function PricingPage() {
         })}
       </div>
       <p className="mt-10 text-center text-sm text-zinc-600 dark:text-zinc-400">{billingText.pricingFootnote}</p>
-      <SubscriptionDetailsDialog plan={checkout.dialogPlan} busy={!!checkout.pendingPlan} onClose={checkout.closeDialog} onSubmit={checkout.submitDetails} />
+      <SubscriptionDetailsDialog country={billing.data?.country ?? null} plan={checkout.dialogPlan} busy={!!checkout.pendingPlan} onClose={checkout.closeDialog} onSubmit={checkout.submitDetails} />
     </main>
   );
 }

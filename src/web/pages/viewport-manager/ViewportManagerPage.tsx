@@ -2,14 +2,15 @@
  * The Viewport Manager (seed 000 §2): a separate window, opened from the workspace toolbar, listing the saved
  * viewports. Opening one makes it the active session; the workspace window follows through the live channel.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useRouteTitle } from '../../app/route-titles';
 import { LayoutGrid } from 'lucide-react';
 import { toast } from 'sonner';
 import { msg } from '../../../shared/messages';
 import { ApiError } from '../../features/workspace/api/workspace-api';
 import type { SessionSummary } from '../../features/sessions/api';
 import { ViewportGrid } from '../../features/sessions/components/ViewportGrid';
-import { useDeleteViewport, useLoadViewport, useNewViewport, useViewportEvents, useViewportList } from '../../features/sessions/hooks';
+import { useDeleteViewport, useLoadViewport, useViewportEvents, useViewportList } from '../../features/sessions/hooks';
 
 export const VIEWPORT_MANAGER_PATH = '/viewports';
 const WINDOW_NAME = 'renderlift-viewport-manager';
@@ -33,17 +34,10 @@ export function ViewportManagerPage() {
   const list = useViewportList();
   useViewportEvents();
   const remove = useDeleteViewport('viewportDeleted');
-  const create = useNewViewport();
   const load = useLoadViewport();
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${msg('viewportManagerTitle')} · Renderlift`;
-    return () => {
-      document.title = before;
-    };
-  }, []);
+  useRouteTitle();
 
   const signedOut = list.error instanceof ApiError && list.error.status === 401;
 
@@ -78,14 +72,7 @@ export function ViewportManagerPage() {
             busyId={busyId}
             onOpen={open}
             onDelete={(s) => remove.mutate(s.id)}
-            onCreate={() =>
-              create.mutate(undefined, {
-                onSuccess: () => {
-                  toast.success(msg('viewportNewCreated'));
-                  focusOpener();
-                },
-              })
-            }
+            onCreated={focusOpener}
           />
         )}
       </div>

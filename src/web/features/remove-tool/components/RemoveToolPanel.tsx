@@ -55,7 +55,7 @@ export function RemoveObjectButton({ tool, selected, className }: { tool: Remove
       className={`flex h-10 w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-violet-500 to-fuchsia-500 text-[14px] font-semibold text-white shadow-[0_8px_24px_-8px_rgba(139,92,246,0.7)] transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 disabled:cursor-not-allowed disabled:opacity-60 ${className ?? ''}`}
     >
       {busy ? <Loader2 className="h-4 w-4 animate-spin" /> : <Wand2 className="h-4 w-4" />}
-      {busy ? msg('workspaceEnhancing') : msg('workspaceRemoveObject')}
+      {busy ? msg('workspaceRemoving') : msg('workspaceRemoveObject')}
     </button>
   );
 }

@@ -24,13 +24,13 @@ export function LeaveViewportDialog({
   onSave: () => void;
 }) {
   return (
-    <Modal open={open} onOpenChange={(o) => !o && !busy && onCancel()} title={msg('leaveTitle')} description={msg('leaveBody')} width={480} testId="leave-dialog">
+    <Modal open={open} onOpenChange={(o) => !o && !busy && onCancel()} title={msg('leaveTitle')} description={msg('leaveBody')} width={560} testId="leave-dialog">
       <ul className="list-disc space-y-1 pl-5 text-[13.5px] text-zinc-300">
         <li>{msg('leaveItemPositions')}</li>
         <li>{msg('leaveItemSettings')}</li>
         <li>{msg('leaveItemProgress')}</li>
       </ul>
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end [&>button]:whitespace-nowrap">
         <button type="button" className={buttonGhost} onClick={onCancel} disabled={busy}>
           {msg('sessionCancel')}
         </button>

@@ -3,6 +3,7 @@ import { msg } from '../../../../shared/messages';
 import type { SessionSummary } from '../api';
 import type { WorkspaceSessions } from '../useWorkspaceSessions';
 import { SaveSessionDialog } from './SaveSessionDialog';
+import { useConfirmDeleteViewport } from './ConfirmDeleteViewport';
 import { buttonGhost, buttonPrimary, buttonSecondary, formatDate, Modal } from './ui';
 
 function SessionList({
@@ -64,8 +65,10 @@ export function SessionDialogs({ sessions }: { sessions: WorkspaceSessions }) {
   // the first save of a workspace names it; Save As starts a new session beside the open one
   const saveTitle = d.open && d.mode === 'saveAs' ? msg('sessionSaveNewTitle') : msg('sessionSaveTitle');
   const backup = sessions.backupOffer;
+  const confirmDelete = useConfirmDeleteViewport((s) => void sessions.deleteSession(s.id));
   return (
     <>
+      {confirmDelete.dialog}
       <SaveSessionDialog open={d.open} title={saveTitle} busy={sessions.saving} onSubmit={(name) => void sessions.submitSaveDialog(name)} onCancel={sessions.cancelSaveDialog} />
 
       <Modal open={sessions.loadDialogOpen} onOpenChange={(o) => !o && sessions.closeLoadDialog()} title={msg('sessionLoadTitle')} width={520} testId="load-session-dialog">
@@ -74,7 +77,7 @@ export function SessionDialogs({ sessions }: { sessions: WorkspaceSessions }) {
           currentId={sessions.current?.id ?? null}
           loadingId={sessions.loadingId}
           onLoad={(id) => void sessions.load(id)}
-          onDelete={(s) => void sessions.deleteSession(s.id)}
+          onDelete={confirmDelete.ask}
         />
         <div className="mt-4 flex justify-end">
           <button type="button" className={buttonGhost} onClick={sessions.closeLoadDialog}>

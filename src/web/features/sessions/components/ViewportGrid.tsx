@@ -1,18 +1,22 @@
+import { useState } from 'react';
 import { ImageIcon, Loader2, Plus, Trash2 } from 'lucide-react';
 import { msg } from '../../../../shared/messages';
 import type { SessionSummary } from '../api';
 import { formatDate } from './ui';
+import { useConfirmDeleteViewport } from './ConfirmDeleteViewport';
+import { NewViewportDialog } from './NewViewportDialog';
 
 /**
  * The saved viewports as cards (seed 000 §2, Profile side panel and Viewport Manager): name, last updated date,
  * image count, a delete icon on hover, a create-viewport card first; 'No Saved Viewports' when there are none.
+ * Deleting asks first; creating asks for the new viewport's name (and offers to save unsaved work first).
  */
 export function ViewportGrid({
   sessions,
   loading,
   onOpen,
   onDelete,
-  onCreate,
+  onCreated,
   busyId,
   columns = 'grid-cols-[repeat(auto-fill,minmax(200px,1fr))]',
 }: {
@@ -20,18 +24,23 @@ export function ViewportGrid({
   loading?: boolean;
   onOpen: (session: SessionSummary) => void;
   onDelete: (session: SessionSummary) => void;
-  onCreate?: () => void;
+  /** Shows the create-viewport card; called once the new viewport exists. */
+  onCreated?: () => void;
   busyId?: string | null;
   columns?: string;
 }) {
+  const [creating, setCreating] = useState(false);
+  const confirmDelete = useConfirmDeleteViewport(onDelete);
   return (
     <div>
+      {confirmDelete.dialog}
+      {onCreated && <NewViewportDialog open={creating} onClose={() => setCreating(false)} onCreated={onCreated} />}
       <ul className={`grid gap-3 ${columns}`} data-testid="viewport-grid">
-        {onCreate && (
+        {onCreated && (
           <li>
             <button
               type="button"
-              onClick={onCreate}
+              onClick={() => setCreating(true)}
               className="flex h-full min-h-[112px] w-full flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-white/15 bg-white/[0.02] text-[13px] font-medium text-zinc-300 transition hover:border-violet-400/60 hover:bg-violet-500/[0.06] hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
               data-testid="viewport-create"
             >
@@ -67,7 +76,7 @@ export function ViewportGrid({
               type="button"
               aria-label={msg('viewportDeleteLabel', { name: s.session_name })}
               title={msg('sessionDelete')}
-              onClick={() => onDelete(s)}
+              onClick={() => confirmDelete.ask(s)}
               className="absolute right-2 top-2 flex h-7 w-7 items-center justify-center rounded-md text-zinc-400 opacity-0 transition hover:bg-red-500/20 hover:text-red-300 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-400 group-hover:opacity-100"
               data-testid="viewport-delete"
             >

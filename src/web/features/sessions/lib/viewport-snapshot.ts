@@ -8,7 +8,7 @@ import { isEnhancementMode, isUpscaleFactor } from '../../../../shared/enhanceme
 import type { ViewportData, ViewportImage } from '../../../../shared/viewports';
 import type { ImageDto } from '../../workspace/api/types';
 import { clampZoom, ZOOM_DEFAULT } from '../../workspace/lib/zoom';
-import { workspaceReducer, type WorkspaceImage, type WorkspaceState } from '../../workspace/state/workspace-state';
+import { versionsOf, workspaceReducer, type WorkspaceImage, type WorkspaceState } from '../../workspace/state/workspace-state';
 
 export type ToolMode = 'enhance' | 'remove';
 
@@ -119,8 +119,10 @@ export function restoreWorkspace(state: WorkspaceState, data: ViewportData, serv
       const card = byImageId.get(dto.id)!;
       let enhanced = card.enhanced;
       if (saved.enhancedUrl && (!enhanced || stripQuery(enhanced.url) !== stripQuery(saved.enhancedUrl))) {
-        // a result the image list does not carry: an object removal, kept at the image's own size
-        enhanced = { jobId: '', url: saved.enhancedUrl, width: card.width, height: card.height, scale: 1, mode: 'remove' };
+        // the version the viewport showed; a result the server no longer lists is kept at the image's own size
+        enhanced =
+          versionsOf(card).find((v) => stripQuery(v.url) === stripQuery(saved.enhancedUrl!)) ??
+          { jobId: '', url: saved.enhancedUrl, width: card.width, height: card.height, scale: 1, mode: 'remove' };
       }
       const busy = card.status === 'processing' || card.status === 'cancelling';
       return { ...card, enhanced, status: busy ? card.status : enhanced ? 'enhanced' : card.status, position: { ...saved.position }, zoom };

@@ -17,6 +17,9 @@ export interface EnhancedDto {
   scale: number | null;
   mode: EnhancementMode | string | null;
   completed_at?: string | null;
+  /** The stored result (a removal on this version targets it). */
+  imageId?: string | null;
+  workflow?: 'enhance' | 'remove';
 }
 
 export interface ImageDto {
@@ -30,6 +33,8 @@ export interface ImageDto {
   url: string;
   thumbnailUrl?: string | null;
   enhanced: EnhancedDto | null;
+  /** Every result of the upload, oldest first; the last is `enhanced`. */
+  versions?: EnhancedDto[];
   activeJob: JobDto | null;
 }
 

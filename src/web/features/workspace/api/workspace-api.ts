@@ -2,6 +2,7 @@
 import { msg } from '../../../../shared/messages';
 import type { EnhancementMode, UpscaleFactor } from '../../../../shared/enhancement';
 import type { ImageDto, JobDto, ProfileDto, UploadResultDto } from './types';
+import type { JobQueueDto } from '../../../../shared/jobs';
 import { ApiError, apiRequest as request } from '../../../lib/api-client';
 
 export { ApiError };
@@ -31,6 +32,7 @@ export const workspaceApi = {
   cancelJob: (id: string) =>
     request<{ success: boolean; cancelled_early: boolean; message: string; job: JobDto; credits_remaining: number }>('POST', `/api/jobs/${encodeURIComponent(id)}/cancel`),
   jobs: (ids: string[]) => request<{ jobs: JobDto[] }>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`),
+  queue: () => request<JobQueueDto>('GET', '/api/jobs/queue'),
   activeJobs: () => request<{ jobs: JobDto[] }>('GET', '/api/jobs/active'),
 
   signUrls: (urls: { bucket: string; filePath: string; expiresIn?: number }[]) =>

@@ -132,7 +132,7 @@ export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapse
                     {msg('workspaceCost', { n: readout.cost })}
                   </span>
                 </div>
-                {readout.error && <p className="mt-2 text-[12px] leading-snug text-red-300">{readout.error}</p>}
+                {readout.error && <p id="enhance-readout-error" data-testid="readout-error" className="mt-2 text-[12px] leading-snug text-red-300">{readout.error}</p>}
               </>
             ) : (
               <p className="py-1 text-[12px] text-zinc-500">{msg('workspaceNoSelection')}</p>
@@ -171,12 +171,14 @@ export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapse
         <button
           type="button"
           onClick={ws.enhanceSelected}
-          disabled={busy}
+          // over the resolution limit the inline message says why; the button does not repeat it as a toast
+          disabled={busy || Boolean(readout?.error)}
+          aria-describedby={readout?.error ? 'enhance-readout-error' : undefined}
           aria-keyshortcuts="E"
           className="flex h-10 w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-violet-500 to-fuchsia-500 text-[14px] font-semibold text-white shadow-[0_8px_24px_-8px_rgba(139,92,246,0.7)] transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 focus-visible:ring-offset-2 focus-visible:ring-offset-[#16171b] disabled:cursor-not-allowed disabled:opacity-60"
         >
           {busy ? <Loader2 className="h-4 w-4 animate-spin" /> : <Sparkles className="h-4 w-4" />}
-          {busy ? msg('workspaceEnhancing') : msg('workspaceEnhanceImage')}
+          {busy ? msg(selected?.job?.workflow === 'remove' ? 'workspaceRemoving' : 'workspaceEnhancing') : msg('workspaceEnhanceImage')}
         </button>
         <button
           type="button"
@@ -188,6 +190,9 @@ export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapse
           {multi ? msg('workspaceEnhanceSelected', { n: candidates }) : msg('workspaceEnhanceAll')}
           {!multi && candidates > 0 && <span className="rounded bg-white/10 px-1.5 text-[11px] tabular-nums text-zinc-300">{candidates}</span>}
         </button>
+        {ws.queue.workers !== null && ws.queue.workers > 0 && (
+          <p className="text-center text-[11.5px] text-zinc-500" data-testid="server-workers">{msg('workspaceWorkersAtOnce', { n: ws.queue.workers })}</p>
+        )}
         {batch && (
           <div className="pt-1" data-testid="batch-progress">
             <div className="mb-1 flex items-center justify-between gap-2 text-[11.5px] text-zinc-400">

@@ -4,10 +4,11 @@ import { AlertTriangle, Check, Clock, Loader2, RotateCcw, X } from 'lucide-react
 import { msg } from '../../../../shared/messages';
 import { isHighResolution, MODE_LABELS, isEnhancementMode } from '../../../../shared/enhancement';
 import { fitCard } from '../lib/layout';
-import { progressView } from '../lib/progress';
+import { progressView, waitingDetail } from '../lib/progress';
 import { ZOOM_DEFAULT } from '../lib/zoom';
 import { isBusy, type WorkspaceImage } from '../state/workspace-state';
 import { CompareSlider } from './CompareSlider';
+import { CardVersions } from './CardVersions';
 import { useWorkspaceContext } from './workspace-context';
 import { CardMaskOverlay } from '../../remove-tool/components/CardMaskOverlay';
 
@@ -102,7 +103,9 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
   }
 
   const job = image.job;
-  const view = job ? progressView(job, now) : null;
+  const progress = job ? progressView(job, now) : null;
+  // a job waiting for a worker says where it stands in the server's queue
+  const view = progress && job && progress.detail === msg('workspaceWaitingForWorker') ? { ...progress, detail: waitingDetail(ws.queue.spots.get(job.id)) } : progress;
   const cancelling = image.status === 'cancelling';
 
   return (
@@ -237,6 +240,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
           {image.enhanced ? <span className="text-emerald-400/90">{` → ${image.enhanced.width} × ${image.enhanced.height}`}</span> : null}
         </span>
       </div>
+      <CardVersions image={image} />
       {image.status === 'failed' && image.error && !/cancel+ed/i.test(image.error) && (
         <div className="ws-error rounded-b-[10px] border-t border-red-500/20 bg-red-500/10 text-red-300">{image.error}</div>
       )}

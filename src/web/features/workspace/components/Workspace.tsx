@@ -13,12 +13,12 @@ import { BlockingOverlay, DropOverlay, EmptyState, LoadingState, UploadProgressC
 import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
 import { useWorkspaceAddons, WorkspaceAddons } from '../../sessions/WorkspaceAddons';
 import './workspace.css';
+import { usePhonePanel } from '../hooks/usePhonePanel';
+import { useJobQueue } from '../hooks/useJobQueue';
+import { isBusy } from '../state/workspace-state';
 
 /** seed 001 §9: a file drop locks card dragging for 100 ms after it ends. */
 const DROP_LOCK_MS = 100;
-/** seed 001 §9: mobile breakpoint 640 px; below it the panel starts collapsed so the canvas stays usable. */
-const MOBILE_QUERY = '(max-width: 639px)';
-
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
 function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
@@ -32,16 +32,7 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
   const canvasZoom = useRef(0.8);
   const [dragDepth, setDragDepth] = useState(0);
   const [dropLock, setDropLock] = useState(false);
-  const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches);
-  // crossing the breakpoint (a rotated tablet, a resized window) gives the layout its own default again: a phone
-  // starts with the canvas, a desktop with the panel; the user's toggle holds until the next crossing
-  useEffect(() => {
-    const query = typeof window !== 'undefined' ? window.matchMedia?.(MOBILE_QUERY) : undefined;
-    if (!query) return;
-    const onChange = (e: MediaQueryListEvent) => setCollapsed(e.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
+  const panel = usePhonePanel(selected ? isBusy(selected) : false);
 
   useEffect(() => {
     // the folder picker attribute is not in React's typings
@@ -53,7 +44,8 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
   const openFolderPicker = useCallback(() => folderInput.current?.click(), []);
 
   const getCanvasZoom = useCallback(() => canvasZoom.current, []);
-  const ctx = useMemo<WorkspaceContextValue>(() => ({ ...ws, getCanvasZoom, openFilePicker, openFolderPicker }), [ws, getCanvasZoom, openFilePicker, openFolderPicker]);
+  const queue = useJobQueue(state);
+  const ctx = useMemo<WorkspaceContextValue>(() => ({ ...ws, getCanvasZoom, openFilePicker, openFolderPicker, queue }), [ws, getCanvasZoom, openFilePicker, openFolderPicker, queue]);
   // written to the DOM, not to state: the canvas moves every frame and the cards need not re-render for it
   const onZoomChange = useCallback((zoom: number) => {
     canvasZoom.current = zoom;
@@ -163,7 +155,7 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
           <WorkspaceToolbar onOpenSettings={onOpenSettings} />
         </div>
         <div className="pointer-events-none absolute z-30 max-sm:inset-x-3 max-sm:bottom-3 max-sm:flex max-sm:max-h-[70%] max-sm:justify-start sm:bottom-4 sm:left-3 sm:top-3 sm:flex sm:flex-col sm:items-start">
-          <ControlPanel collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onOpenSettings={onOpenSettings} />
+          <ControlPanel collapsed={panel.collapsed} onToggle={panel.toggle} onOpenSettings={onOpenSettings} />
         </div>
 
         <div className="pointer-events-none absolute bottom-4 left-1/2 z-30 flex -translate-x-1/2 flex-col items-center gap-2 max-sm:bottom-20">

@@ -101,7 +101,7 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
         aria-label="Workspace tools"
         // a phone scrolls the tools sideways (the canvas needs the height); wider windows wrap them onto a second row
         // rather than hide any out of sight
-        className="pointer-events-auto flex max-w-full items-center gap-0.5 overflow-x-auto rounded-xl sm:flex-wrap sm:justify-center sm:overflow-visible border border-white/10 bg-[#16171b] p-1 shadow-[0_16px_48px_-12px_rgba(0,0,0,0.7)] [scrollbar-width:none]"
+        className="pointer-events-auto flex max-w-full flex-wrap items-center justify-center gap-0.5 rounded-xl border border-white/10 bg-[#16171b] p-1 shadow-[0_16px_48px_-12px_rgba(0,0,0,0.7)] [scrollbar-width:none]"
       >
         <ToolButton label={msg('workspaceToolUpload')} keys="U" icon={<Upload className="h-4 w-4" />} onClick={ws.openFilePicker} testId="tool-upload" />
         <ToolButton label={msg('workspaceToolUploadFolder')} keys="Shift+U" icon={<FolderUp className="h-4 w-4" />} onClick={ws.openFolderPicker} testId="tool-upload-folder" />

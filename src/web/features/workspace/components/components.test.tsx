@@ -46,6 +46,7 @@ function ctx(state: Partial<WorkspaceState>, credits = 100): WorkspaceContextVal
     retryUpload: noop,
     imageFailed: noop,
     getCanvasZoom: () => 0.8,
+    queue: { workers: 2, spots: new Map([['waiting-job', { position: 3, expectedStartMs: 60_000 }]]) },
   } as unknown as WorkspaceContextValue;
 }
 
@@ -72,6 +73,8 @@ describe('ControlPanel readout', () => {
     expect(html).toContain('Output 3840 × 2160 8.3 MP');
     expect(html).toContain('Cost 8 credit(s)');
     expect(html).toContain('Enhance Image');
+    // how many run at once on this server (WORKERS)
+    expect(html).toContain('This server enhances 2 image(s) at a time');
     expect(html).toContain('Business');
   });
 
@@ -124,6 +127,11 @@ describe('image card by state', () => {
     const failed = text(card(image({ status: 'upload-failed', imageId: null, error: 'Upload failed. Please try again.' })));
     expect(failed).toContain('Upload failed. Please try again.');
     expect(failed).toContain('Retry upload');
+  });
+
+  it('a job waiting for a worker says where it stands in the server’s queue and when it should start', () => {
+    const job = { id: 'waiting-job', scale: 2, mode: 'precision', progress: 0, etaMs: null, startedAt: Date.now(), started: false, workflow: 'enhance' as const };
+    expect(text(card(image({ status: 'processing', job })))).toContain('Waiting for a free worker · #3 in line · starts in about 1m');
   });
 
   it('processing shows real progress and Cancel; cancelling shows a full bar without it', () => {

@@ -1,11 +1,14 @@
 import { createContext, useContext } from 'react';
 import type { Workspace } from '../hooks/useWorkspace';
+import type { useJobQueue } from '../hooks/useJobQueue';
 
 export type WorkspaceContextValue = Workspace & {
   /** The canvas zoom, so in-card panning moves the image by the pointer's distance on screen. */
   getCanvasZoom: () => number;
   openFilePicker: () => void;
   openFolderPicker: () => void;
+  /** The server's queue: how many run at once, and where each waiting job stands. */
+  queue: ReturnType<typeof useJobQueue>;
 };
 
 export const WorkspaceContext = createContext<WorkspaceContextValue | null>(null);

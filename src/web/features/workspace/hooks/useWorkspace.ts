@@ -25,6 +25,7 @@ import {
 import { enhanceRefusal, failureToast, planConcurrency, splitTitle } from '../lib/enhance-checks';
 import { runInBatches, selectUploadable } from '../lib/upload-batches';
 import { encodeForDownload, downloadFileName, saveBlob, type DownloadFormat } from '../lib/download';
+import { showUploadSummary, skippedNames } from '../lib/upload-summary';
 import { needsRefresh, refreshRequests } from '../lib/signed-urls';
 import { useLiveChannel } from './useLiveChannel';
 import { busyCards, planStuckFix } from '../../sessions/lib/stuck-jobs';
@@ -225,10 +226,7 @@ export function useWorkspace() {
         { onProgress: (p) => setUpload(p.done >= p.total ? null : p) },
       );
       setUpload(null);
-      const text = msg('uploadBatchResult', { ok, failed });
-      if (ok === 0 && failed > 0) toast.error(msg('uploadFailedTitle'), { description: text });
-      else if (failed > 0) toast.warning(msg('uploadFinishedTitle'), { description: text });
-      else if (ok > 0) toast.success(msg('uploadCompleteTitle'), { description: text });
+      showUploadSummary(ok, failed, skippedNames(picked, chosen));
     },
     [sendOne],
   );

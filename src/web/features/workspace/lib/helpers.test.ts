@@ -167,4 +167,26 @@ describe('layout', () => {
       { x: 0, y: 900 },
     ]);
   });
+  it('never places a new card over a moved one', () => {
+    // a card moved off the grid covers the slots it overlaps
+    const moved = { x: 1000, y: 150 };
+    const placed = positionsForNew([{ x: 0, y: 0 }, moved], 3);
+    expect(placed).toEqual([
+      { x: 1800, y: 0 },
+      { x: 0, y: 900 },
+      { x: 900, y: 900 },
+    ]);
+    const all = [{ x: 0, y: 0 }, moved, ...placed];
+    for (const a of all) for (const b of all) if (a !== b) expect(Math.abs(a.x - b.x) >= 800 || Math.abs(a.y - b.y) >= 744).toBe(true);
+  });
+});
+
+describe('waiting for a worker', () => {
+  it('says where the job stands in the server’s queue and when it should start', async () => {
+    const { waitingDetail } = await import('./progress');
+    expect(waitingDetail(undefined)).toBe('Waiting for a free worker');
+    expect(waitingDetail({ position: 3, expectedStartMs: 90_000 })).toBe('Waiting for a free worker · #3 in line · starts in about 1m 30s');
+    expect(waitingDetail({ position: 1, expectedStartMs: 0 })).toBe('Waiting for a free worker · #1 in line · starts next');
+    expect(waitingDetail({ position: 2, expectedStartMs: null })).toBe('Waiting for a free worker · #2 in line');
+  });
 });

@@ -19,16 +19,23 @@ export function gridPosition(index: number, count: number): Point {
   return { x: (index % columns) * GRID_SPACING, y: Math.floor(index / columns) * GRID_SPACING };
 }
 
-/** The first free grid slots for `adding` new cards, skipping slots already taken by cards left where the grid put them. */
+/** The space a card takes on the canvas from its position (top left): at most the fitted image and its caption. */
+const CARD_BOX = { width: CARD_FIT.width, height: CARD_FIT.height + CARD_CAPTION_HEIGHT };
+
+const overlaps = (a: Point, b: Point) => Math.abs(a.x - b.x) < CARD_BOX.width && Math.abs(a.y - b.y) < CARD_BOX.height;
+
+/**
+ * The first free grid slots for `adding` new cards (seed 000 §4: spacing 900, ceil(sqrt(n)) columns): a slot is
+ * free when no card already there would overlap a card placed in it, wherever that card was moved to.
+ */
 export function positionsForNew(existing: Point[], adding: number): Point[] {
   const total = existing.length + adding;
-  const taken = new Set(existing.map((p) => `${p.x},${p.y}`));
+  const taken = [...existing];
   const out: Point[] = [];
   for (let i = 0; out.length < adding; i++) {
     const p = gridPosition(i, total);
-    const key = `${p.x},${p.y}`;
-    if (taken.has(key)) continue;
-    taken.add(key);
+    if (taken.some((t) => overlaps(t, p))) continue;
+    taken.push(p);
     out.push(p);
   }
   return out;

@@ -29,3 +29,18 @@ export function formatDuration(ms: number): string {
   const s = total % 60;
   return s === 0 ? `${m}m` : `${m}m ${s}s`;
 }
+
+export interface QueueSpot {
+  position: number;
+  expectedStartMs: number | null;
+}
+
+/** A waiting card's line: 'Waiting for a free worker · #3 in line · starts in about 1m' (the server's queue). */
+export function waitingDetail(spot: QueueSpot | undefined): string {
+  const parts = [msg('workspaceWaitingForWorker')];
+  if (spot) {
+    parts.push(msg('workspaceQueuePosition', { n: spot.position }));
+    if (spot.expectedStartMs !== null) parts.push(spot.expectedStartMs < 1000 ? msg('workspaceQueueStartsNow') : msg('workspaceQueueStartsIn', { time: formatDuration(spot.expectedStartMs) }));
+  }
+  return parts.join(' · ');
+}

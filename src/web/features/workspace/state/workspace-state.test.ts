@@ -110,6 +110,32 @@ describe('card state machine', () => {
     expect(e.images[0]).toMatchObject({ status: 'enhanced', enhanced: { url: '/e/1.png', scale: 2 } });
   });
 
+  it('keeps every result as a version: a new one is shown, an earlier one can be shown again', () => {
+    let s = uploaded(1);
+    const key = uuid(1);
+    s = reduce(s, { type: 'jobSubmitted', key, job: job(), now: NOW });
+    s = reduce(s, { type: 'jobUpdate', job: job({ status: 'completed', processed_image_url: '/r/2x.png', result_image_id: uuid(200) }), now: NOW });
+    expect(s.images[0].enhanced).toMatchObject({ jobId: uuid(100), imageId: uuid(200), width: 2000, height: 1000, scale: 2 });
+    const removal = job({ id: uuid(101), workflow_type: 'remove', target_image_id: uuid(200), scale: null, mode: null });
+    s = reduce(s, { type: 'jobSubmitted', key, job: removal, now: NOW });
+    s = reduce(s, { type: 'jobUpdate', job: { ...removal, status: 'completed', processed_image_url: '/r/removed.png', result_image_id: uuid(201), scale: 2, mode: 'remove' }, now: NOW });
+    expect(s.images[0].enhanced).toMatchObject({ jobId: uuid(101), imageId: uuid(201), width: 2000, height: 1000, mode: 'remove' });
+    expect(s.images[0].versions!.map((v) => v.jobId)).toEqual([uuid(100), uuid(101)]);
+
+    s = reduce(s, { type: 'showVersion', key, jobId: uuid(100) });
+    expect(s.images[0].enhanced).toMatchObject({ jobId: uuid(100), url: '/r/2x.png' });
+    expect(s.images[0].view).toBe('preview');
+    // an unknown version changes nothing
+    expect(reduce(s, { type: 'showVersion', key, jobId: uuid(999) })).toBe(s);
+  });
+
+  it('takes every version the server lists, the latest shown', () => {
+    const v = (n: number, mode: string) => ({ jobId: uuid(n), imageId: uuid(n + 100), url: `/r/${n}.png`, width: 2000, height: 1000, scale: 2, mode });
+    const s = run({ type: 'hydrate', images: [imageDto(1, { enhanced: v(2, 'remove'), versions: [v(1, 'detail'), v(2, 'remove')] })], now: NOW });
+    expect(s.images[0].enhanced).toMatchObject({ jobId: uuid(2), imageId: uuid(102), mode: 'remove' });
+    expect(s.images[0].versions!.map((x) => x.mode)).toEqual(['detail', 'remove']);
+  });
+
   it('ignores events of jobs it does not track', () => {
     const s = uploaded(1);
     expect(reduce(s, { type: 'jobUpdate', job: job({ id: uuid(999), target_image_id: uuid(555), progress: 0.5 }), now: NOW })).toBe(s);

@@ -27,6 +27,8 @@ export interface EnhancedResult {
   height: number;
   scale: number;
   mode: string;
+  /** The stored result: a removal on this version works on it. Absent for results known only by their URL. */
+  imageId?: string | null;
 }
 
 export interface ActiveJob {
@@ -55,6 +57,8 @@ export interface WorkspaceImage {
   /** Browser-side preview shown while the file uploads. */
   localUrl: string | null;
   enhanced: EnhancedResult | null;
+  /** Every result of the image, oldest first (`enhanced` is the one shown); earlier ones stay reachable. */
+  versions?: EnhancedResult[];
   status: CardStatus;
   job: ActiveJob | null;
   error: string | null;
@@ -128,6 +132,8 @@ export type WorkspaceAction =
   | { type: 'cancelledLocally'; key: string }
   | { type: 'setView'; key: string; view: CardView }
   | { type: 'setZoom'; key: string; zoom: number }
+  /** Show an earlier (or later) result of the card; downloads and removals then work on it. */
+  | { type: 'showVersion'; key: string; jobId: string }
   | { type: 'replaceUrls'; urls: Record<string, string> }
   | { type: 'clearStuck'; now: number }
   | { type: 'batchStarted'; keys: string[]; scale: UpscaleFactor; mode: EnhancementMode }
@@ -152,7 +158,14 @@ function enhancedFromDto(dto: ImageDto['enhanced'], source: { width: number }): 
   if (!dto || !dto.url) return null;
   // older results may lack the scale; their size tells it
   const scale = dto.scale ?? (source.width > 0 ? Math.round(dto.width / source.width) : 2);
-  return { jobId: dto.jobId, url: dto.url, previewUrl: dto.previewUrl ?? null, width: dto.width, height: dto.height, scale, mode: dto.mode ?? 'precision' };
+  return { jobId: dto.jobId, url: dto.url, previewUrl: dto.previewUrl ?? null, width: dto.width, height: dto.height, scale, mode: dto.mode ?? 'precision', imageId: dto.imageId ?? null };
+}
+
+/** The card's results, oldest first, with `next` added as the newest. */
+export function versionsOf(img: Pick<WorkspaceImage, 'enhanced' | 'versions'>, next?: EnhancedResult): EnhancedResult[] {
+  const known = img.versions ?? (img.enhanced ? [img.enhanced] : []);
+  if (!next) return known;
+  return [...known.filter((v) => v.jobId !== next.jobId || !next.jobId), next];
 }
 
 function jobFromDto(job: JobDto, startedAt: number): ActiveJob {
@@ -204,6 +217,7 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
       const positions = positionsForNew(state.images.map((i) => i.position), ordered.length);
       const added = ordered.map((dto, n): WorkspaceImage => {
         const enhanced = enhancedFromDto(dto.enhanced, dto);
+        const versions = (dto.versions ?? []).flatMap((v) => enhancedFromDto(v, dto) ?? []);
         const active = dto.activeJob && (dto.activeJob.status === 'processing' || dto.activeJob.status === 'pending') ? dto.activeJob : null;
         const startedAt = active ? parseTime(active.created_at, action.now) : 0;
         // seed 000 §4: an image stuck processing over 10 minutes is cleared on load and may be enhanced again
@@ -218,6 +232,7 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
           thumbnailUrl: dto.thumbnailUrl ?? null,
           localUrl: null,
           enhanced,
+          versions: versions.length > 0 ? versions : enhanced ? [enhanced] : [],
           status: active && !stuck ? 'processing' : enhanced ? 'enhanced' : 'idle',
           job: active && !stuck ? jobFromDto(active, startedAt) : null,
           error: null,
@@ -345,7 +360,7 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         if (job.status === 'completed' && job.processed_image_url && job.target_image_id && job.workflow_type !== 'remove') {
           const idle = state.images.find((i) => i.imageId === job.target_image_id);
           if (idle && !isBusy(idle) && idle.enhanced?.jobId !== job.id && !idle.enhanced) {
-            return update(state, idle.key, (img) => ({ ...img, status: 'enhanced', enhanced: resultOf(img, job) }));
+            return update(state, idle.key, (img) => withResult({ ...img, status: 'enhanced' }, resultOf(img, job)));
           }
         }
         return state;
@@ -360,7 +375,7 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
       let next: WorkspaceState;
       if (job.status === 'completed') {
         next = update(state, target.key, (img) =>
-          job.processed_image_url ? { ...img, status: 'enhanced', job: null, error: null, enhanced: resultOf(img, job), view: 'compare' } : { ...img, status: 'failed', job: null, error: job.error_message },
+          job.processed_image_url ? withResult({ ...img, status: 'enhanced', job: null, error: null, view: 'compare' }, resultOf(img, job)) : { ...img, status: 'failed', job: null, error: job.error_message },
         );
       } else if (job.status === 'failed') {
         next = update(state, target.key, (img) => ({ ...img, status: img.enhanced ? 'enhanced' : 'failed', job: null, error: job.error_message }));
@@ -383,6 +398,12 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
 
     case 'setView':
       return update(state, action.key, (img) => (img.view === action.view ? img : { ...img, view: action.view }));
+
+    case 'showVersion':
+      return update(state, action.key, (img) => {
+        const version = versionsOf(img).find((v) => v.jobId === action.jobId);
+        return !version || isBusy(img) || img.enhanced === version ? img : { ...img, enhanced: version, view: 'preview' };
+      });
 
     case 'setZoom':
       return update(state, action.key, (img) => (img.zoom === action.zoom ? img : { ...img, zoom: action.zoom }));
@@ -461,8 +482,11 @@ function resultOf(img: WorkspaceImage, job: JobDto): EnhancedResult {
     height: Math.round(img.height * scale),
     scale,
     mode: job.mode ?? img.job?.mode ?? 'precision',
+    imageId: job.result_image_id,
   };
 }
+
+const withResult = (img: WorkspaceImage, result: EnhancedResult): WorkspaceImage => ({ ...img, enhanced: result, versions: versionsOf(img, result) });
 
 // ---------------------------------------------------------------- selectors
 
