@@ -2,6 +2,7 @@
  * Figures for a fill that a blur cannot win: the fine detail left inside the mask, and whether straight
  * edges crossing the mask continue through it. PSNR rewards the mean of all plausible fills, i.e. a blur.
  */
+import { dilate } from '../../src/engine/inpaint/inpaint-image.js';
 import { findCrossingLines } from '../../src/engine/inpaint/structure.js';
 
 export function luma(rgb: Uint8Array): Float32Array {
@@ -45,6 +46,25 @@ export function detailRatio(fill: Uint8Array, original: Uint8Array, mask: Uint8A
   let ea = 0, eb = 0;
   for (let i = 0; i < mask.length; i++) if (mask[i]) { ea += a[i] * a[i]; eb += b[i] * b[i]; }
   return eb > 0 ? ea / eb : NaN;
+}
+
+/**
+ * The detail ratio a faithful copy of the surroundings would score: high-pass energy per pixel in a ring
+ * around the mask (half the mask's equivalent square side wide) over that inside the mask. A mask placed
+ * over the busiest spot of a calmer scene scores well under 1 here: a fill made of the scene's own
+ * surroundings cannot be expected to reach more detail than this without inventing it.
+ */
+export function surroundingsDetail(original: Uint8Array, mask: Uint8Array, w: number, h: number): number {
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) n += mask[i];
+  const ring = dilate(mask, w, h, Math.max(1, Math.round(Math.sqrt(n) / 2)));
+  const hp = highPass(original, w, h);
+  let ei = 0, er = 0, nr = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (mask[i]) ei += hp[i] * hp[i];
+    else if (ring[i]) { er += hp[i] * hp[i]; nr++; }
+  }
+  return ei > 0 && nr > 0 ? er / nr / (ei / n) : NaN;
 }
 
 /**
