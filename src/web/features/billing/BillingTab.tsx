@@ -1,3 +1,4 @@
+import { formatDate } from '../../lib/dates';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -11,7 +12,7 @@ import { useBillingStatus, useCheckout } from './hooks';
 import { SubscriptionDetailsDialog } from './SubscriptionDetailsDialog';
 import { TestModeBadge } from './TestModeBadge';
 
-const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) : null);
+const dateOf = (iso: string | null) => (iso ? formatDate(iso, 'longDate') : null);
 
 function Card(props: { title: string; description?: ReactNode; children: ReactNode; testId: string }) {
   return (

@@ -3,6 +3,7 @@
  * save as), loading, restoring the active session on arrival, unsaved-change tracking with a local backup, and
  * following changes made in the Viewport Manager window.
  */
+import { beforeAppReload } from '../../lib/reload-guard';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -260,6 +261,9 @@ export function useWorkspaceSessions(host: SessionsHost) {
       setSaving(false);
     }
   }, [precheck, saved]);
+
+  // an app update reloads the page: the open session is saved first (work outside one is in the local backup)
+  useEffect(() => beforeAppReload(async () => (currentRef.current ? update() : false)), [update]);
 
   /** seed 000 §4 save flow: no images is an error; an open session is updated; otherwise the save-new dialog opens. */
   const save = useCallback(() => {

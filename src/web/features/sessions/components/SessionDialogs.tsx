@@ -1,3 +1,4 @@
+import { formatDate as formatDateIn } from '../../../lib/dates';
 import { History, Loader2, Trash2 } from 'lucide-react';
 import { msg } from '../../../../shared/messages';
 import type { SessionSummary } from '../api';
@@ -99,7 +100,7 @@ export function SessionDialogs({ sessions }: { sessions: WorkspaceSessions }) {
         open={backup !== null}
         onOpenChange={(o) => !o && sessions.discardBackup()}
         title={msg('backupTitle')}
-        description={backup ? msg('backupBody', { time: new Date(backup.savedAt).toLocaleString(), n: backup.data.images.length }) : undefined}
+        description={backup ? msg('backupBody', { time: formatDateIn(backup.savedAt, 'dateTime'), n: backup.data.images.length }) : undefined}
         testId="backup-dialog"
       >
         <div className="flex items-center gap-2 rounded-lg bg-white/[0.03] px-3 py-2 text-[13px] text-zinc-300 ring-1 ring-white/[0.06]">

@@ -1,4 +1,5 @@
 /** Small building blocks shared by the session dialogs, in the workspace's dark style. */
+import { formatDate as formatDateIn } from '../../../lib/dates';
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 
@@ -45,9 +46,5 @@ export function Modal({
   );
 }
 
-/** 'Nov 22, 2026' in the reader's language. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
+/** 'Nov 22, 2026' in the time zone the user reads dates in. */
+export const formatDate = (iso: string) => formatDateIn(iso, 'date');

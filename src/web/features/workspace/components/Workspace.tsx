@@ -1,3 +1,4 @@
+import { useReloadHold } from '../hooks/useReloadHold';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -33,6 +34,7 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
   const [dragDepth, setDragDepth] = useState(0);
   const [dropLock, setDropLock] = useState(false);
   const panel = usePhonePanel(selected ? isBusy(selected) : false);
+  useReloadHold(state.images.some((i) => isBusy(i) || i.status === 'uploading'));
 
   useEffect(() => {
     // the folder picker attribute is not in React's typings
