@@ -144,6 +144,10 @@ describe.each(backends)('admin API (%s)', (backend) => {
     expect(mail.text).toContain('Test notice');
     expect(mail.text).toContain('24-48 hours');
 
+    // a user who turned e-mail notifications off is left out of announcements, not of maintenance notices
+    const quiet = new TestClient(server.url);
+    const quietEmail = (await signUpVerifiedUser(quiet, server.deps)).email;
+    await quiet.json('/api/profile/notifications', { method: 'PUT', json: { email_notifications: false } });
     const all = await admin.json('/api/admin/notifications/application-available', {
       method: 'POST',
       json: { message: 'We are back.', callToActionText: 'Open the workspace', audience: { kind: 'active', targetDays: 30 } },
@@ -155,6 +159,11 @@ describe.each(backends)('admin API (%s)', (backend) => {
     const sent = await server.deps.db.select({ to: emailOutbox.toAddress }).from(emailOutbox).where(eq(emailOutbox.template, 'application-available'));
     expect(new Set(sent.map((s) => s.to)).size).toBe(sent.length);
     expect(sent.map((s) => s.to)).toEqual(expect.arrayContaining([adminEmail, plainEmail]));
+    expect(sent.map((s) => s.to)).not.toContain(quietEmail);
+    const notice = await admin.json('/api/admin/notifications/maintenance', { method: 'POST', json: { message: 'Tonight', audience: { kind: 'active' } } });
+    await waitForCampaign(notice.body.campaignId);
+    const notices = await server.deps.db.select({ to: emailOutbox.toAddress }).from(emailOutbox).where(eq(emailOutbox.template, 'maintenance-notice'));
+    expect(notices.map((n) => n.to)).toContain(quietEmail);
   });
 
   it('a batch resumed after a crash sends the rest and no second copy', async () => {

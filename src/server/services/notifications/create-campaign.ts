@@ -17,8 +17,12 @@ export interface NotificationJob {
   campaignId: string;
 }
 
-/** Users with a session used, or a sign-in recorded, in the last `days` days. */
-async function activeUsers(db: Executor, since: Date): Promise<Recipient[]> {
+/**
+ * Users with a session used, or a sign-in recorded, in the last `days` days. An announcement (application available)
+ * is optional e-mail: users who turned e-mail notifications off under Settings are left out. A maintenance notice
+ * concerns the service they use and goes to everyone active.
+ */
+async function activeUsers(db: Executor, since: Date, optional: boolean): Promise<Recipient[]> {
   const recent = sql`(
     exists (select 1 from ${session} where ${session.userId} = ${user.id} and ${session.updatedAt} >= ${since})
     or exists (select 1 from ${securityEvents} where ${securityEvents.userId} = ${user.id} and ${securityEvents.createdAt} >= ${since})
@@ -27,7 +31,7 @@ async function activeUsers(db: Executor, since: Date): Promise<Recipient[]> {
     .select({ email: user.email, userId: user.id, firstName: profiles.firstName })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(and(eq(user.emailVerified, true), recent))
+    .where(and(eq(user.emailVerified, true), recent, optional ? sql`coalesce(${profiles.notificationPreferences} ->> 'email_notifications', 'true') <> 'false'` : undefined))
     .orderBy(user.email);
   return rows.map((r) => ({ email: r.email.toLowerCase(), userId: r.userId, firstName: r.firstName }));
 }
@@ -45,13 +49,18 @@ async function customRecipients(db: Executor, text: string): Promise<Recipient[]
   return emails.map((email) => ({ email, userId: byEmail.get(email)?.userId ?? null, firstName: byEmail.get(email)?.firstName ?? null }));
 }
 
-export async function resolveRecipients(deps: Pick<Deps, 'db' | 'clock'>, audience: Audience, admin: { id: string; email: string }): Promise<Recipient[]> {
+export async function resolveRecipients(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  audience: Audience,
+  admin: { id: string; email: string },
+  kind: NotificationKind = 'maintenance',
+): Promise<Recipient[]> {
   if (audience.kind === 'test') {
     const [p] = await deps.db.select({ firstName: profiles.firstName }).from(profiles).where(eq(profiles.userId, admin.id)).limit(1);
     return [{ email: admin.email.toLowerCase(), userId: admin.id, firstName: p?.firstName ?? null }];
   }
   if (audience.kind === 'custom') return customRecipients(deps.db, audience.customEmails);
-  return activeUsers(deps.db, new Date(deps.clock().getTime() - audience.targetDays * 86_400_000));
+  return activeUsers(deps.db, new Date(deps.clock().getTime() - audience.targetDays * 86_400_000), kind === 'application-available');
 }
 
 export const describeAudience = (a: Audience, n: number) =>
@@ -65,7 +74,7 @@ export async function createCampaign(
   deps: Pick<Deps, 'db' | 'clock' | 'queue'>,
   input: { kind: NotificationKind; audience: Audience; payload: Record<string, unknown>; admin: { id: string; email: string } },
 ): Promise<{ campaignId: string; total: number; audience: string }> {
-  const recipients = await resolveRecipients(deps, input.audience, input.admin);
+  const recipients = await resolveRecipients(deps, input.audience, input.admin, input.kind);
   const audience = describeAudience(input.audience, recipients.length);
   const campaignId = await deps.db.transaction(async (tx) => {
     const [c] = await tx
