@@ -191,7 +191,7 @@ export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapse
           {!multi && candidates > 0 && <span className="rounded bg-white/10 px-1.5 text-[11px] tabular-nums text-zinc-300">{candidates}</span>}
         </button>
         {ws.queue.workers !== null && ws.queue.workers > 0 && (
-          <p className="text-center text-[11.5px] text-zinc-500" data-testid="server-workers">{msg('workspaceWorkersAtOnce', { n: ws.queue.workers })}</p>
+          <p className="text-center text-[11.5px] text-zinc-500" data-testid="server-workers">{ws.queue.workers === 1 ? msg('workspaceWorkerOne') : msg('workspaceWorkersAtOnce', { n: ws.queue.workers })}</p>
         )}
         {batch && (
           <div className="pt-1" data-testid="batch-progress">

@@ -74,7 +74,7 @@ describe('ControlPanel readout', () => {
     expect(html).toContain('Cost 8 credit(s)');
     expect(html).toContain('Enhance Image');
     // how many run at once on this server (WORKERS)
-    expect(html).toContain('This server enhances 2 image(s) at a time');
+    expect(html).toContain('This server enhances 2 images at a time');
     expect(html).toContain('Business');
   });
 
