@@ -8,6 +8,7 @@ import { AppError } from './errors.js';
 import { serveWebApp } from './http/static-web.js';
 import { depsForRequest } from './http/public-origin.js';
 import { requireTrustedOrigin } from './auth/origin-check.js';
+import { jsonBodyLimit } from './http/json-body-limit.js';
 import { health } from './routes/health.js';
 import { eventsRoute, StreamRegistry } from './routes/events.js';
 import { me } from './routes/me.js';
@@ -87,6 +88,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/', health);
   // CSRF: every state-changing API request comes from a trusted origin; Stripe's webhooks prove themselves by signature
   app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/webhooks/') ? next() : requireTrustedOrigin(c, next)));
+  app.use('/api/*', jsonBodyLimit);
   if (deps.config.PROCESS_ROLE === 'worker') {
     // a worker process answers only the health checks its orchestrator asks
     app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'This is a worker process; it serves no API.' } }, 404));

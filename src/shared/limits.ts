@@ -38,6 +38,22 @@ export function isIgnoredUploadName(name: string): boolean {
   return (IGNORED_UPLOAD_NAMES as readonly string[]).includes(base.toLowerCase());
 }
 
+export const FILE_NAME_MAX = 255;
+
+/**
+ * The name an upload is shown and stored under: the last path component, without control characters (a NUL byte
+ * cannot even be stored), trimmed, at most FILE_NAME_MAX characters with its extension kept; 'image' when nothing
+ * is left.
+ */
+export function normaliseFileName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!base) return 'image';
+  if (base.length <= FILE_NAME_MAX) return base;
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
+  return base.slice(0, FILE_NAME_MAX - ext.length) + ext;
+}
+
 /** Signed URL lifetimes in seconds (seed 001 §9). */
 export const SIGNED_URL_TTL = {
   /** loader, download, and the default of the signed-URL endpoints */

@@ -2,6 +2,7 @@
  * Viewport sessions (seed 000 §3, §5; 001 §5): the saved state of a workspace. The schema and the sanitiser are
  * shared: the web app checks before saving, the server decides.
  */
+import { checkImageUrl } from './url-checks.js';
 import { z } from 'zod';
 import { msg } from './messages.js';
 
@@ -16,7 +17,15 @@ const isKeepableUrl = (v: unknown) => typeof v === 'string' && v.trim().length >
 
 export const ViewportImage = z.object({
   id: z.string().min(1).max(200),
-  originalUrl: z.string().min(5).max(4096),
+  // seed 000 §5: http(s), blob, or the product's own storage paths; never javascript: or other schemes
+  originalUrl: z
+    .string()
+    .min(5)
+    .max(4096)
+    .superRefine((url, ctx) => {
+      const check = checkImageUrl(url);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+    }),
   enhancedUrl: z.string().max(4096).optional(),
   /** The uploaded image's id on the server, so results and jobs can be matched after a reload. */
   imageId: z.string().max(200).optional(),

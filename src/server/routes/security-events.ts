@@ -10,7 +10,7 @@ import { recordSecurityEvent } from '../services/security/record-security-event.
 import { listSecurityEvents } from '../services/security/list-security-events.js';
 
 // anyone may report, so reports are bounded per address
-const REPORTS_PER_MINUTE = { max: 60, window: 60 };
+const REPORTS_PER_MINUTE = { max: 20, window: 60 };
 
 /** seed 001 §7.5 security-monitor: the web app reports what it saw; the user and address come from the server. */
 export const securityEventsRoute = new Hono<AppEnv>()

@@ -115,11 +115,18 @@ export const SignOutScope = z.enum(['local', 'others', 'global']);
 export type SignOutScope = z.infer<typeof SignOutScope>;
 
 /** seed 001 §7.5 security-monitor. */
+/** The largest `details` a client report may carry, as JSON. */
+export const SECURITY_EVENT_DETAILS_MAX = 4096;
+
 export const SecurityEventRequest = z.object({
   action: z.string().trim().min(1).max(64),
   resource: z.string().trim().max(200).optional(),
   status: z.enum(['success', 'failure', 'info']),
-  details: z.record(z.string(), z.unknown()).optional(),
+  // a client report is a few fields, not a payload: bounded so anonymous reports cannot grow the database
+  details: z
+    .record(z.string(), z.unknown())
+    .refine((d) => JSON.stringify(d).length <= SECURITY_EVENT_DETAILS_MAX, `details must be at most ${SECURITY_EVENT_DETAILS_MAX} characters of JSON`)
+    .optional(),
   timestamp: z.string().max(64).optional(),
   user_agent: z.string().max(500).optional(),
   page_url: z.string().max(2000).optional(),

@@ -4,7 +4,7 @@ import { images } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { fill, messages } from '../../../shared/messages.js';
 import { storageMessages } from '../../../shared/storage-messages.js';
-import { SIGNED_URL_TTL, isIgnoredUploadName } from '../../../shared/limits.js';
+import { SIGNED_URL_TTL, isIgnoredUploadName, normaliseFileName } from '../../../shared/limits.js';
 import { contentTypeForKey } from '../../adapters/storage/storage.js';
 import { thumbnailKeyFor, uploadKey } from '../storage/paths.js';
 import { inspectImage } from './inspect-image.js';
@@ -53,7 +53,8 @@ export async function uploadImages(deps: Pick<Deps, 'db' | 'storage' | 'config' 
 
   let used = await storedBytes(deps, userId);
   const results: UploadResult[] = [];
-  for (const file of files) {
+  for (const incoming of files) {
+    const file = { ...incoming, name: normaliseFileName(incoming.name) };
     if (isIgnoredUploadName(file.name)) {
       results.push({ status: 'ignored', name: file.name });
       continue;
@@ -108,7 +109,7 @@ async function store(
     written.push(thumbKey);
     const [row] = await deps.db
       .insert(images)
-      .values({ userId, bucket: BUCKET, path: key, originalName: file.name.slice(0, 255), width: inspected.width, height: inspected.height, bytes: file.data.length, format: inspected.format })
+      .values({ userId, bucket: BUCKET, path: key, originalName: file.name, width: inspected.width, height: inspected.height, bytes: file.data.length, format: inspected.format })
       .returning({ id: images.id });
     rowId = row.id;
     const [url, thumbUrl] = await Promise.all([
