@@ -7,7 +7,7 @@ import { Button } from '../../ui/form';
 import { ME_QUERY_KEY } from '../auth/session';
 import { PROFILE_QUERY_KEY } from './api';
 
-/** The profile picture: the photo or the initials, with Change and Remove (seed 000 §2's 'Feature Coming Soon' made real). */
+/** The profile picture: the photo or the initials, with Change and Remove (seed 000 §2 shows an avatar upload; this one works). */
 export function AvatarEditor({ url, initials }: { url: string | null; initials: string }) {
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
