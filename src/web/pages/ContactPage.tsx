@@ -23,20 +23,18 @@ export function ContactPage() {
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-[1fr_18rem]">
         <ContactForm />
         <aside className="space-y-4" aria-label="Other ways to reach us">
-          <div className={card}>
-            <Mail className="size-5 text-violet-300" aria-hidden />
-            <h2 className="mt-3 font-semibold text-white">General and press</h2>
-            <a href={`mailto:${info.generalEmail}`} className="mt-1 block text-sm text-violet-300 hover:underline" data-testid="general-mailbox">
-              {info.generalEmail}
-            </a>
-          </div>
-          <div className={card}>
-            <LifeBuoy className="size-5 text-violet-300" aria-hidden />
-            <h2 className="mt-3 font-semibold text-white">Support and billing</h2>
-            <a href={`mailto:${info.supportEmail}`} className="mt-1 block text-sm text-violet-300 hover:underline" data-testid="support-mailbox">
-              {info.supportEmail}
-            </a>
-          </div>
+          {[
+            { icon: Mail, title: 'General and press', email: info.generalEmail, testId: 'general-mailbox' },
+            { icon: LifeBuoy, title: 'Support and billing', email: info.supportEmail, testId: 'support-mailbox' },
+          ].map(({ icon: Icon, title, email, testId }) => (
+            <div key={testId} className={card}>
+              <Icon className="size-5 text-violet-300" aria-hidden />
+              <h2 className="mt-3 font-semibold text-white">{title}</h2>
+              <a href={`mailto:${email}`} className="mt-1 block text-sm text-violet-300 hover:underline" data-testid={testId}>
+                {email}
+              </a>
+            </div>
+          ))}
           <div className={card}>
             <Clock className="size-5 text-violet-300" aria-hidden />
             <h2 className="mt-3 font-semibold text-white">Reply time</h2>

@@ -51,10 +51,8 @@ export async function getActiveSession(deps: Pick<Deps, 'db'>, userId: string): 
 
 const deactivateAll = (tx: Tx, userId: string) => tx.update(viewportSessions).set({ isActive: false }).where(and(eq(viewportSessions.userId, userId), eq(viewportSessions.isActive, true)));
 
-/** seed 000 §4: saving or creating deactivates all of the user's sessions and inserts a new active one, in one transaction. */
-export async function createSession(deps: SessionDeps, userId: string, name: string, data: unknown): Promise<ViewportSessionDto> {
-  const now = deps.clock();
-  const viewportData = checked(data, now);
+/** Deactivates the user's sessions and inserts this one as the active one, in one transaction, then tells their windows. */
+async function insertActive(deps: SessionDeps, userId: string, name: string, viewportData: ViewportData, now: Date): Promise<ViewportSessionDto> {
   const row = await deps.db.transaction(async (tx) => {
     await deactivateAll(tx, userId);
     const [inserted] = await tx
@@ -67,23 +65,19 @@ export async function createSession(deps: SessionDeps, userId: string, name: str
   return full(row);
 }
 
+/** seed 000 §4: saving or creating deactivates all of the user's sessions and inserts a new active one, in one transaction. */
+export async function createSession(deps: SessionDeps, userId: string, name: string, data: unknown): Promise<ViewportSessionDto> {
+  const now = deps.clock();
+  return insertActive(deps, userId, name, checked(data, now), now);
+}
+
 /**
  * 'Create New Viewport' (seed 001 §5: the Viewport Manager creates by name): a named, empty viewport becomes the
  * active one; the workspace windows follow and start empty under that name.
  */
 export async function createEmptySession(deps: SessionDeps, userId: string, name: string): Promise<ViewportSessionDto> {
   const now = deps.clock();
-  const viewportData: ViewportData = { images: [], currentMode: 'enhance', enhancementParams: {}, brushSize: 20, lastSaved: now.toISOString() };
-  const row = await deps.db.transaction(async (tx) => {
-    await deactivateAll(tx, userId);
-    const [inserted] = await tx
-      .insert(viewportSessions)
-      .values({ userId, sessionName: name, viewportData, isActive: true, createdAt: now, updatedAt: now })
-      .returning();
-    return inserted;
-  });
-  await announce(deps, userId, 'created', row.id);
-  return full(row);
+  return insertActive(deps, userId, name, { images: [], currentMode: 'enhance', enhancementParams: {}, brushSize: 20, lastSaved: now.toISOString() }, now);
 }
 
 /** seed 000 §4: updating changes viewport_data and updated_at (and the name, when one is given). */
