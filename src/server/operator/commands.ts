@@ -3,25 +3,10 @@
  * (PostgreSQL, or a stopped single-machine server) or by a running single-machine server through its operator
  * socket, since the embedded database cannot be opened by a second process.
  */
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Command } from './command.js';
 import { makeAdmin } from '../services/accounts/make-admin.js';
 import { grantPlanCommand } from './grant-plan-command.js';
 import { grantBetaCommand } from './grant-beta-command.js';
-
-export interface CommandContext {
-  config: Config;
-  database: Database;
-  args: string[];
-  out: (line: string) => void;
-}
-
-export interface Command {
-  usage: string;
-  description: string;
-  /** Returns the process exit code. */
-  run(ctx: CommandContext): Promise<number>;
-}
 
 export const commands: Record<string, Command> = {
   'make-admin': {

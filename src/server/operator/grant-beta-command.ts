@@ -1,4 +1,4 @@
-import type { Command } from './commands.js';
+import type { Command } from './command.js';
 import { AppError } from '../errors.js';
 import { grantBeta } from '../services/plans/grant-beta.js';
 import { planName } from '../../shared/plans.js';

@@ -1,4 +1,4 @@
-import type { Command } from './commands.js';
+import type { Command } from './command.js';
 import { AppError } from '../errors.js';
 import { grantPlan } from '../services/plans/grant-plan.js';
 import { GRANTABLE_TIERS, isGrantableTier, planName } from '../../shared/plans.js';

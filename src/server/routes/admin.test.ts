@@ -59,6 +59,26 @@ describe.each(backends)('admin API (%s)', (backend) => {
     expect((await admin.json('/api/admin/overview')).status).toBe(200);
   });
 
+  it("the auth library's generic admin endpoints are closed, even to an admin: the user stays, keeps their role and is not banned", async () => {
+    const me = await plain.json('/api/me');
+    const userId = me.body.user?.id ?? me.body.id;
+    expect(userId).toBeTruthy();
+    const attempts: Array<[string, Record<string, unknown>]> = [
+      ['/api/auth/admin/remove-user', { userId }],
+      ['/api/auth/admin/ban-user', { userId, banReason: 'x' }],
+      ['/api/auth/admin/set-role', { userId, role: 'admin' }],
+      ['/api/auth/admin/impersonate-user', { userId }],
+      ['/api/auth/admin/create-user', { email: 'made-by-admin@example.com', password: 'Password-123456', name: 'x' }],
+      ['/api/auth/admin/set-user-password', { userId, newPassword: 'Password-654321' }],
+    ];
+    for (const [path, json] of attempts) expect([path, (await admin.json(path, { method: 'POST', json })).status]).toEqual([path, 404]);
+    expect((await admin.json('/api/auth/admin/list-users')).status).toBe(404);
+    const after = await plain.json('/api/me');
+    expect(after.status).toBe(200);
+    expect(JSON.stringify(after.body)).not.toContain('"role":"admin"');
+    expect((await plain.json('/api/admin/overview')).status).toBe(403);
+  });
+
   it('the service-status banner: saved, readable by anyone, pushed live to an open page, audited', async () => {
     const stream = await SseReader.open(`${server.url}/api/events`);
     try {

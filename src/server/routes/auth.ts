@@ -5,8 +5,20 @@ import { clientIp } from '../auth/client-ip.js';
 import { accountMessages as m } from '../../shared/accounts/messages.js';
 import { findUserIdByEmail, recordSecurityEvent } from '../services/security/record-security-event.js';
 
-// better-auth flows replaced by ours (routes/account.ts): their doors stay shut so nobody goes around our rules
-const CLOSED = [/^\/sign-up\//, /^\/request-password-reset$/, /^\/forget-password/, /^\/reset-password/, /^\/send-verification-email$/, /^\/verify-email$/, /^\/delete-user/, /^\/change-email$/];
+// better-auth flows replaced by ours (routes/account.ts): their doors stay shut so nobody goes around our rules.
+// Its generic admin endpoints (remove user, ban, set role, impersonate, …) too: the admin panel's own routes
+// (routes/admin.ts) audit every action, and removing an account goes through account deletion (files, subscription, ledger).
+const CLOSED = [
+  /^\/sign-up\//,
+  /^\/request-password-reset$/,
+  /^\/forget-password/,
+  /^\/reset-password/,
+  /^\/send-verification-email$/,
+  /^\/verify-email$/,
+  /^\/delete-user/,
+  /^\/change-email$/,
+  /^\/admin\//,
+];
 
 function translateMessage(path: string, status: number, code: string | undefined, message: string | undefined): string {
   if (status === 429) return path.startsWith('/two-factor/') ? m.twoFactorTooMany : path.startsWith('/sign-in/') ? m.signInTooMany : m.tooManyRequests;

@@ -1,0 +1,56 @@
+// The architecture's import arrows, checked on every `npm test` (docs/architecture.md draws them).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** `from` folders that `target` must never import (resolved paths, so relative imports and aliases alike). */
+const never = (target, from, message) => ({ target, from, message });
+
+const boundaries = [
+  never('./src/shared', ['./src/server', './src/worker', './src/engine', './src/web', './src/emails', './src/main'], 'shared/ is the bottom layer: it imports nothing of the app above it.'),
+  never('./src/engine', ['./src/server', './src/worker', './src/web', './src/emails', './src/main'], 'engine/ knows images and models, not users, HTTP or the queue.'),
+  never('./src/emails', ['./src/server', './src/worker', './src/engine', './src/web', './src/main'], 'emails/ are templates: they import only shared/.'),
+  never('./src/web', ['./src/server', './src/worker', './src/engine', './src/main'], 'web/ imports only shared/ and emails/ from outside itself.'),
+  never('./src/server', ['./src/worker', './src/main'], 'only the composition root (src/main) imports worker/.'),
+  never('./src/worker', ['./src/main', './src/web'], 'worker/ binds the queue to job services; it is wired by src/main.'),
+  never('./src/web/features', ['./src/web/pages'], 'features never import a page: move the shared piece down.'),
+  never('./src/web/ui', ['./src/web/features', './src/web/pages'], 'ui/ is the kit every feature uses; it knows no feature.'),
+];
+
+/** Arrows for the code itself; its tests may look behind it (a route test reads the rows a request wrote). */
+const codeOnly = [
+  never('./src/server/routes', ['./src/server/adapters', './src/server/db/schema.ts'], 'routes are thin: they call services, never adapters or the database.'),
+  never('./src/server/services', ['./src/server/adapters'], 'services reach adapters through the ports they are given, never directly.'),
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'drizzle/**', '**/*.mjs', 'src/web/public/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-empty-object-type': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/testing/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...codeOnly] }] },
+  },
+);
