@@ -46,6 +46,7 @@ export const FILE_NAME_MAX = 255;
  * is left.
  */
 export function normaliseFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
   const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (!base) return 'image';
   if (base.length <= FILE_NAME_MAX) return base;

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 
 // The OpenCV.js typings are large and loose; the few calls we make are typed at their use.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OpenCv = any;
 
 const require = createRequire(import.meta.url);

@@ -335,7 +335,7 @@ describe.each(backends)('accounts API (%s)', (backend) => {
   describe('security events', () => {
     it('records successful and failed sign-ins server-side, and client reports with the user attached', async () => {
       const c = client();
-      const { email, password, userId } = await signUpVerifiedUser(c, server.deps);
+      const { email, userId } = await signUpVerifiedUser(c, server.deps);
       await client().json('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'wrong-password' } });
       const report = await c.json('/api/security-events', {
         method: 'POST',

@@ -9,7 +9,7 @@ export interface VatCheck {
 
 /** VAT numbers are compared uppercased and without spaces, dots or dashes (seed 000 §5: uppercased). */
 export function normalizeVatId(vatId: string): string {
-  return vatId.toUpperCase().replace(/[\s.\-]/g, '');
+  return vatId.toUpperCase().replace(/[\s.-]/g, '');
 }
 
 /**
