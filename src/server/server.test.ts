@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './testing/databases.js';
 import { startTestServer, type TestServer } from './testing/test-server.js';
@@ -95,6 +97,10 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Renderlift</title><div id="root"></div>');
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const big = Buffer.from('export const words = ' + JSON.stringify(Array.from({ length: 400 }, (_, i) => `render-${i}`)));
+    fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js'), big);
+    fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), zlib.brotliCompressSync(big));
+    fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(big));
     server = await startTestServer({ env: { WEB_DIST_DIR: dist } });
     (server as TestServer & { dist: string }).dist = dist;
   });
@@ -121,6 +127,32 @@ describe('serving the web app', () => {
     const etag = asset.headers.get('etag')!;
     expect((await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'if-none-match': etag } })).status).toBe(304);
     expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('sends the compressed twin the browser accepts, with Vary, and the plain file to a client that accepts none', async () => {
+    const original = fs.readFileSync(path.join((server as TestServer & { dist: string }).dist, 'assets', 'big-def456.js'));
+    const get = (acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.get(`${server.url}/assets/big-def456.js`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+      });
+    const br = await get('gzip, deflate, br');
+    expect([br.headers['content-encoding'], br.headers.vary, Number(br.headers['content-length'])]).toEqual(['br', 'Accept-Encoding', br.body.length]);
+    expect(zlib.brotliDecompressSync(br.body).equals(original)).toBe(true);
+    const gz = await get('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).equals(original)).toBe(true);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+    // the tiny file has no twin: it goes out as it is, whatever the client accepts
+    const tiny = await new Promise<http.IncomingMessage>((resolve) => http.get(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } }, resolve));
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    tiny.resume();
   });
 
   it('never serves files outside the build folder', async () => {

@@ -21,10 +21,35 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** Encodings the build writes beside each text file (`app.js.br`, `app.js.gz`), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The precompressed twin of `file` the client accepts, if the build wrote one. */
+function compressedTwin(file: string, acceptEncoding: string | undefined): { file: string; encoding: string; size: number } | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name.trim().toLowerCase()),
+  );
+  for (const { name, suffix } of ENCODINGS) {
+    if (!accepted.has(name)) continue;
+    const stat = fs.statSync(file + suffix, { throwIfNoEntry: false });
+    if (stat?.isFile()) return { file: file + suffix, encoding: name, size: stat.size };
+  }
+  return null;
+}
+
 /**
  * Serves the built web app from `root`. Files by path; every other GET that is not an API path falls
  * back to index.html so client routes (/enhance, /profile?tab=billing, unknown paths → 404 page) work.
- * Hashed assets are cached for a year, index.html never.
+ * Hashed assets are cached for a year, index.html never. Text files go out brotli- or gzip-compressed when the build
+ * wrote a compressed twin (vite.config.ts) and the client accepts it.
  */
 export function serveWebApp(root: string, reservedPrefixes: string[]): MiddlewareHandler<AppEnv> {
   const resolvedRoot = path.resolve(root);
@@ -48,16 +73,19 @@ export function serveWebApp(root: string, reservedPrefixes: string[]): Middlewar
       }
     }
     const ext = path.extname(file);
+    const twin = compressedTwin(file, c.req.header('accept-encoding'));
     const headers: Record<string, string> = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Content-Length': String(stat.size),
+      'Content-Length': String(twin ? twin.size : stat.size),
+      ...(twin ? { 'Content-Encoding': twin.encoding } : {}),
+      ...(fs.existsSync(file + '.gz') ? { Vary: 'Accept-Encoding' } : {}),
       'Cache-Control':
         !isFallback && urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : ext === '.html' ? 'no-cache' : 'public, max-age=3600',
       'Last-Modified': stat.mtime.toUTCString(),
-      ETag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+      ETag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${twin ? '-' + twin.encoding : ''}"`,
     };
     if (c.req.header('if-none-match') === headers.ETag) return c.body(null, 304, headers);
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    return c.body(fs.readFileSync(file), 200, headers);
+    return c.body(fs.readFileSync(twin ? twin.file : file), 200, headers);
   };
 }
