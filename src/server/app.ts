@@ -56,26 +56,30 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       c.var.log.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
     }
   });
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-      strictTransportSecurity: deps.config.isProduction ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: 'same-origin',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
-  );
+  const commonHeaders = {
+    strictTransportSecurity: deps.config.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  } as const;
+  const appHeaders = secureHeaders({
+    ...commonHeaders,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+  });
+  // users' files are served from our own origin: opened directly, none of them may run or load anything
+  const userFileHeaders = secureHeaders({ ...commonHeaders, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], sandbox: [] } });
+  app.use((c, next) => (c.req.path.startsWith('/api/files/') ? userFileHeaders(c, next) : appHeaders(c, next)));
   if (opts.resolveUser) {
     const resolveUser = opts.resolveUser;
     app.use('/api/*', async (c, next) => {

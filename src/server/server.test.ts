@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './testing/databases.js';
-import { startTestServer, type TestServer } from './testing/test-server.js';
+import { startTestServer, TestClient, type TestServer } from './testing/test-server.js';
+import { signUpVerifiedUser } from './testing/accounts.js';
 import { SseReader } from './testing/sse.js';
 
 describe.each(backends)('HTTP server on %s', (backend) => {
@@ -87,6 +88,30 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     } finally {
       stale.close();
     }
+  });
+});
+
+describe('in production', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), BASE_URL: 'https://renderlift.example', PAYMENTS_TEST_MODE_IN_PRODUCTION: 'true' },
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it('sends HSTS, and the session cookie is Secure, HttpOnly and SameSite=Lax', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const client = new TestClient(server.url, 'https://renderlift.example');
+    const { email, password } = await signUpVerifiedUser(client, server.deps);
+    const signIn = await client.fetch('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    const cookie = signIn.headers.getSetCookie().find((c) => /session_token=/.test(c));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/;\s*Secure/i);
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
   });
 });
 

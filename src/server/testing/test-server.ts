@@ -46,12 +46,16 @@ export async function startTestServer(opts: { backend?: Backend; env?: Record<st
 /** fetch with a cookie jar, an Origin header (required for POSTs) and JSON helpers: one per simulated browser. */
 export class TestClient {
   private cookies = new Map<string, string>();
-  constructor(public readonly baseUrl: string) {}
+  /** `origin`: the page's origin the requests claim, the server's own address unless a public BASE_URL is being tried. */
+  constructor(
+    public readonly baseUrl: string,
+    private readonly origin = baseUrl,
+  ) {}
 
   async fetch(pathname: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    if (!headers.has('origin')) headers.set('origin', this.baseUrl);
+    if (!headers.has('origin')) headers.set('origin', this.origin);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');

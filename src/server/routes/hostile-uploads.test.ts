@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { startTestServer, TestClient, type TestServer } from '../testing/test-server.js';
+import { signUpVerifiedUser } from '../testing/accounts.js';
+import { listFiles } from '../testing/service-deps.js';
+import { hostileCorpus, type HostileFile } from '../testing/hostile-files.js';
+import { images } from '../db/schema.js';
+import { makeImage } from '../services/uploads/test-images.js';
+
+const MAX_PIXELS = 2_000_000;
+
+function form(files: { name: string; data: Buffer }[]) {
+  const f = new FormData();
+  for (const file of files) f.append('files', new Blob([new Uint8Array(file.data)], { type: 'application/octet-stream' }), file.name);
+  return f;
+}
+
+/**
+ * Hostile and broken uploads (OWASP ASVS V5): each file of the corpus is sent on its own and must be accepted as what
+ * it really is, or refused with its reason, or ignored — never a 5xx, and a refusal leaves no object, no row and no
+ * quota used.
+ */
+describe('hostile uploads', () => {
+  let server: TestServer;
+  let client: TestClient;
+  let userId: string;
+  let corpus: HostileFile[];
+  beforeAll(async () => {
+    server = await startTestServer({ env: { UPLOAD_MAX_PIXELS: String(MAX_PIXELS), UPLOAD_MAX_FILES: '5', UPLOAD_MAX_REQUEST_BYTES: '8000000', UPLOAD_MAX_FILE_BYTES: '4000000' } });
+    client = new TestClient(server.url);
+    userId = (await signUpVerifiedUser(client, server.deps)).userId;
+    corpus = await hostileCorpus();
+  });
+  afterAll(() => server?.stop());
+
+  const stored = () => listFiles(path.join(server.dataDir, 'storage', 'user-images', userId));
+  const rows = () => server.deps.db.select().from(images).where(eq(images.userId, userId));
+
+  it('answers every file of the corpus as what it is, and a refusal stores nothing', async () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(30);
+    const outcomes: string[] = [];
+    const wanted: string[] = [];
+    for (const file of corpus) {
+      const [filesBefore, rowsBefore] = [stored(), await rows()];
+      const res = await client.json('/api/uploads', { method: 'POST', body: form([file]) });
+      expect(res.status, `${file.label}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      const result = res.body.results?.[0] ?? { status: 'rejected', error: res.body.error?.details?.results?.[0]?.error ?? res.body.error };
+      const got = result.status === 'accepted' ? `accepted ${result.format}` : result.status === 'rejected' ? `rejected ${result.error?.code}` : result.status;
+      const want = file.expect.status === 'accepted' ? `accepted ${file.expect.format}` : file.expect.status === 'rejected' ? `rejected ${file.expect.code}` : 'ignored';
+      outcomes.push(`${file.label}: ${got}`);
+      wanted.push(`${file.label}: ${want}`);
+
+      const [filesAfter, rowsAfter] = [stored(), await rows()];
+      if (result.status === 'accepted') {
+        // the original and its thumbnail, and one row that points at them
+        expect(filesAfter.length - filesBefore.length, file.label).toBe(2);
+        expect(rowsAfter.length - rowsBefore.length, file.label).toBe(1);
+        const row = rowsAfter.find((r) => r.id === result.id)!;
+        expect(row.path.startsWith(`${userId}/`), file.label).toBe(true);
+        expect(row.path, file.label).not.toMatch(/\.\.|[\u0000-\u001f\\]/);
+        expect(row.originalName.length, file.label).toBeLessThanOrEqual(255);
+        expect(row.originalName, file.label).not.toMatch(/[\u0000-\u001f/\\]/);
+        const thumb = await fetch(new URL(result.thumbnailUrl, server.url));
+        expect([thumb.status, thumb.headers.get('content-type'), thumb.headers.get('x-content-type-options')], file.label).toEqual([200, 'image/webp', 'nosniff']);
+        const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+        expect(Math.max(meta.width!, meta.height!), file.label).toBeLessThanOrEqual(512);
+        expect(Math.min(meta.width!, meta.height!), file.label).toBeGreaterThanOrEqual(1);
+      } else {
+        expect(filesAfter, file.label).toEqual(filesBefore);
+        expect(rowsAfter.length, file.label).toBe(rowsBefore.length);
+        if (result.status === 'rejected') expect(result.error?.message, file.label).toMatch(/\w/);
+      }
+    }
+    expect(outcomes).toEqual(wanted);
+  });
+
+  it('a stored polyglot is served as the image it claims to be, never as something a browser would run', async () => {
+    const poly = corpus.find((f) => f.name === 'poly.png')!;
+    const res = await client.json('/api/uploads', { method: 'POST', body: form([poly]) });
+    const file = await fetch(new URL(res.body.results[0].url, server.url));
+    expect([file.headers.get('content-type'), file.headers.get('x-content-type-options')]).toEqual(['image/png', 'nosniff']);
+    expect(file.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+  });
+
+  it('more files or more bytes than the limits are refused whole: nothing stored, quota unchanged', async () => {
+    const [filesBefore, rowsBefore] = [stored(), (await rows()).length];
+    const png = await makeImage('png', 16, 16);
+    const many = await client.json('/api/uploads', { method: 'POST', body: form(Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, data: png }))) });
+    expect([many.status, many.body.error.message]).toEqual([400, 'Too many files']);
+    const heavy = await client.json('/api/uploads', {
+      method: 'POST',
+      body: form([
+        { name: 'a.png', data: Buffer.alloc(3_000_000, 1) },
+        { name: 'b.png', data: Buffer.alloc(3_000_000, 2) },
+        { name: 'c.png', data: Buffer.alloc(3_000_000, 3) },
+      ]),
+    });
+    expect(heavy.status).toBe(413);
+    const oneTooBig = await client.json('/api/uploads', { method: 'POST', body: form([{ name: 'big.png', data: Buffer.alloc(4_100_000, 4) }]) });
+    expect(oneTooBig.status).toBeGreaterThanOrEqual(400);
+    expect(oneTooBig.status).toBeLessThan(500);
+    expect(JSON.stringify(oneTooBig.body)).toContain('File is larger than 4000000 bytes');
+    expect(stored()).toEqual(filesBefore);
+    expect((await rows()).length).toBe(rowsBefore);
+  });
+});
