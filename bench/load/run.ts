@@ -1,0 +1,306 @@
+/**
+ * Load on loopback: a Renderlift server started as its own process (single-machine defaults, temporary data folder),
+ * held open by SSE clients while mixed authenticated traffic arrives at a fixed rate: reads, viewport saves and job
+ * submissions (each submission cancelled at once, so it exercises the queue, the credit reservation and the live
+ * channel without spending the CPU on inference).
+ *
+ *   npm run bench:load                 (SSE=200 RATE=50 DURATION=60 USERS=20 to change the shape)
+ *
+ * Prints errors, p50/p99 per route, the server's RSS before and after, and the delivery latency of live events
+ * (from the cancel request's start to the job event arriving on each of the owner's open streams).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = path.join(root, 'src/server/main.ts');
+const SSE_CLIENTS = Number(process.env.SSE ?? 200);
+const RATE = Number(process.env.RATE ?? 50);
+const DURATION_S = Number(process.env.DURATION ?? 60);
+const USERS = Number(process.env.USERS ?? 20);
+const JOB_USERS = Math.min(USERS, 5);
+const GOALS = { errors: 0, readP99Ms: 50, rssGrowth: 0.2 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WORKERS: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      RATE_LIMIT_SIGN_UP: '1000/60',
+      RATE_LIMIT_SIGN_IN: '1000/60',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on port (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${out}`)));
+  });
+  child.stdout!.resume();
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** One signed-in browser: a cookie and the Origin it sends. */
+class Client {
+  cookie = '';
+  constructor(readonly url: string) {}
+  async request(method: string, pathname: string, body?: unknown | FormData): Promise<{ status: number; json: any }> {
+    const headers: Record<string, string> = { origin: this.url };
+    if (this.cookie) headers.cookie = this.cookie;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.url + pathname, { method, headers, body: payload });
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+    if (set.length) this.cookie = [...new Map([...this.cookie.split('; ').filter(Boolean), ...set].map((c) => [c.split('=')[0], c])).values()].join('; ');
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, json };
+  }
+}
+
+async function signUp(url: string, i: number): Promise<{ client: Client; email: string }> {
+  const client = new Client(url);
+  const email = `load-${i}-${Date.now()}@example.com`;
+  const password = 'correct-horse-1';
+  const signup = await client.request('POST', '/api/accounts/signup', {
+    email,
+    password,
+    terms_accepted: true,
+    user_metadata: { first_name: 'Load', last_name: `User ${i}`, country: 'SE', is_business: false, marketing_opt_in: false },
+  });
+  if (signup.status !== 201) throw new Error(`sign-up: ${signup.status} ${JSON.stringify(signup.json)}`);
+  const mailbox = await (await fetch(`${url}/dev/mailbox`)).text();
+  const code = mailbox.slice(mailbox.indexOf(email)).match(/\b([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})\b/);
+  if (!code) throw new Error(`no verification code for ${email}`);
+  await client.request('POST', '/api/accounts/verify-email', { token: code.slice(1).join('') });
+  const signIn = await client.request('POST', '/api/auth/sign-in/email', { email, password });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
+  return { client, email };
+}
+
+async function grantBusiness(dataDir: string, email: string) {
+  const { main } = await import('../../scripts/admin.js');
+  const lines: string[] = [];
+  const code = await main(['grant-plan', email, 'business'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, (l: string) => lines.push(l));
+  if (code !== 0) throw new Error(`grant-plan failed: ${lines.join('\n')}`);
+}
+
+/** An SSE connection that timestamps every job event it sees, keyed by job id. */
+function openStream(url: string, cookie: string, seen: Map<string, number[]>, errors: string[]) {
+  const controller = new AbortController();
+  const ready = (async () => {
+    const res = await fetch(`${url}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+    if (res.status !== 200 || !res.body) throw new Error(`SSE answered ${res.status}`);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const data = block
+              .split('\n')
+              .filter((l) => l.startsWith('data:'))
+              .map((l) => l.slice(5).trim())
+              .join('\n');
+            if (!/^event:\s*job$/m.test(block) || !data) continue;
+            const id = (JSON.parse(data) as { data?: { id?: string } }).data?.id;
+            if (id) seen.set(id, [...(seen.get(id) ?? []), performance.now()]);
+          }
+        }
+      } catch (err) {
+        if (!controller.signal.aborted) errors.push(`SSE dropped: ${(err as Error).message}`);
+      }
+    })();
+  })();
+  return { ready, close: () => controller.abort() };
+}
+
+const pct = (values: number[], p: number) => {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-load-'));
+  const { child, url } = await startServer(dataDir);
+  const streams: Array<{ close: () => void }> = [];
+  try {
+    console.log(`server ${url}, pid ${child.pid}; ${USERS} users, ${SSE_CLIENTS} SSE clients, ${RATE} requests/s for ${DURATION_S} s\n`);
+    const users: Array<{ client: Client; email: string; images: string[]; viewportId?: string; streams: number }> = [];
+    for (let i = 0; i < USERS; i++) users.push({ ...(await signUp(url, i)), images: [], streams: 0 });
+    const png = await sharp({ create: { width: 96, height: 72, channels: 3, background: '#6a5acd' } }).png().toBuffer();
+    for (const user of users.slice(0, JOB_USERS)) {
+      await grantBusiness(dataDir, user.email);
+      const form = new FormData();
+      for (let k = 0; k < 4; k++) form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), `render-${k}.png`);
+      const up = await user.client.request('POST', '/api/uploads', form);
+      if (up.status !== 201) throw new Error(`upload: ${up.status} ${JSON.stringify(up.json)}`);
+      user.images = up.json.results.map((r: { id: string }) => r.id);
+    }
+    for (const user of users) {
+      const created = await user.client.request('POST', '/api/viewports/new', { name: 'Load test' });
+      user.viewportId = created.json?.session?.id;
+    }
+
+    const seen = new Map<string, number[]>();
+    const errors: string[] = [];
+    for (let i = 0; i < SSE_CLIENTS; i++) {
+      const user = users[i % users.length];
+      user.streams++;
+      const s = openStream(url, user.client.cookie, seen, errors);
+      streams.push(s);
+      await s.ready;
+    }
+    await sleep(1000);
+    const rssBefore = rssMiB(child.pid!);
+
+    const timings = new Map<string, number[]>();
+    const statusCounts = new Map<string, number>();
+    const deliveries: number[] = [];
+    const record = (route: string, ms: number, status: number) => {
+      timings.set(route, [...(timings.get(route) ?? []), ms]);
+      if (status >= 400) {
+        statusCounts.set(`${route} ${status}`, (statusCounts.get(`${route} ${status}`) ?? 0) + 1);
+      }
+    };
+    const timed = async (user: (typeof users)[number], route: string, method: string, pathname: string, body?: unknown) => {
+      const start = performance.now();
+      try {
+        const res = await user.client.request(method, pathname, body);
+        record(route, performance.now() - start, res.status);
+        return res;
+      } catch (err) {
+        record(route, performance.now() - start, 599);
+        errors.push(`${route}: ${(err as Error).message}`);
+        return { status: 599, json: null };
+      }
+    };
+
+    const reads = [
+      ['GET /api/me', '/api/me'],
+      ['GET /api/images', '/api/images'],
+      ['GET /api/viewports', '/api/viewports'],
+      ['GET /api/credits', '/api/credits'],
+      ['GET /api/jobs/active', '/api/jobs/active'],
+    ] as const;
+    let n = 0;
+    async function oneRequest() {
+      const i = n++;
+      const kind = i % 20;
+      if (kind < 12) {
+        const [route, pathname] = reads[i % reads.length];
+        await timed(users[i % users.length], route, 'GET', pathname);
+      } else if (kind < 17) {
+        const user = users[i % users.length];
+        await timed(user, 'PUT /api/viewports/:id', 'PUT', `/api/viewports/${user.viewportId}`, {
+          viewport_data: { images: [{ id: `card-${i}`, originalUrl: `/api/files/user-images/x/render-${i}.png`, position: { x: (i % 7) * 900, y: 0 } }] },
+        });
+      } else {
+        // one job at a time per user: a second submission for a busy image is refused by design (already processing)
+        const user = users.slice(0, JOB_USERS).find((u) => !jobBusy.has(u));
+        if (!user) {
+          await timed(users[i % users.length], 'GET /api/me', 'GET', '/api/me');
+          return;
+        }
+        jobBusy.add(user);
+        try {
+          await submitAndCancel(user, user.images[i % user.images.length]);
+        } finally {
+          jobBusy.delete(user);
+        }
+      }
+    }
+
+    const jobBusy = new Set<(typeof users)[number]>();
+    async function submitAndCancel(user: (typeof users)[number], imageId: string) {
+      {
+        const submit = await timed(user, 'POST /api/jobs', 'POST', '/api/jobs', { imageId, scale: 2, mode: 'precision' });
+        const jobId = submit.json?.job?.id ?? submit.json?.jobId ?? submit.json?.id;
+        if (submit.status === 201 || submit.status === 200) {
+          const start = performance.now();
+          await timed(user, 'POST /api/jobs/:id/cancel', 'POST', `/api/jobs/${jobId}/cancel`);
+          // the cancel's event reaches every stream the owner has open
+          const deadline = performance.now() + 5000;
+          while (performance.now() < deadline && (seen.get(jobId)?.filter((t) => t >= start).length ?? 0) < user.streams) await sleep(5);
+          for (const t of seen.get(jobId)?.filter((t) => t >= start) ?? []) deliveries.push(t - start);
+          const missing = user.streams - (seen.get(jobId)?.filter((t) => t >= start).length ?? 0);
+          if (missing > 0) errors.push(`job ${jobId}: ${missing} of ${user.streams} streams got no event within 5 s`);
+        }
+      }
+    }
+
+    const inFlight = new Set<Promise<void>>();
+    const total = RATE * DURATION_S;
+    const started = performance.now();
+    for (let k = 0; k < total; k++) {
+      const due = started + (k * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const p = oneRequest().finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+    await Promise.all(inFlight);
+    const elapsed = (performance.now() - started) / 1000;
+    await sleep(2000);
+    const rssAfter = rssMiB(child.pid!);
+
+    const failures = [...statusCounts.values()].reduce((a, b) => a + b, 0) + errors.length;
+    console.log('route                          requests    p50 ms    p99 ms');
+    for (const [route, values] of [...timings].sort()) {
+      console.log(`${route.padEnd(30)} ${String(values.length).padStart(8)} ${pct(values, 50).toFixed(1).padStart(9)} ${pct(values, 99).toFixed(1).padStart(9)}`);
+    }
+    const readP99 = Math.max(...reads.map(([route]) => pct(timings.get(route) ?? [], 99)));
+    console.log(`\nsent ${n} requests in ${elapsed.toFixed(1)} s (${(n / elapsed).toFixed(1)}/s), ${SSE_CLIENTS} SSE clients open`);
+    console.log(`errors: ${failures}${failures ? ` (${[...statusCounts].map(([k, v]) => `${k} ×${v}`).concat(errors.slice(0, 5)).join('; ')})` : ''}   goal ${GOALS.errors}`);
+    console.log(`read p99: ${readP99.toFixed(1)} ms   goal < ${GOALS.readP99Ms} ms`);
+    console.log(`live event delivery: ${deliveries.length} deliveries, p50 ${pct(deliveries, 50).toFixed(1)} ms, p99 ${pct(deliveries, 99).toFixed(1)} ms`);
+    const growth = rssAfter / rssBefore - 1;
+    console.log(`server RSS: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after (×${(rssAfter / rssBefore).toFixed(2)})   goal ≤ ×${(1 + GOALS.rssGrowth).toFixed(2)}`);
+    const met = failures <= GOALS.errors && readP99 < GOALS.readP99Ms && growth <= GOALS.rssGrowth;
+    console.log(met ? 'All goals met.' : 'Some goals are not met.');
+  } finally {
+    for (const s of streams) s.close();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
