@@ -141,7 +141,7 @@ export interface Config extends RawConfig {
   /** True when BASE_URL was set: only it and TRUSTED_ORIGINS are accepted, whatever address a request came in on. */
   baseUrlFixed: boolean;
   /** Absolute paths derived from DATA_DIR. */
-  paths: { data: string; db: string; storage: string; models: string; webDist: string };
+  paths: { data: string; db: string; storage: string; models: string; webDist: string; tmp: string };
   isProduction: boolean;
 }
 
@@ -178,6 +178,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       data,
       db: path.join(data, 'db'),
       storage: path.join(data, 'storage'),
+      // uploads are streamed here while they arrive, and removed once the request is answered
+      tmp: path.join(data, 'tmp'),
       models: raw.MODEL_CACHE_DIR ? path.resolve(raw.MODEL_CACHE_DIR) : path.join(data, 'models'),
       webDist: path.resolve(raw.WEB_DIST_DIR),
     },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -11,6 +12,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createApp } from './app.js';
 import { StreamRegistry } from './routes/events.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { removeStaleSpools } from './http/multipart-files.js';
 import { pgliteClosedCleanly } from './db/pglite-control.js';
 import { createStorage } from './adapters/storage/create-storage.js';
 import { storageDeletionParticipant } from './services/storage/delete-user-files.js';
@@ -55,6 +57,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const releaseLock = ownsPglite
     ? lockDataDir(config.paths.data, { onStale: (pid) => logger.warn({ pid }, 'took over the data folder of a server that did not stop cleanly') })
     : () => {};
+  fs.mkdirSync(config.paths.tmp, { recursive: true });
+  // an upload in flight when a process died left its spool behind; an hour is far longer than any upload takes
+  const staleSpools = removeStaleSpools(config.paths.tmp, 60 * 60 * 1000);
+  if (staleSpools) logger.info({ removed: staleSpools }, 'removed upload spools left by an earlier process');
   if (ownsPglite && pgliteClosedCleanly(config.paths.db) === false) {
     logger.warn('the embedded database was not closed cleanly; recovering it from its write-ahead log');
   }

@@ -9,6 +9,7 @@ export const storageMessages = {
   fileTooLarge: 'File is larger than {n} bytes',
   tooManyFiles: 'Too many files',
   noFiles: 'No files were sent. Please choose one or more images.',
+  uploadMalformed: 'The upload could not be read: a file name or part of the request is malformed. Please rename the file and try again.',
   fileEmpty: 'The file is empty',
   imageCorrupt: 'The image is truncated or corrupt. Please export it again and re-upload.',
   imageTooManyPixels: 'The image is {w}×{h} ({mp} megapixels); the limit is {max} megapixels.',

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../http/env.js';
 import { AppError, unauthorized } from '../errors.js';
 import { fill, messages } from '../../shared/messages.js';
 import { storageMessages } from '../../shared/storage-messages.js';
 import type { UploadResponse } from '../../shared/storage-api.js';
-import { uploadImages, type IncomingFile } from '../services/uploads/upload-images.js';
+import { uploadImages } from '../services/uploads/upload-images.js';
+import { isIgnoredUploadName } from '../../shared/limits.js';
+import { MultipartRefused, spoolMultipartFiles } from '../http/multipart-files.js';
 
 /**
  * POST /api/uploads: multipart/form-data with one or more files under any field name. 201 with one result per
@@ -19,30 +20,37 @@ export const uploads = new Hono<AppEnv>().post(
     if (!c.var.user) throw unauthorized(messages.userAuthRequired);
     await next();
   },
-  (c, next) =>
-    bodyLimit({
-      maxSize: c.var.deps.config.UPLOAD_MAX_REQUEST_BYTES,
-      // answered before the body is read, so the connection must not be reused for another request
-      onError: (ctx) =>
-        ctx.json(
-          { error: { code: 'REQUEST_TOO_LARGE', message: fill(storageMessages.fileTooLarge, { n: ctx.var.deps.config.UPLOAD_MAX_REQUEST_BYTES }) } },
-          413,
-          { Connection: 'close' },
-        ),
-    })(c, next),
   async (c) => {
     const user = c.var.user!;
-    let body: Record<string, unknown>;
+    const { config } = c.var.deps;
+    // refused before the body is read, so the connection must not be reused for another request
+    const tooLarge = () =>
+      c.json({ error: { code: 'REQUEST_TOO_LARGE', message: fill(storageMessages.fileTooLarge, { n: config.UPLOAD_MAX_REQUEST_BYTES }) } }, 413, { Connection: 'close' });
+    if (Number(c.req.header('content-length') ?? 0) > config.UPLOAD_MAX_REQUEST_BYTES) return tooLarge();
+    let spooled;
     try {
-      body = await c.req.parseBody({ all: true });
-    } catch {
-      throw new AppError('INVALID_MULTIPART', 400, storageMessages.noFiles);
+      // streamed to temporary files: memory holds one file at a time, however large the request
+      spooled = await spoolMultipartFiles(c.req.raw, {
+        counts: (name) => !isIgnoredUploadName(name),
+        maxFiles: config.UPLOAD_MAX_FILES,
+        maxFileBytes: config.UPLOAD_MAX_FILE_BYTES,
+        maxRequestBytes: config.UPLOAD_MAX_REQUEST_BYTES,
+        tmpDir: config.paths.tmp,
+      });
+    } catch (err) {
+      if (!(err instanceof MultipartRefused)) throw err;
+      if (err.reason === 'request-too-large') return tooLarge();
+      if (err.reason === 'too-many-files') {
+        return c.json({ error: { code: 'TOO_MANY_FILES', message: storageMessages.tooManyFiles, details: { maxFiles: config.UPLOAD_MAX_FILES } } }, 400, { Connection: 'close' });
+      }
+      throw new AppError('INVALID_MULTIPART', 400, storageMessages.uploadMalformed);
     }
-    const files: IncomingFile[] = [];
-    for (const value of Object.values(body).flat()) {
-      if (value instanceof File) files.push({ name: value.name || 'image', data: Buffer.from(await value.arrayBuffer()) });
+    let summary: UploadResponse;
+    try {
+      summary = await uploadImages(c.var.deps, user.id, spooled.files);
+    } finally {
+      spooled.cleanup();
     }
-    const summary: UploadResponse = await uploadImages(c.var.deps, user.id, files);
     if (summary.accepted === 0 && summary.rejected > 0) {
       const rejected = summary.results.filter((r) => r.status === 'rejected');
       const message = rejected.length === 1 ? rejected[0].error.message : fill(messages.uploadBatchResult, { ok: 0, failed: rejected.length });

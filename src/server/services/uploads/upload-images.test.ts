@@ -7,7 +7,7 @@ import { backends } from '../../testing/databases.js';
 import { createServiceDeps, listFiles, type ServiceDeps } from '../../testing/service-deps.js';
 import { insertUser } from '../../testing/insert-user.js';
 import { images } from '../../db/schema.js';
-import { uploadImages, type AcceptedUpload } from './upload-images.js';
+import { fileFromBuffer, uploadImages, type AcceptedUpload } from './upload-images.js';
 import { makeImage, pngClaiming } from './test-images.js';
 
 describe.each(backends)('upload images (%s)', (backend) => {
@@ -24,7 +24,7 @@ describe.each(backends)('upload images (%s)', (backend) => {
     const u = await insertUser(deps.db);
     deps.setNow(new Date('2026-05-01T10:00:00Z'));
     const files = await Promise.all(
-      (['jpeg', 'png', 'gif', 'webp', 'bmp'] as const).map(async (f) => ({ name: `render ${f}.${f === 'jpeg' ? 'png' : 'dat'}`, data: await makeImage(f, 80, 40) })),
+      (['jpeg', 'png', 'gif', 'webp', 'bmp'] as const).map(async (f) => fileFromBuffer(`render ${f}.${f === 'jpeg' ? 'png' : 'dat'}`, await makeImage(f, 80, 40))),
     );
     const out = await uploadImages(deps, u.id, files);
     expect([out.accepted, out.rejected, out.ignored]).toEqual([5, 0, 0]);
@@ -52,13 +52,13 @@ describe.each(backends)('upload images (%s)', (backend) => {
     const u = await insertUser(deps.db);
     const good = await makeImage('png', 30, 30);
     const out = await uploadImages(deps, u.id, [
-      { name: '.DS_Store', data: Buffer.from('junk') },
-      { name: 'good.png', data: good },
-      { name: 'notes.txt', data: Buffer.from('hello, this is not an image') },
-      { name: 'cut.png', data: good.subarray(0, good.length - 40) },
-      { name: 'bomb.png', data: pngClaiming(20_000, 20_000) },
-      { name: 'Thumbs.db', data: Buffer.from('junk') },
-      { name: 'huge.png', data: Buffer.alloc(200_001, 1) },
+      fileFromBuffer('.DS_Store', Buffer.from('junk')),
+      fileFromBuffer('good.png', good),
+      fileFromBuffer('notes.txt', Buffer.from('hello, this is not an image')),
+      fileFromBuffer('cut.png', good.subarray(0, good.length - 40)),
+      fileFromBuffer('bomb.png', pngClaiming(20_000, 20_000)),
+      fileFromBuffer('Thumbs.db', Buffer.from('junk')),
+      fileFromBuffer('huge.png', Buffer.alloc(200_001, 1)),
     ]);
     expect(out.results.map((r) => [r.name, r.status, r.status === 'rejected' ? r.error.code : ''])).toEqual([
       ['.DS_Store', 'ignored', ''],
@@ -77,12 +77,12 @@ describe.each(backends)('upload images (%s)', (backend) => {
   it('refuses too many files and an empty request as a whole', async () => {
     const u = await insertUser(deps.db);
     const png = await makeImage('png', 8, 8);
-    await expect(uploadImages(deps, u.id, Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, data: png })))).rejects.toMatchObject({
+    await expect(uploadImages(deps, u.id, Array.from({ length: 6 }, (_, i) => fileFromBuffer(`${i}.png`, png)))).rejects.toMatchObject({
       status: 400,
       message: 'Too many files',
     });
     // junk does not count against the limit
-    const ok = await uploadImages(deps, u.id, [...Array.from({ length: 5 }, (_, i) => ({ name: `${i}.png`, data: png })), { name: '.DS_Store', data: Buffer.from('x') }]);
+    const ok = await uploadImages(deps, u.id, [...Array.from({ length: 5 }, (_, i) => fileFromBuffer(`${i}.png`, png)), fileFromBuffer('.DS_Store', Buffer.from('x'))]);
     expect(ok.accepted).toBe(5);
     await expect(uploadImages(deps, u.id, [])).rejects.toMatchObject({ status: 400 });
   });
@@ -91,9 +91,9 @@ describe.each(backends)('upload images (%s)', (backend) => {
     const u = await insertUser(deps.db);
     const big = await makeImage('bmp', 200, 200); // ~120 KB uncompressed
     const out = await uploadImages(deps, u.id, [
-      { name: 'a.bmp', data: big },
-      { name: 'b.bmp', data: big },
-      { name: 'c.bmp', data: big },
+      fileFromBuffer('a.bmp', big),
+      fileFromBuffer('b.bmp', big),
+      fileFromBuffer('c.bmp', big),
     ]);
     expect(out.results.map((r) => r.status)).toEqual(['accepted', 'accepted', 'rejected']);
     expect(out.results[2]).toMatchObject({ error: { code: 'STORAGE_QUOTA_EXCEEDED' } });
@@ -102,6 +102,6 @@ describe.each(backends)('upload images (%s)', (backend) => {
     );
     // another user's quota is their own
     const other = await insertUser(deps.db);
-    expect((await uploadImages(deps, other.id, [{ name: 'a.bmp', data: big }])).accepted).toBe(1);
+    expect((await uploadImages(deps, other.id, [fileFromBuffer('a.bmp', big)])).accepted).toBe(1);
   });
 });

@@ -10,10 +10,16 @@ import { thumbnailKeyFor, uploadKey } from '../storage/paths.js';
 import { inspectImage } from './inspect-image.js';
 import type { AcceptedUpload, IgnoredUpload, RejectedUpload, UploadResultDto } from '../../../shared/storage-api.js';
 
+/** A received file: its size known up front, its bytes read only when it is its turn (one file in memory at a time). */
 export interface IncomingFile {
   name: string;
-  data: Buffer;
+  size: number;
+  /** Set when the file went past the per-file limit while it was received: its bytes were not kept. */
+  tooLarge?: boolean;
+  read(): Promise<Buffer>;
 }
+
+export const fileFromBuffer = (name: string, data: Buffer): IncomingFile => ({ name, size: data.length, read: async () => data });
 
 export type { AcceptedUpload, RejectedUpload, IgnoredUpload };
 export type UploadResult = UploadResultDto;
@@ -60,25 +66,26 @@ export async function uploadImages(deps: Pick<Deps, 'db' | 'storage' | 'config' 
       continue;
     }
     const reject = (code: string, message: string) => results.push({ status: 'rejected', name: file.name, error: { code, message } });
-    if (file.data.length > UPLOAD_MAX_FILE_BYTES) {
+    if (file.tooLarge || file.size > UPLOAD_MAX_FILE_BYTES) {
       reject('FILE_TOO_LARGE', fill(storageMessages.fileTooLarge, { n: UPLOAD_MAX_FILE_BYTES }));
       continue;
     }
-    if (used + file.data.length > USER_STORAGE_QUOTA_BYTES) {
+    if (used + file.size > USER_STORAGE_QUOTA_BYTES) {
       reject('STORAGE_QUOTA_EXCEEDED', fill(storageMessages.storageQuotaExceeded, { used: formatBytes(used), quota: formatBytes(USER_STORAGE_QUOTA_BYTES) }));
       continue;
     }
+    const data = await file.read();
     let inspected;
     try {
-      inspected = await inspectImage(file.data, { maxPixels: UPLOAD_MAX_PIXELS });
+      inspected = await inspectImage(data, { maxPixels: UPLOAD_MAX_PIXELS });
     } catch (err) {
       if (err instanceof AppError) reject(err.code, err.message);
       else throw err;
       continue;
     }
     try {
-      results.push(await store(deps, userId, file, inspected));
-      used += file.data.length;
+      results.push(await store(deps, userId, { name: file.name, data }, inspected));
+      used += data.length;
     } catch (err) {
       deps.logger.error({ err, userId, name: file.name }, 'storing an upload failed');
       reject('STORAGE_FAILED', fill(messages.storageUploadFailed, { message: err instanceof AppError ? err.message : 'the file could not be saved' }));
@@ -95,7 +102,7 @@ export async function uploadImages(deps: Pick<Deps, 'db' | 'storage' | 'config' 
 async function store(
   deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
   userId: string,
-  file: IncomingFile,
+  file: { name: string; data: Buffer },
   inspected: Awaited<ReturnType<typeof inspectImage>>,
 ): Promise<AcceptedUpload> {
   const key = uploadKey(userId, file.name, inspected.format, deps.clock());
