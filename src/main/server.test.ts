@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from './testing/databases.js';
-import { startTestServer, type TestServer } from './testing/test-server.js';
-import { SseReader } from './testing/sse.js';
+import { backends } from '../server/testing/databases.js';
+import { startTestServer, type TestServer } from '../server/testing/test-server.js';
+import { SseReader } from '../server/testing/sse.js';
 
 describe.each(backends)('HTTP server on %s', (backend) => {
   let server: TestServer;
