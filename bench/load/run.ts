@@ -16,7 +16,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const SERVER_ENTRY = path.join(root, 'src/server/main.ts');
+const SERVER_ENTRY = path.join(root, 'src/main/main.ts');
 const SSE_CLIENTS = Number(process.env.SSE ?? 200);
 const RATE = Number(process.env.RATE ?? 50);
 const DURATION_S = Number(process.env.DURATION ?? 60);

@@ -15,31 +15,75 @@ function maskShift(mask: number): { shift: number; max: number } {
 }
 
 /**
- * Uncompressed Windows bitmaps (1/4/8-bit palette, 16/24/32-bit, BI_RGB and BI_BITFIELDS), which is what
- * render tools and browsers write. libvips has no BMP loader, hence this decoder.
+ * Width, height and layout of a Windows bitmap from its headers alone: what an upload is checked against before
+ * anything decodes it (the pixel cap applies to these numbers; a file shorter than its pixel rows is refused), and
+ * what the decoder below reads by. Accepts what the decoder reads (uncompressed 1/4/8/16/24/32-bit, BI_RGB and
+ * BI_BITFIELDS).
  */
-export function decodeBmp(buf: Uint8Array): DecodedBmp {
+export interface BmpHeader {
+  width: number;
+  /** Rows; `topDown` says in which order they are stored. */
+  height: number;
+  topDown: boolean;
+  bitsPerPixel: number;
+  compression: number;
+  headerSize: number;
+  /** Palette entries the file declares (0: the full 2^bitsPerPixel). */
+  paletteSize: number;
+  dataOffset: number;
+  rowBytes: number;
+}
+
+export type BmpProblem = { problem: 'corrupt' } | { problem: 'compressed' } | { problem: 'depth'; bitsPerPixel: number };
+
+const DIB_HEADER_SIZES = new Set([12, 40, 52, 56, 64, 108, 124]);
+
+export function readBmpHeader(buf: Uint8Array): BmpHeader | BmpProblem {
+  if (buf.length < 26 || buf[0] !== 0x42 || buf[1] !== 0x4d) return { problem: 'corrupt' };
   const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  if (buf.length < 26 || buf[0] !== 0x42 || buf[1] !== 0x4d) throw new EngineError('UNSUPPORTED_INPUT', 'Not a BMP file');
   const dataOffset = dv.getUint32(10, true);
   const headerSize = dv.getUint32(14, true);
-  let width: number, height: number, bpp: number, compression = 0, paletteSize = 0;
+  if (!DIB_HEADER_SIZES.has(headerSize) || 14 + headerSize > buf.length) return { problem: 'corrupt' };
+  let width: number, height: number, planes: number, bitsPerPixel: number, compression = 0, paletteSize = 0;
   if (headerSize === 12) {
     width = dv.getUint16(18, true);
     height = dv.getInt16(20, true);
-    bpp = dv.getUint16(24, true);
+    planes = dv.getUint16(22, true);
+    bitsPerPixel = dv.getUint16(24, true);
   } else {
     width = dv.getInt32(18, true);
     height = dv.getInt32(22, true);
-    bpp = dv.getUint16(28, true);
+    planes = dv.getUint16(26, true);
+    bitsPerPixel = dv.getUint16(28, true);
     compression = dv.getUint32(30, true);
     paletteSize = dv.getUint32(46, true);
   }
   const topDown = height < 0;
   height = Math.abs(height);
-  if (width <= 0 || height === 0 || width * height > 1 << 28) throw new EngineError('UNSUPPORTED_INPUT', 'Invalid BMP dimensions');
-  if (compression !== 0 && compression !== 3 && compression !== 6)
-    throw new EngineError('UNSUPPORTED_INPUT', 'Compressed (RLE) BMP files are not supported; please convert to PNG');
+  if (planes !== 1 || width <= 0 || height <= 0) return { problem: 'corrupt' };
+  // 1 = RLE8, 2 = RLE4, 4 = JPEG, 5 = PNG inside a BMP: none of them is read by the decoder
+  if (compression !== 0 && compression !== 3 && compression !== 6) return { problem: 'compressed' };
+  if (![1, 4, 8, 16, 24, 32].includes(bitsPerPixel)) return { problem: 'depth', bitsPerPixel };
+  const rowBytes = Math.floor((bitsPerPixel * width + 31) / 32) * 4;
+  if (dataOffset < 14 + headerSize || dataOffset + rowBytes * height > buf.length) return { problem: 'corrupt' };
+  return { width, height, topDown, bitsPerPixel, compression, headerSize, paletteSize, dataOffset, rowBytes };
+}
+
+/**
+ * Uncompressed Windows bitmaps (1/4/8-bit palette, 16/24/32-bit, BI_RGB and BI_BITFIELDS), which is what
+ * render tools and browsers write. libvips has no BMP loader, hence this decoder.
+ */
+export function decodeBmp(buf: Uint8Array): DecodedBmp {
+  const header = readBmpHeader(buf);
+  if ('problem' in header) {
+    if (header.problem === 'compressed') throw new EngineError('UNSUPPORTED_INPUT', 'Compressed (RLE) BMP files are not supported; please convert to PNG');
+    if (header.problem === 'depth') throw new EngineError('UNSUPPORTED_INPUT', `BMP with ${header.bitsPerPixel} bits per pixel is not supported`);
+    throw new EngineError('UNSUPPORTED_INPUT', 'Not a BMP file, or a damaged one');
+  }
+  const { width, height, topDown, compression, headerSize, paletteSize, dataOffset, rowBytes } = header;
+  const bpp = header.bitsPerPixel;
+  if (width * height > 1 << 28) throw new EngineError('UNSUPPORTED_INPUT', 'Invalid BMP dimensions');
+  const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
 
   let rMask = 0, gMask = 0, bMask = 0, aMask = 0;
   if (bpp === 16 || bpp === 32) {
@@ -62,12 +106,8 @@ export function decodeBmp(buf: Uint8Array): DecodedBmp {
     const entrySize = headerSize === 12 ? 3 : 4;
     const at = 14 + headerSize;
     for (let i = 0; i < entries; i++) palette.push([buf[at + i * entrySize + 2], buf[at + i * entrySize + 1], buf[at + i * entrySize]]);
-  } else if (bpp !== 16 && bpp !== 24 && bpp !== 32) {
-    throw new EngineError('UNSUPPORTED_INPUT', `BMP with ${bpp} bits per pixel is not supported`);
   }
 
-  const rowBytes = Math.floor((bpp * width + 31) / 32) * 4;
-  if (dataOffset + rowBytes * height > buf.length) throw new EngineError('UNSUPPORTED_INPUT', 'Truncated BMP file');
   const channels = aMask ? 4 : 3;
   const out = new Uint8Array(width * height * channels);
   const [r, g, b, a] = [rMask, gMask, bMask, aMask].map(maskShift);

@@ -7,6 +7,8 @@ import { createProgressTracker, type Progress } from './progress.js';
 import type { SessionCache } from './session-cache.js';
 import { assertWithinLimit, isHighResolution, isScale, outputSize, type Scale } from './sizes.js';
 import { countTiles, upscaleTiled } from './tiled-inference.js';
+import { decodeBmp, readBmpHeader } from './bmp-decoder.js';
+import { msg } from '../shared/messages.js';
 
 export interface EnhanceOptions {
   scale: Scale;
@@ -43,9 +45,10 @@ export interface TileConfig {
 /** Dimensions after EXIF orientation, read from the header only. */
 export async function probeSize(buf: Buffer): Promise<{ width: number; height: number }> {
   if (buf.length >= 26 && buf[0] === 0x42 && buf[1] === 0x4d) {
-    const header = buf.readUInt32LE(14);
-    if (header === 12) return { width: buf.readUInt16LE(18), height: Math.abs(buf.readInt16LE(20)) };
-    return { width: buf.readInt32LE(18), height: Math.abs(buf.readInt32LE(22)) };
+    const header = readBmpHeader(buf);
+    if (!('problem' in header)) return { width: header.width, height: header.height };
+    // the decoder says what is wrong with a bitmap it cannot read
+    decodeBmp(buf);
   }
   try {
     const meta = await sharp(buf, { pages: 1 }).metadata();
@@ -65,7 +68,7 @@ export async function enhanceImage(
 ): Promise<EnhanceResult> {
   const { signal, onProgress } = control;
   throwIfAborted(signal);
-  if (!isScale(options.scale)) throw new EngineError('UNSUPPORTED_INPUT', 'Please select an upscale option (2×, 3×, 4×, or 6×) before enhancing.');
+  if (!isScale(options.scale)) throw new EngineError('UNSUPPORTED_INPUT', msg('enhanceNoScale'));
   const buf = await readInput(input);
   const size = await probeSize(buf);
   const out = outputSize(size.width, size.height, options.scale);

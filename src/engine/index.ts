@@ -5,7 +5,7 @@ import { SessionCache } from './session-cache.js';
 
 export { EngineError } from './errors.js';
 export type { Mode } from './modes.js';
-export { MODES, MODE_PRESETS, DEFAULT_PARAMS } from './modes.js';
+export { MODES } from './modes.js';
 export type { Scale } from './sizes.js';
 export { SCALES, MAX_OUTPUT_MEGAPIXELS, outputSize, isHighResolution, tooLargeMessage } from './sizes.js';
 export type { Progress } from './progress.js';

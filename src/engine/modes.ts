@@ -1,13 +1,11 @@
 import { unsharpInPlace } from './detail-filter.js';
 import type { Family } from './models/registry.js';
 import type { Flip, TileFilter } from './tiled-inference.js';
+import { ENHANCEMENT_MODES, MODE_PRESETS, type EnhancementMode } from '../shared/enhancement.js';
 
-export type Mode = 'precision' | 'detail' | 'creativity';
-export const MODES: readonly Mode[] = ['precision', 'detail', 'creativity'];
-
-// seed 001 §9: mode presets and default enhancement parameters
-export const MODE_PRESETS: Record<Mode, number> = { precision: 90, detail: 80, creativity: 90 };
-export const DEFAULT_PARAMS = { creativity: 50, resolutionScale: 2, distortion: 17, scaling: 9, smoothness: 11 } as const;
+// seed 001 §9: the modes and their presets, defined with the rest of the domain in src/shared
+export type Mode = EnhancementMode;
+export const MODES: readonly Mode[] = ENHANCEMENT_MODES;
 
 export interface ModeParams {
   creativity: number;
@@ -59,11 +57,11 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 
  */
 export function planMode(mode: Mode, params: Partial<ModeParams> = {}): ModePlan {
   if (mode === 'precision') {
-    const strength = clamp(params.precision ?? MODE_PRESETS.precision);
+    const strength = clamp(params.precision ?? MODE_PRESETS.precision.value);
     return { family: 'thick', flips: strength > 95 ? ['none', 'h'] : ['none'], strength };
   }
   if (mode === 'detail') {
-    const strength = clamp(params.detail ?? MODE_PRESETS.detail);
+    const strength = clamp(params.detail ?? MODE_PRESETS.detail.value);
     return {
       family: 'medium',
       flips: ['none'],
@@ -71,7 +69,7 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}): ModePlan
       filter: (m) => (tile, w, h) => unsharpInPlace(tile, w, h, 0.5 * m, strength / 100, 0.08),
     };
   }
-  const strength = clamp(params.creativity ?? MODE_PRESETS.creativity);
+  const strength = clamp(params.creativity ?? MODE_PRESETS.creativity.value);
   return {
     family: 'thick',
     flips: ['none'],

@@ -37,7 +37,7 @@ describe('loadConfig', () => {
   });
 
   it('makes the server exit non-zero with the variable named on stderr', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], {
       env: { ...process.env, BASE_URL: '', PORT: '-5', DATA_DIR: '/tmp/renderlift-never-used' },
       encoding: 'utf8',
       timeout: 30_000,

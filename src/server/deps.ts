@@ -8,9 +8,10 @@ import type { AccountDeletionParticipant } from './services/accounts/account-del
 import type { Storage } from './adapters/storage/storage.js';
 import type { JobQueue } from './adapters/queue/job-queue.js';
 import type { Payments } from './adapters/payments/payments.js';
+import type { ImageProcessing } from './adapters/images/image-processing.js';
 
 /**
- * What services receive: the outside world as ports, chosen once in the composition root (main.ts).
+ * What services receive: the outside world as ports, chosen once in the composition root (src/main/server.ts).
  * Services import these interfaces, never an adapter.
  */
 export interface Deps {
@@ -31,6 +32,8 @@ export interface Deps {
   auth: Auth;
   /** Stripe, or the built-in test checkout when STRIPE_SECRET_KEY is unset (src/server/adapters/payments). */
   payments: Payments;
+  /** Pixel work outside the engine: mask reading, result previews (src/server/adapters/images). */
+  imaging: ImageProcessing;
   /**
    * Everything that holds a user's data outside the cascade of the users row (stored files, external customers)
    * registers here; DELETE /api/account runs each one inside the deletion transaction.

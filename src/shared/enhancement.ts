@@ -23,6 +23,7 @@ export const MODE_PRESETS: Record<EnhancementMode, { key: EnhancementMode; value
 
 /** Output ceiling (seed 001 §9). */
 export const MAX_OUTPUT_MEGAPIXELS = 64;
+export const MAX_OUTPUT_PIXELS = MAX_OUTPUT_MEGAPIXELS * 1_000_000;
 /**
  * The per-side minimum of the target resolution is not given by the seed. 64 px: below it a result is a thumbnail,
  * not a render, and the models' 16 px tile margins leave nothing to enhance.
@@ -48,11 +49,21 @@ export function targetResolution(width: number, height: number, scale: number): 
   return { width: w, height: h, megapixels: (w * h) / 1_000_000 };
 }
 
+/** Over the output ceiling; exactly 64 MP is allowed. */
+export function isAboveOutputLimit(width: number, height: number): boolean {
+  return width * height > MAX_OUTPUT_PIXELS;
+}
+
+/** The seed's message for an output over the ceiling. */
+export function aboveOutputLimitMessage(width: number, height: number): string {
+  return msg('enhanceAboveMaximum', { w: width, h: height, max: MAX_OUTPUT_MEGAPIXELS });
+}
+
 /** The seed's message when the target resolution is out of bounds, else null. */
 export function targetResolutionError(width: number, height: number, scale: number): string | null {
   const t = targetResolution(width, height, scale);
   if (t.width < MIN_OUTPUT_SIDE || t.height < MIN_OUTPUT_SIDE) return msg('enhanceBelowMinimum', { w: t.width, h: t.height, min: MIN_OUTPUT_SIDE });
-  if (t.width * t.height > MAX_OUTPUT_MEGAPIXELS * 1_000_000) return msg('enhanceAboveMaximum', { w: t.width, h: t.height, max: MAX_OUTPUT_MEGAPIXELS });
+  if (isAboveOutputLimit(t.width, t.height)) return aboveOutputLimitMessage(t.width, t.height);
   return null;
 }
 

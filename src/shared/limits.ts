@@ -2,6 +2,7 @@
  * Upload and storage limits shared by the web app (to check before sending) and the server (defaults of
  * its configuration, which may lower or raise them). seed 000 §5 leaves size and count limits open; these are ours.
  */
+import { MAX_OUTPUT_PIXELS } from './enhancement.js';
 
 /** Per-file size. 50 MiB holds an 8K 16-bit PNG render; larger files are rare and slow to upload. */
 export const DEFAULT_UPLOAD_MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -16,7 +17,7 @@ export const DEFAULT_UPLOAD_MAX_REQUEST_BYTES = 200 * 1024 * 1024;
  * Decoded pixels per image, the guard against decompression bombs. 64 MP is also the largest output the
  * service produces (seed 001 §9), so nothing bigger could be enhanced anyway.
  */
-export const DEFAULT_UPLOAD_MAX_PIXELS = 64_000_000;
+export const DEFAULT_UPLOAD_MAX_PIXELS = MAX_OUTPUT_PIXELS;
 /** Stored bytes per user (uploads and results). */
 export const DEFAULT_USER_STORAGE_QUOTA_BYTES = 5 * 1024 * 1024 * 1024;
 

@@ -173,7 +173,7 @@ function startWorker(server: TestServer, opts: { group?: boolean; env?: Record<s
   };
   const child = opts.group
     ? spawn('sh', ['-c', packageJson.scripts['start:worker']], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    : spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    : spawn(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

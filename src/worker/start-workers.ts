@@ -1,27 +1,34 @@
 import type { Deps } from '../server/deps.js';
 import type { Engine } from '../engine/index.js';
-import type { JobMessage } from '../server/services/jobs/enqueue-job.js';
-import { runImageJob } from './run-image-job.js';
+import { processImageJob } from '../server/services/jobs/process-image-job.js';
+import { workOn } from '../server/queues/define-queue.js';
+import { imageEnhanceQueue } from '../server/queues/image-enhance.js';
+import { imageRemoveQueue } from '../server/queues/image-remove.js';
+import type { QueuedJob } from '../server/adapters/queue/job-queue.js';
 
 export interface Workers {
   /** Aborts running jobs (they go back to the queue and run again elsewhere) and stops taking new ones. */
   stop(): Promise<void>;
 }
 
+export type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'queue' | 'mailer' | 'imaging'>;
+
 /**
- * Takes image jobs from the queue in this process. Inference uses every core, so the default is one enhancement at
- * a time (WORKERS); removals have their own single slot so a quick fix is not stuck behind a long upscale.
+ * Takes image jobs from the queue in this process and hands each to the job service with this process's engine.
+ * Inference uses every core, so the default is one enhancement at a time (WORKERS); removals have their own single
+ * slot so a quick fix is not stuck behind a long upscale.
  */
-export async function startWorkers(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'queue' | 'mailer'>, engine: Engine, opts: { concurrency: number }): Promise<Workers> {
+export async function startWorkers(deps: WorkerDeps, engine: Engine, opts: { concurrency: number }): Promise<Workers> {
   const shutdown = new AbortController();
   const running = new Set<Promise<void>>();
-  const handle = (job: { data: JobMessage; signal: AbortSignal }) => {
-    const run = runImageJob(deps, engine, job.data.jobId, AbortSignal.any([job.signal, shutdown.signal]));
+  const jobDeps = { ...deps, engine };
+  const handle = (job: QueuedJob<{ jobId: string }>) => {
+    const run = processImageJob(jobDeps, job.data.jobId, AbortSignal.any([job.signal, shutdown.signal]));
     running.add(run);
     return run.finally(() => running.delete(run));
   };
-  await deps.queue.work<JobMessage>('image-enhance', { concurrency: opts.concurrency }, handle);
-  await deps.queue.work<JobMessage>('image-remove', { concurrency: 1 }, handle);
+  await workOn(deps, imageEnhanceQueue, { concurrency: opts.concurrency }, handle);
+  await workOn(deps, imageRemoveQueue, { concurrency: 1 }, handle);
   deps.logger.info({ concurrency: opts.concurrency }, 'workers started');
   return {
     async stop() {

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
-import { desc } from 'drizzle-orm';
 import type { AppEnv } from '../http/env.js';
-import { emailOutbox } from '../db/schema.js';
+import { latestOutboxMessages } from '../repositories/email-outbox-repository.js';
 import { clientIp } from '../auth/client-ip.js';
 import { isLoopbackAddress, isLoopbackHost } from '../http/public-origin.js';
 
@@ -21,7 +20,7 @@ export const devMailboxRoute = new Hono<AppEnv>().get('/', async (c) => {
   if (!isLoopbackAddress(clientIp(c, deps.config.TRUST_PROXY)) || !isLoopbackHost(c.req.raw)) {
     return c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   }
-  const rows = await deps.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(100);
+  const rows = await latestOutboxMessages(deps.db, 100);
   const page = html`<!doctype html>
     <html lang="en">
       <head>

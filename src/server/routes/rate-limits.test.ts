@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { startServer } from '../server.js';
+import { startServer } from '../../main/server.js';
 import { backends } from '../testing/databases.js';
 import { startTestServer, TestClient, type TestServer } from '../testing/test-server.js';
 import { signupBody } from '../testing/accounts.js';

@@ -24,6 +24,17 @@ export class JobHandedBack extends Error {
   }
 }
 
+/**
+ * Thrown by a handler that refuses its job for good (its payload is malformed): the queue fails the job without
+ * retrying it, since another attempt would read the same payload.
+ */
+export class JobRejected extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'JobRejected';
+  }
+}
+
 export interface EnqueueOptions {
   /** Higher runs first (plans with priority processing). */
   priority?: number;

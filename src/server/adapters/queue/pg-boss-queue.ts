@@ -1,7 +1,7 @@
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Database } from '../../db/database.js';
 import type { Logger } from '../../logger.js';
-import { JobHandedBack, type EnqueueOptions, type JobQueue, type QueueName, type QueuedJob } from './job-queue.js';
+import { JobHandedBack, JobRejected, type EnqueueOptions, type JobQueue, type QueueName, type QueuedJob } from './job-queue.js';
 
 const QUEUES: QueueName[] = ['image-enhance', 'image-remove', 'maintenance', 'billing', 'notifications'];
 
@@ -35,6 +35,10 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
   // pg-boss counts every failed attempt; a job handed back gets one more attempt so the hand-back costs none
   const keepAttempt = async (queue: QueueName, id: string) => {
     await boss.getDb().executeSql(`UPDATE pgboss.job SET retry_limit = retry_limit + 1 WHERE name = $1 AND id = $2 AND state = 'active'`, [queue, id]);
+  };
+  // a refused job has no attempts left, so the failure is final
+  const spendAttempts = async (queue: QueueName, id: string) => {
+    await boss.getDb().executeSql(`UPDATE pgboss.job SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND state = 'active'`, [queue, id]);
   };
   let started: Promise<void> | undefined;
 
@@ -74,6 +78,7 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
               await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: job.signal });
             } catch (err) {
               if (err instanceof JobHandedBack) await keepAttempt(queue, job.id).catch((e: unknown) => logger.warn({ err: e, jobId: job.id }, 'could not keep the attempt of a job handed back'));
+              if (err instanceof JobRejected) await spendAttempts(queue, job.id).catch((e: unknown) => logger.warn({ err: e, jobId: job.id }, 'could not end the retries of a refused job'));
               throw err;
             }
           }

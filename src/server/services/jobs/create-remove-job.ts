@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Deps, SessionUser } from '../../deps.js';
 import { imageJobs, images, profiles } from '../../db/schema.js';
@@ -13,7 +12,7 @@ import { sweepStaleJobs } from './job-lifecycle.js';
 import { enqueueJob } from './enqueue-job.js';
 import { queuePriority } from './job-rules.js';
 import { publishCredits, publishJob } from './job-events.js';
-
+import type { ImageProcessing } from '../../adapters/images/image-processing.js';
 
 export interface RemoveRequest {
   imageId: string;
@@ -25,29 +24,13 @@ export interface RemoveRequest {
  * Reads the client's mask into a single-channel 0/255 PNG: a pixel is painted when it is at least half opaque and
  * at least half bright, which covers white strokes on black and on transparent backgrounds.
  */
-export async function normaliseMask(mask: Buffer, width: number, height: number): Promise<{ png: Buffer; painted: number }> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(mask).metadata();
-  } catch {
-    throw new AppError('MASK_INVALID', 400, msg('maskApplyFailed'));
-  }
-  if (meta.format !== 'png') throw new AppError('MASK_INVALID', 400, msg('maskApplyFailed'));
+export async function normaliseMask(imaging: ImageProcessing, mask: Buffer, width: number, height: number): Promise<{ png: Buffer; painted: number }> {
+  const meta = await imaging.probe(mask);
+  if (!meta || meta.format !== 'png') throw new AppError('MASK_INVALID', 400, msg('maskApplyFailed'));
   if (meta.width !== width || meta.height !== height) {
     throw new AppError('MASK_SIZE', 400, `The mask is ${meta.width}×${meta.height} but the image is ${width}×${height}. Please paint the mask again.`);
   }
-  const { data } = await sharp(mask).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const out = Buffer.alloc(width * height);
-  let painted = 0;
-  for (let i = 0, p = 0; p < out.length; i += 4, p++) {
-    const bright = (data[i] + data[i + 1] + data[i + 2]) / 3 >= 128;
-    if (bright && data[i + 3] >= 128) {
-      out[p] = 255;
-      painted++;
-    }
-  }
-  const png = await sharp(out, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 6 }).toBuffer();
-  return { png, painted };
+  return imaging.paintedMask(mask, width, height);
 }
 
 /**
@@ -55,13 +38,13 @@ export async function normaliseMask(mask: Buffer, width: number, height: number)
  * The mask is stored first so the worker reads exactly what was checked.
  */
 export async function createRemoveJob(
-  deps: Pick<Deps, 'db' | 'queue' | 'storage' | 'events' | 'logger' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'db' | 'queue' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'imaging'>,
   user: SessionUser,
   req: RemoveRequest,
 ): Promise<{ job: JobDto; credits_remaining: number }> {
   const [image] = await deps.db.select().from(images).where(and(eq(images.id, req.imageId), eq(images.userId, user.id)));
   if (!image) throw new AppError('IMAGE_NOT_FOUND', 404, msg('removeNoImage'));
-  const { png, painted } = await normaliseMask(req.mask, image.width, image.height);
+  const { png, painted } = await normaliseMask(deps.imaging, req.mask, image.width, image.height);
   if (painted === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));
   if (painted / (image.width * image.height) > MAX_MASK_SHARE) {
     throw new AppError('MASK_TOO_LARGE', 400, maskTooLargeMessage(painted / (image.width * image.height)));

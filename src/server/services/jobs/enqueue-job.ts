@@ -1,13 +1,13 @@
 import type { Deps } from '../../deps.js';
 import type { QueueName } from '../../adapters/queue/job-queue.js';
+import { imageEnhanceQueue } from '../../queues/image-enhance.js';
+import { imageRemoveQueue } from '../../queues/image-remove.js';
+import { sendJob } from '../../queues/define-queue.js';
 import type { JobRow } from './job-dto.js';
 import { failJob, setQueueJobId } from './job-lifecycle.js';
 
-export const queueFor = (job: Pick<JobRow, 'workflowType'>): QueueName => (job.workflowType === 'remove' ? 'image-remove' : 'image-enhance');
-
-export interface JobMessage {
-  jobId: string;
-}
+export const imageQueueFor = (job: Pick<JobRow, 'workflowType'>) => (job.workflowType === 'remove' ? imageRemoveQueue : imageEnhanceQueue);
+export const queueFor = (job: Pick<JobRow, 'workflowType'>): QueueName => imageQueueFor(job).name;
 
 /**
  * Hands a committed job to the queue. The job row is the source of truth: if the queue cannot take it now, the
@@ -15,7 +15,7 @@ export interface JobMessage {
  */
 export async function enqueueJob(deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>, job: JobRow, priority: number): Promise<string | null> {
   try {
-    const queueJobId = await deps.queue.enqueue<JobMessage>(queueFor(job), { jobId: job.id }, { priority });
+    const queueJobId = await sendJob(deps, imageQueueFor(job), { jobId: job.id }, { priority });
     await setQueueJobId(deps, job.id, queueJobId);
     return queueJobId;
   } catch (err) {

@@ -3,6 +3,8 @@ import type { Deps } from '../../deps.js';
 import type { Executor } from '../credits/ledger.js';
 import { notificationCampaigns, notificationRecipients, profiles, securityEvents, session, user } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { notificationsQueue } from '../../queues/notifications.js';
+import { sendJob } from '../../queues/define-queue.js';
 import { messages } from '../../../shared/messages.js';
 import { parseRecipients, type Audience, type NotificationKind } from '../../../shared/admin.js';
 
@@ -10,11 +12,6 @@ export interface Recipient {
   email: string;
   userId: string | null;
   firstName: string | null;
-}
-
-export const NOTIFICATIONS_QUEUE = 'notifications' as const;
-export interface NotificationJob {
-  campaignId: string;
 }
 
 /**
@@ -92,7 +89,7 @@ export async function createCampaign(
     }
     return c.id;
   });
-  if (recipients.length > 0) await deps.queue.enqueue<NotificationJob>(NOTIFICATIONS_QUEUE, { campaignId });
+  if (recipients.length > 0) await sendJob(deps, notificationsQueue, { campaignId });
   return { campaignId, total: recipients.length, audience };
 }
 

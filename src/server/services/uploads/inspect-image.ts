@@ -1,10 +1,9 @@
 import sharp from 'sharp';
-import { decodeBmp } from '../../../engine/bmp-decoder.js';
+import { decodeBmp, readBmpHeader } from '../../../engine/bmp-decoder.js';
 import { AppError } from '../../errors.js';
 import { fill } from '../../../shared/messages.js';
 import { storageMessages } from '../../../shared/storage-messages.js';
 import { THUMBNAIL_MAX_SIDE, type AcceptedImageFormat } from '../../../shared/limits.js';
-import { readBmpHeader } from './bmp-header.js';
 
 export interface InspectedImage {
   format: AcceptedImageFormat;

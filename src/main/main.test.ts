@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/database.js';
-import { pgliteClosedCleanly } from './db/pglite-control.js';
-import { user } from './db/schema.js';
-import { SseReader } from './testing/sse.js';
+import { openDatabase } from '../server/db/database.js';
+import { pgliteClosedCleanly } from '../server/db/pglite-control.js';
+import { user } from '../server/db/schema.js';
+import { SseReader } from '../server/testing/sse.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-main-'));
@@ -23,7 +23,7 @@ function startCommand(): string {
 }
 
 /**
- * Starts `src/server/main.ts` as `npm start` does (without the web build step) and waits until it listens.
+ * Starts `src/main/main.ts` as `npm start` does (without the web build step) and waits until it listens.
  * `group` runs the start script's own command line through the shell as the leader of a new process group,
  * as a terminal runs it, so a signal can go to the whole group as Ctrl-C sends it.
  */
@@ -32,7 +32,7 @@ async function start(env: Record<string, string> = {}, opts: { dataDir?: string;
   const childEnv = { ...parentEnv, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dir, 'web'), ...env };
   const child = opts.group
     ? spawn('sh', ['-c', startCommand()], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    : spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    : spawn(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   let err = '';
@@ -115,7 +115,7 @@ describe('the server process', () => {
     expect(await admin(['grant-plan', 'nobody@example.com', 'basic'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, (l) => lines.push(l))).toBe(1);
     expect(lines.join('\n')).toContain('User not found');
     expect(await admin(['frobnicate'], { DATA_DIR: dataDir }, (l) => lines.push(l))).toBe(2);
-    const second = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const second = spawn(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], {
       env: { ...parentEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -150,7 +150,7 @@ describe('Ctrl-C on the npm start command line', { timeout: 300_000 }, () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('runs the server itself, with no runner process between the terminal and it', () => {
-    expect(startCommand()).toBe('exec node --import tsx src/server/main.ts');
+    expect(startCommand()).toBe('exec node --import tsx src/main/main.ts');
   });
 
   // once: the terminal's signal; twice within 50 ms: the terminal's and npm's forwarded copy

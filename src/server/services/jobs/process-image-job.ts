@@ -1,18 +1,21 @@
-import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
-import { notifyProcessingComplete } from '../server/services/notifications/user-notifications.js';
-import type { Deps } from '../server/deps.js';
-import type { Engine } from '../engine/index.js';
-import { imageJobs, images } from '../server/db/schema.js';
-import type { JobRow } from '../server/services/jobs/job-dto.js';
-import { completeJob, failJob, markJobStarted, recordJobProgress, returnJobToQueue } from '../server/services/jobs/job-lifecycle.js';
-import { msg } from '../shared/messages.js';
-import { processedKey, safeStem, extensionFor, thumbnailKeyFor } from '../server/services/storage/paths.js';
-import { RESULT_PREVIEW_MAX_SIDE } from '../shared/limits.js';
-import type { Bucket } from '../shared/url-checks.js';
-import { JobHandedBack } from '../server/adapters/queue/job-queue.js';
+import { notifyProcessingComplete } from '../notifications/user-notifications.js';
+import type { Deps } from '../../deps.js';
+import type { Engine } from '../../../engine/index.js';
+import type { JobRow } from './job-dto.js';
+import { completeJob, failJob, markJobStarted, recordJobProgress, returnJobToQueue } from './job-lifecycle.js';
+import { msg } from '../../../shared/messages.js';
+import { isEnhancementMode, isUpscaleFactor } from '../../../shared/enhancement.js';
+import { processedKey, safeStem, extensionFor, thumbnailKeyFor } from '../storage/paths.js';
+import { RESULT_PREVIEW_MAX_SIDE } from '../../../shared/limits.js';
+import type { Bucket } from '../../../shared/url-checks.js';
+import { JobHandedBack } from '../../adapters/queue/job-queue.js';
+import { deleteImageById, findImageById, insertImage } from '../../repositories/images-repository.js';
+import { findJobStatus } from '../../repositories/image-jobs-repository.js';
 
-export type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'mailer'>;
+/** What a job needs: the ports of the server, and the engine of the process that runs it (its own thread). */
+export type ProcessJobDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'mailer' | 'imaging'> & {
+  engine: Pick<Engine, 'enhance' | 'inpaint'>;
+};
 
 /** Live updates at most this often; the database row follows at most once a second. */
 const PUBLISH_EVERY_MS = 250;
@@ -20,20 +23,12 @@ const PERSIST_EVERY_MS = 1000;
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', webp: 'image/webp' };
 
-async function readObject(deps: WorkerDeps, bucket: Bucket, key: string): Promise<Buffer> {
+async function readObject(deps: Pick<ProcessJobDeps, 'storage'>, bucket: Bucket, key: string): Promise<Buffer> {
   const obj = await deps.storage.get(bucket, key);
   if (!obj) throw new Error(`source object missing: ${bucket}/${key}`);
   const chunks: Buffer[] = [];
   for await (const chunk of obj.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks);
-}
-
-/** The result scaled to fit RESULT_PREVIEW_MAX_SIDE, for the canvas; libvips shrinks while decoding. */
-function canvasPreview(data: Buffer): Promise<Buffer> {
-  return sharp(data, { limitInputPixels: false })
-    .resize({ width: RESULT_PREVIEW_MAX_SIDE, height: RESULT_PREVIEW_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 85, effort: 2 })
-    .toBuffer();
 }
 
 /**
@@ -55,6 +50,12 @@ function unlessTakenBack<T>(run: Promise<T>, queueSignal: AbortSignal): Promise<
   });
 }
 
+/** The strengths an enhancement job was submitted with (the job row's params); anything else is left to the mode's preset. */
+function modeParams(params: Record<string, unknown>): { creativity?: number; detail?: number; precision?: number } {
+  const pick = (v: unknown) => (typeof v === 'number' ? v : undefined);
+  return { creativity: pick(params.creativity), detail: pick(params.detail), precision: pick(params.precision) };
+}
+
 /** Messages a user may see for an engine failure; anything unexpected is logged and shown generically. */
 function failureMessage(err: unknown, workflow: JobRow['workflowType']): string {
   const code = (err as { code?: string })?.code;
@@ -69,7 +70,8 @@ function failureMessage(err: unknown, workflow: JobRow['workflowType']): string 
  * the reservation into a charge. A throw from here is an infrastructure failure the queue retries; an engine
  * failure ends the job as failed and releases its credits.
  */
-export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: string, queueSignal: AbortSignal): Promise<void> {
+export async function processImageJob(deps: ProcessJobDeps, jobId: string, queueSignal: AbortSignal): Promise<void> {
+  const { engine } = deps;
   const job = await markJobStarted(deps, jobId);
   if (!job) return;
   const log = deps.logger.child({ jobId, workflow: job.workflowType });
@@ -103,23 +105,22 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
 
   let stored: { bucket: Bucket; key: string; imageId?: string } | undefined;
   try {
-    const [source] = job.targetImageId ? await deps.db.select().from(images).where(eq(images.id, job.targetImageId)) : [];
+    const source = job.targetImageId ? await findImageById(deps.db, job.targetImageId) : null;
     if (!source) throw Object.assign(new Error(msg('enhanceNoSource')), { code: 'UNSUPPORTED_INPUT' });
     const input = await readObject(deps, source.bucket as Bucket, source.path);
 
     let result: { data: Buffer; width: number; height: number; format: string };
     if (job.workflowType === 'remove') {
-      const maskKey = String((job.params as { maskKey?: string }).maskKey ?? '');
+      const maskKey = typeof job.params.maskKey === 'string' ? job.params.maskKey : '';
       const mask = await readObject(deps, 'processed-images', maskKey);
       result = await unlessTakenBack(engine.inpaint(input, mask, { signal: controller.signal, onProgress }), queueSignal);
     } else {
-      const params = job.params as Record<string, number>;
+      // the row's CHECK constraints hold the same lists; a row that escaped them fails as unsupported
+      const { scale, mode } = job;
+      if (!isUpscaleFactor(scale)) throw Object.assign(new Error(msg('enhanceNoScale')), { code: 'UNSUPPORTED_INPUT' });
+      if (!isEnhancementMode(mode)) throw Object.assign(new Error(msg('enhanceNoMode')), { code: 'UNSUPPORTED_INPUT' });
       result = await unlessTakenBack(
-        engine.enhance(
-          input,
-          { scale: job.scale as 2 | 3 | 4 | 6, mode: job.mode as 'precision' | 'detail' | 'creativity', params: { creativity: params.creativity, detail: params.detail, precision: params.precision } },
-          { signal: controller.signal, onProgress },
-        ),
+        engine.enhance(input, { scale, mode, params: modeParams(job.params) }, { signal: controller.signal, onProgress }),
         queueSignal,
       );
     }
@@ -136,21 +137,19 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
         : `${job.userId}/${job.id}-${baseName}-x${job.scale}-${job.mode}.${ext}`;
     stored = { bucket, key };
     await deps.storage.put(bucket, key, result.data, { contentType: CONTENT_TYPES[result.format] ?? 'application/octet-stream' });
-    await deps.storage.put(bucket, thumbnailKeyFor(key), await canvasPreview(result.data), { contentType: 'image/webp' });
-    const [row] = await deps.db
-      .insert(images)
-      .values({
-        userId: job.userId,
-        bucket,
-        path: key,
-        originalName: `${baseName}.${ext}`,
-        width: result.width,
-        height: result.height,
-        bytes: result.data.length,
-        format: result.format,
-        sourceImageId: source.id,
-      })
-      .returning({ id: images.id });
+    // and its preview for the canvas
+    await deps.storage.put(bucket, thumbnailKeyFor(key), await deps.imaging.preview(result.data, RESULT_PREVIEW_MAX_SIDE), { contentType: 'image/webp' });
+    const row = await insertImage(deps.db, {
+      userId: job.userId,
+      bucket,
+      path: key,
+      originalName: `${baseName}.${ext}`,
+      width: result.width,
+      height: result.height,
+      bytes: result.data.length,
+      format: result.format,
+      sourceImageId: source.id,
+    });
     stored = { bucket, key, imageId: row.id };
     const processedImageUrl = bucket === 'enhanced-images' ? deps.storage.publicUrl(bucket, key) : `${bucket}/${key}`;
     const completed = await completeJob(deps, job.id, { processedImageUrl, resultImageId: row.id });
@@ -162,13 +161,13 @@ export async function runImageJob(deps: WorkerDeps, engine: Engine, jobId: strin
     await persisting.catch(() => {});
     if (stored) {
       // nothing is kept for a job that did not complete
-      if (stored.imageId) await deps.db.delete(images).where(eq(images.id, stored.imageId)).catch(() => {});
+      if (stored.imageId) await deleteImageById(deps.db, stored.imageId).catch(() => {});
       await deps.storage.delete(stored.bucket, stored.key).catch(() => {});
       await deps.storage.delete(stored.bucket, thumbnailKeyFor(stored.key)).catch(() => {});
     }
-    const [current] = await deps.db.select({ status: imageJobs.status }).from(imageJobs).where(eq(imageJobs.id, jobId));
-    if (current?.status !== 'processing') {
-      log.info({ status: current?.status }, 'job stopped: it was ended elsewhere');
+    const status = await findJobStatus(deps.db, jobId);
+    if (status !== 'processing') {
+      log.info({ status }, 'job stopped: it was ended elsewhere');
       return;
     }
     if (queueSignal.aborted) {

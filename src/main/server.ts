@@ -2,28 +2,29 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import type { Config } from './config.js';
-import type { Deps } from './deps.js';
-import { openDatabase, type Database } from './db/database.js';
-import { createInProcessEventBus } from './adapters/events/in-process.js';
-import { createPostgresEventBus } from './adapters/events/postgres.js';
-import type { EventBus } from './adapters/events/event-bus.js';
-import { createLogger, type Logger } from './logger.js';
-import { createApp } from './app.js';
-import { StreamRegistry } from './routes/events.js';
-import { lockDataDir } from './data-dir-lock.js';
-import { removeStaleSpools } from './http/multipart-files.js';
-import { pgliteClosedCleanly } from './db/pglite-control.js';
-import { createStorage } from './adapters/storage/create-storage.js';
-import { storageDeletionParticipant } from './services/storage/delete-user-files.js';
-import { resolveAuthSecret } from './auth-secret.js';
-import { createMailer } from './adapters/mail/create-mailer.js';
-import { createAuth } from './auth/auth.js';
-import { createUserResolver } from './auth/session-user.js';
-import { createPgBossQueue } from './adapters/queue/pg-boss-queue.js';
-import { startOperatorSocket } from './operator/operator-socket.js';
-import { createPayments } from './adapters/payments/create-payments.js';
-import { paymentsDeletionParticipant } from './services/billing/account-deletion.js';
+import type { Config } from '../server/config.js';
+import type { Deps } from '../server/deps.js';
+import { openDatabase, type Database } from '../server/db/database.js';
+import { createInProcessEventBus } from '../server/adapters/events/in-process.js';
+import { createPostgresEventBus } from '../server/adapters/events/postgres.js';
+import type { EventBus } from '../server/adapters/events/event-bus.js';
+import { createLogger, type Logger } from '../server/logger.js';
+import { createApp } from '../server/app.js';
+import { StreamRegistry } from '../server/routes/events.js';
+import { lockDataDir } from '../server/data-dir-lock.js';
+import { removeStaleSpools } from '../server/http/multipart-files.js';
+import { pgliteClosedCleanly } from '../server/db/pglite-control.js';
+import { createStorage } from '../server/adapters/storage/create-storage.js';
+import { storageDeletionParticipant } from '../server/services/storage/delete-user-files.js';
+import { resolveAuthSecret } from '../server/auth-secret.js';
+import { createMailer } from '../server/adapters/mail/create-mailer.js';
+import { createAuth } from '../server/auth/auth.js';
+import { createUserResolver } from '../server/auth/session-user.js';
+import { createPgBossQueue } from '../server/adapters/queue/pg-boss-queue.js';
+import { startOperatorSocket } from '../server/operator/operator-socket.js';
+import { createPayments } from '../server/adapters/payments/create-payments.js';
+import { paymentsDeletionParticipant } from '../server/services/billing/account-deletion.js';
+import { createSharpImageProcessing } from '../server/adapters/images/sharp-image-processing.js';
 import { startJobProcessing, type JobProcessing } from './job-processing.js';
 
 export interface RunningServer {
@@ -94,7 +95,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     superviseIntervalSeconds: config.JOB_SUPERVISE_INTERVAL_SECONDS,
   });
   await queue.start();
-  const deps: Deps = { config, database, db: database.db, events, logger, storage, queue, clock, mailer, auth, payments, accountDeletion: [] };
+  const deps: Deps = { config, database, db: database.db, events, logger, storage, queue, clock, mailer, auth, payments, imaging: createSharpImageProcessing(), accountDeletion: [] };
   // account deletion removes every stored file of the user once the rows are gone
   deps.accountDeletion.push(storageDeletionParticipant(deps));
   // and ends the user's paid subscriptions at the payment provider

@@ -1,10 +1,12 @@
-import type { Deps } from './deps.js';
+import type { Deps } from '../server/deps.js';
 import type { Workers } from '../worker/start-workers.js';
-import { runJobMaintenance } from './services/jobs/maintenance.js';
-import { runBillingMaintenance } from './services/billing/billing-maintenance.js';
-import { NOTIFICATIONS_QUEUE, type NotificationJob } from './services/notifications/create-campaign.js';
-import { sendCampaign } from './services/notifications/send-campaign.js';
-import { z } from 'zod';
+import { runJobMaintenance } from '../server/services/jobs/maintenance.js';
+import { runBillingMaintenance } from '../server/services/billing/billing-maintenance.js';
+import { sendCampaign } from '../server/services/notifications/send-campaign.js';
+import { workOn } from '../server/queues/define-queue.js';
+import { maintenanceQueue } from '../server/queues/maintenance.js';
+import { billingQueue } from '../server/queues/billing.js';
+import { notificationsQueue } from '../server/queues/notifications.js';
 
 export interface JobProcessing {
   /** Stops taking image jobs and hands the running ones back to the queue. */
@@ -20,19 +22,18 @@ export interface JobProcessing {
  */
 export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
   const { config, queue, logger } = deps;
-  await queue.work('maintenance', { concurrency: 1 }, async () => {
+  await workOn(deps, maintenanceQueue, { concurrency: 1 }, async () => {
     await runJobMaintenance(deps);
   });
-  await queue.schedule('maintenance', '* * * * *', {}, 'job-maintenance');
+  await queue.schedule(maintenanceQueue.name, '* * * * *', {}, 'job-maintenance');
   // monthly credit resets, plan expiries and test-mode renewals (seed 001 §9); each run is idempotent
-  await queue.work('billing', { concurrency: 1 }, async () => {
+  await workOn(deps, billingQueue, { concurrency: 1 }, async () => {
     await runBillingMaintenance(deps);
   });
-  await queue.schedule('billing', '*/5 * * * *', {}, 'billing-maintenance');
+  await queue.schedule(billingQueue.name, '*/5 * * * *', {}, 'billing-maintenance');
   // notification e-mails of the admin panel, sent in batches; a run resumed after a crash continues where it stopped
-  const notificationJob = z.object({ campaignId: z.uuid() });
-  await queue.work<NotificationJob>(NOTIFICATIONS_QUEUE, { concurrency: 1 }, async (job) => {
-    await sendCampaign(deps, notificationJob.parse(job.data).campaignId, job.signal);
+  await workOn(deps, notificationsQueue, { concurrency: 1 }, async (job) => {
+    await sendCampaign(deps, job.data.campaignId, job.signal);
   });
 
   let workers: Workers | undefined;
