@@ -2,8 +2,8 @@
 import { z } from 'zod';
 
 /** Every API error: { error: { code, message, details? } }; the message is the spec's wording. */
-export const ErrorResponse = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+export const ErrorResponse = z.strictObject({
+  error: z.strictObject({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
@@ -12,8 +12,8 @@ export const IsoDateTime = z.string();
 
 /** One page of a list the server pages (see shared/pagination.ts). */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+  z.strictObject({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 
 /** `{ success: true, message }`: an action done, in the spec's words. */
-export const SuccessMessage = z.object({ success: z.boolean(), message: z.string() });
+export const SuccessMessage = z.strictObject({ success: z.boolean(), message: z.string() });
 export type SuccessMessage = z.infer<typeof SuccessMessage>;
