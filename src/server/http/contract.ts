@@ -45,7 +45,8 @@ function openApiSpec(contract: RouteContract) {
     else if (isMedia(body)) responses[status] = { description, content: { [body.media]: body.schema ? { schema: output(body.schema) } : {} } };
     else responses[status] = { description, content: { 'application/json': { schema: output(body) } } };
   }
-  responses.default = { description: 'Error: { error: { code, message } } with the spec’s wording', content: { 'application/json': { schema: output(ErrorResponse) } } };
+  // the common error body is one component of the document (see openapi-document.ts)
+  responses.default = { description: 'Error: { error: { code, message } } with the spec’s wording', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } };
   return {
     summary: contract.summary,
     tags: [contract.tag],

@@ -59,7 +59,7 @@ export async function buildOpenApiDocument(app: Hono<AppEnv>, meta: { title: str
     },
     // /api/openapi.json and /api/credits/ledger.csv are routes, not static files
     excludeStaticFile: false,
-    defaultValidationErrorResponse: { description: 'The request does not match its schema', content: { 'application/json': { schema: (await json(ErrorResponse, 'output')).schema } } },
+    defaultValidationErrorResponse: { description: 'The request does not match its schema', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
   });
   const paths = doc.paths as Record<string, Record<string, any>>;
   // `/:bucket/*`: the object key may hold slashes; OpenAPI names it as one parameter

@@ -54,6 +54,6 @@ export const OwnSecurityEvent = z.strictObject({
   user_agent: z.string().nullable(),
   page_url: z.string().nullable(),
   created_at: IsoDateTime,
-});
+}).meta({ id: 'OwnSecurityEvent' });
 export const OwnSecurityEventsResponse = z.strictObject({ events: z.array(OwnSecurityEvent) });
 export type OwnSecurityEventsResponse = z.infer<typeof OwnSecurityEventsResponse>;

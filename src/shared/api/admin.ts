@@ -5,7 +5,7 @@ import { IsoDateTime, pageOf } from './common.js';
 import { PageQuery } from '../pagination.js';
 
 /** app_settings.service_status (seed 001 §3). */
-export const ServiceStatus = z.strictObject({ enabled: z.boolean(), message: z.string(), type: z.enum(SERVICE_STATUS_TYPES) });
+export const ServiceStatus = z.strictObject({ enabled: z.boolean(), message: z.string(), type: z.enum(SERVICE_STATUS_TYPES) }).meta({ id: 'ServiceStatus' });
 export type ServiceStatus = z.infer<typeof ServiceStatus>;
 export const ServiceStatusResponse = z.strictObject({ status: ServiceStatus });
 export type ServiceStatusResponse = z.infer<typeof ServiceStatusResponse>;
@@ -22,11 +22,11 @@ export const CampaignView = z.strictObject({
   failed: z.number().int(),
   createdAt: IsoDateTime,
   finishedAt: IsoDateTime.nullable(),
-});
+}).meta({ id: 'CampaignView' });
 export type CampaignView = z.infer<typeof CampaignView>;
 
 /** A notification batch just queued: how many recipients, and who they are in words. */
-export const CampaignCreated = z.strictObject({ campaignId: z.string(), total: z.number().int(), audience: z.string() });
+export const CampaignCreated = z.strictObject({ campaignId: z.string(), total: z.number().int(), audience: z.string() }).meta({ id: 'CampaignCreated' });
 export type CampaignCreated = z.infer<typeof CampaignCreated>;
 export const CampaignsResponse = z.strictObject({ campaigns: z.array(CampaignView) });
 export type CampaignsResponse = z.infer<typeof CampaignsResponse>;
@@ -54,7 +54,7 @@ export const AuditEntry = z.strictObject({
   result: z.enum(['success', 'failure']),
   details: z.record(z.string(), z.unknown()),
   createdAt: IsoDateTime,
-});
+}).meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditLogPage = pageOf(AuditEntry);
 
@@ -68,7 +68,7 @@ export const OperatorOverview = z.strictObject({
   storage: z.strictObject({ files: z.number().int(), bytes: z.number() }),
   usersByPlan: z.array(z.strictObject({ plan: z.string(), beta: z.number().int(), users: z.number().int() })),
   users: z.number().int(),
-});
+}).meta({ id: 'OperatorOverview' });
 export type OperatorOverview = z.infer<typeof OperatorOverview>;
 
 export const SecurityEventView = z.strictObject({
@@ -78,7 +78,7 @@ export const SecurityEventView = z.strictObject({
   status: z.string(),
   ipAddress: z.string().nullable(),
   at: IsoDateTime,
-});
+}).meta({ id: 'SecurityEventView' });
 export type SecurityEventView = z.infer<typeof SecurityEventView>;
 export const SecurityEventsPage = pageOf(SecurityEventView);
 export const SecurityEventsQuery = PageQuery.extend({ failures: z.enum(['0', '1']).default('0') });
@@ -91,6 +91,6 @@ export const ContactMessageView = z.strictObject({
   subject: z.string(),
   message: z.string(),
   createdAt: IsoDateTime,
-});
+}).meta({ id: 'ContactMessageView' });
 export type ContactMessageView = z.infer<typeof ContactMessageView>;
 export const ContactMessagesPage = pageOf(ContactMessageView);

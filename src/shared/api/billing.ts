@@ -31,7 +31,7 @@ export const BillingStatus = z.strictObject({
   has_company_name: z.boolean(),
   /** The country last given (checkout details, else sign-up), to pre-fill the checkout details. */
   country: z.string().nullable(),
-});
+}).meta({ id: 'BillingStatus' });
 export type BillingStatus = z.infer<typeof BillingStatus>;
 
 /** GET /api/billing/checkout/:id: the truth behind a /payment-success link. */
@@ -43,11 +43,11 @@ export const CheckoutStatus = z.strictObject({
   amount: z.string(),
   credits: z.number().int(),
   mode: z.enum(['stripe', 'local']),
-});
+}).meta({ id: 'CheckoutStatus' });
 export type CheckoutStatus = z.infer<typeof CheckoutStatus>;
 
 /** seed 001 §7.5 check-subscription. */
-export const SubscriptionCheck = z.strictObject({ subscribed: z.boolean(), subscription_tier: z.string() });
+export const SubscriptionCheck = z.strictObject({ subscribed: z.boolean(), subscription_tier: z.string() }).meta({ id: 'SubscriptionCheck' });
 export type SubscriptionCheck = z.infer<typeof SubscriptionCheck>;
 
 /** Where the browser goes next: a checkout, a portal or the payment-success page. */
@@ -64,7 +64,7 @@ export const TestCheckout = z.strictObject({
   amount: z.string(),
   status: z.string(),
   test_mode: z.string(),
-});
+}).meta({ id: 'TestCheckout' });
 export type TestCheckout = z.infer<typeof TestCheckout>;
 
 /** The built-in customer portal of the local test mode. */
@@ -77,7 +77,7 @@ export const TestPortal = z.strictObject({
   cancel_at_period_end: z.boolean(),
   plans: z.array(z.strictObject({ plan: z.string(), plan_name: z.string(), amount: z.string() })),
   test_mode: z.string(),
-});
+}).meta({ id: 'TestPortal' });
 export type TestPortal = z.infer<typeof TestPortal>;
 
 /** POST /api/webhooks/stripe: the raw event Stripe signed; answered once applied or already applied. */

@@ -11,7 +11,7 @@ export const ActivityItem = z.strictObject({
   scale: z.number().nullable(),
   credits_used: z.number(),
   status: z.string(),
-});
+}).meta({ id: 'ActivityItem' });
 export type ActivityItem = z.infer<typeof ActivityItem>;
 
 export const CreditsSummary = z.strictObject({
@@ -22,7 +22,7 @@ export const CreditsSummary = z.strictObject({
   subscription_status: z.string(),
   beta_access: z.boolean(),
   recent: z.array(ActivityItem),
-});
+}).meta({ id: 'CreditsSummary' });
 export type CreditsSummary = z.infer<typeof CreditsSummary>;
 
 export const LedgerEntry = z.strictObject({
@@ -34,7 +34,7 @@ export const LedgerEntry = z.strictObject({
   job_id: z.string().nullable(),
   job: z.strictObject({ workflow_type: z.string(), mode: z.string().nullable(), scale: z.number().nullable(), status: z.string() }).nullable(),
   invoice_id: z.string().nullable(),
-});
+}).meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
 export const LedgerPage = pageOf(LedgerEntry);

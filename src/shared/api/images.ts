@@ -19,7 +19,7 @@ export const ImageVersion = z.strictObject({
   /** The enhancement mode, or 'remove'. */
   mode: z.string().nullable(),
   completed_at: IsoDateTime,
-});
+}).meta({ id: 'ImageVersion' });
 export type ImageVersion = z.infer<typeof ImageVersion>;
 
 export const WorkspaceImage = z.strictObject({
@@ -38,7 +38,7 @@ export const WorkspaceImage = z.strictObject({
   /** Every version, oldest first (the last one is `enhanced`). */
   versions: z.array(ImageVersion),
   activeJob: JobDto.nullable(),
-});
+}).meta({ id: 'WorkspaceImage' });
 export type WorkspaceImage = z.infer<typeof WorkspaceImage>;
 
 export const ImagesResponse = z.strictObject({ images: z.array(WorkspaceImage) });

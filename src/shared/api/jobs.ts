@@ -59,14 +59,14 @@ export const JobDto = z.strictObject({
   started_at: IsoDateTime.nullable(),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
-});
+}).meta({ id: 'JobDto' });
 export type JobDto = z.infer<typeof JobDto>;
 
 /** GET /api/jobs/queue: how many images this server works on at once, and where the user's waiting jobs stand. */
 export const JobQueueDto = z.strictObject({
   workers: z.number().int(),
   waiting: z.array(z.strictObject({ id: z.string(), position: z.number().int(), expected_start_ms: z.number().nullable() })),
-});
+}).meta({ id: 'JobQueueDto' });
 export type JobQueueDto = z.infer<typeof JobQueueDto>;
 
 /** POST /api/jobs: the job (status processing) and the balance after its reservation. */

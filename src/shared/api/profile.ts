@@ -17,7 +17,7 @@ export const ProfileDto = z.strictObject({
   vat_id: z.string().nullable(),
   created_at: IsoDateTime,
   avatar_url: z.string().nullable(),
-});
+}).meta({ id: 'ProfileDto' });
 export type ProfileDto = z.infer<typeof ProfileDto>;
 
 /** The signed-in user as the session knows them. */
@@ -27,7 +27,7 @@ export const SessionUserDto = z.strictObject({
   name: z.string(),
   role: z.enum(['user', 'admin']),
   emailVerified: z.boolean(),
-});
+}).meta({ id: 'SessionUserDto' });
 export type SessionUserDto = z.infer<typeof SessionUserDto>;
 
 /** GET /api/me. */
@@ -40,7 +40,7 @@ export const BusinessProfile = z.strictObject({
   country_code: z.string().nullable(),
   business_type: z.string().nullable(),
   industry: z.string().nullable(),
-});
+}).meta({ id: 'BusinessProfile' });
 export type BusinessProfile = z.infer<typeof BusinessProfile>;
 
 /** GET /api/profile. */
@@ -75,7 +75,7 @@ export const DeviceSession = z.strictObject({
   createdAt: IsoDateTime,
   lastActiveAt: IsoDateTime,
   current: z.boolean(),
-});
+}).meta({ id: 'DeviceSession' });
 export type DeviceSession = z.infer<typeof DeviceSession>;
 export const SignInEvent = z.strictObject({
   id: z.number().int(),
@@ -84,7 +84,7 @@ export const SignInEvent = z.strictObject({
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   at: IsoDateTime,
-});
+}).meta({ id: 'SignInEvent' });
 export type SignInEvent = z.infer<typeof SignInEvent>;
 
 /** GET /api/profile/sessions. */

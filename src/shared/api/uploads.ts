@@ -22,14 +22,14 @@ export const AcceptedUpload = z.strictObject({
   height: z.number().int(),
   format: z.string(),
   bytes: z.number().int(),
-});
+}).meta({ id: 'AcceptedUpload' });
 export type AcceptedUpload = z.infer<typeof AcceptedUpload>;
 
-export const RejectedUpload = z.strictObject({ status: z.literal('rejected'), name: z.string(), error: z.strictObject({ code: z.string(), message: z.string() }) });
+export const RejectedUpload = z.strictObject({ status: z.literal('rejected'), name: z.string(), error: z.strictObject({ code: z.string(), message: z.string() }) }).meta({ id: 'RejectedUpload' });
 export type RejectedUpload = z.infer<typeof RejectedUpload>;
 
 /** .DS_Store and Thumbs.db: skipped without counting as a failure (seed 000 §5). */
-export const IgnoredUpload = z.strictObject({ status: z.literal('ignored'), name: z.string() });
+export const IgnoredUpload = z.strictObject({ status: z.literal('ignored'), name: z.string() }).meta({ id: 'IgnoredUpload' });
 export type IgnoredUpload = z.infer<typeof IgnoredUpload>;
 
 /** One file's outcome in POST /api/uploads. */
@@ -64,7 +64,7 @@ export const SignedUrlResponse = z.strictObject({
   signedUrl: z.string(),
   /** ISO time; null for the public bucket. */
   expiresAt: IsoDateTime.nullable(),
-});
+}).meta({ id: 'SignedUrlResponse' });
 export type SignedUrlResponse = z.infer<typeof SignedUrlResponse>;
 
 export const BatchSignedUrlsResponse = z.strictObject({

@@ -18,11 +18,11 @@ export const ViewportSessionSummary = z.strictObject({
   image_count: z.number().int(),
   updated_at: IsoDateTime,
   created_at: IsoDateTime,
-});
+}).meta({ id: 'ViewportSessionSummary' });
 export type ViewportSessionSummary = z.infer<typeof ViewportSessionSummary>;
 
 /** A viewport with its data, as saving and loading answer. */
-export const ViewportSessionDto = ViewportSessionSummary.extend({ viewport_data: ViewportData });
+export const ViewportSessionDto = ViewportSessionSummary.extend({ viewport_data: ViewportData }).meta({ id: 'ViewportSessionDto' });
 export type ViewportSessionDto = z.infer<typeof ViewportSessionDto>;
 
 export const ViewportSessionsResponse = z.strictObject({ sessions: z.array(ViewportSessionSummary) });
