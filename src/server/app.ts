@@ -31,6 +31,8 @@ import { contactRoute } from './routes/contact.js';
 import { serviceStatusRoute } from './routes/service-status.js';
 import { emailPreviewRoute } from './routes/email-preview.js';
 import { versionRoute } from './routes/version.js';
+import { contract } from './http/contract.js';
+import { openApiRoute } from './http/openapi-document.js';
 
 export interface AppOptions {
   /** Resolves the signed-in user of a request (null when signed out). */
@@ -120,6 +122,11 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/service-status', serviceStatusRoute);
   app.route('/api/email-preview', emailPreviewRoute);
   app.route('/api/version', versionRoute);
+  app.get(
+    '/api/openapi.json',
+    contract({ summary: 'This document: every /api route as OpenAPI 3.1', tag: 'meta', access: 'public', responses: { 200: { media: 'application/json', description: 'The OpenAPI 3.1 document' } } }),
+    openApiRoute(app, { title: deps.config.SITE_NAME, version: '1' }),
+  );
   if (!deps.config.isProduction) app.route('/dev/mailbox', devMailboxRoute);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` } }, 404));

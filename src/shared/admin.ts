@@ -12,12 +12,9 @@ import { GRANTABLE_TIERS } from './plans.js';
 export const SERVICE_STATUS_TYPES = ['info', 'warning', 'error'] as const;
 export type ServiceStatusType = (typeof SERVICE_STATUS_TYPES)[number];
 
-/** app_settings.service_status (seed 001 §3). */
-export interface ServiceStatus {
-  enabled: boolean;
-  message: string;
-  type: ServiceStatusType;
-}
+/** app_settings.service_status (seed 001 §3); the answers' schemas live in ./api/admin.ts. */
+export type { AuditEntry, CampaignView, ContactMessageView, OperatorOverview, SecurityEventView, ServiceStatus } from './api/admin.js';
+import type { ServiceStatus } from './api/admin.js';
 
 export const SERVICE_STATUS_KEY = 'service_status';
 export const DEFAULT_SERVICE_STATUS: ServiceStatus = { enabled: false, message: '', type: 'info' };
@@ -115,20 +112,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const CAMPAIGN_STATUSES = ['queued', 'sending', 'completed', 'failed'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** A notification batch as the panel shows it while it is sent. */
-export interface CampaignView {
-  id: string;
-  kind: NotificationKind;
-  status: CampaignStatus;
-  audience: string;
-  total: number;
-  /** seed 001 §7.5: the functions answer emailsSent */
-  emailsSent: number;
-  failed: number;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
 // ---------------------------------------------------------------- grants and roles
 
 const emailField = z.string().trim().toLowerCase().refine(isEmailLike, 'Enter a valid email address');
@@ -159,44 +142,3 @@ export const ADMIN_ACTIONS = [
   'role.revoke_admin',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
-
-export interface AuditEntry {
-  id: number;
-  actorEmail: string | null;
-  action: AdminAction;
-  target: string | null;
-  result: 'success' | 'failure';
-  details: Record<string, unknown>;
-  createdAt: string;
-}
-
-// ---------------------------------------------------------------- what the panel reads
-
-export interface OperatorOverview {
-  jobs: { waiting: number; running: number; completed24h: number; failed24h: number; workers: number };
-  failures: { id: string; userEmail: string; workflow: string; scale: number | null; mode: string | null; error: string | null; at: string }[];
-  /** Output megapixels per second of wall time over the last completed enhancements. */
-  throughput: { jobs: number; megapixels: number; seconds: number; mpPerSecond: number | null };
-  storage: { files: number; bytes: number };
-  usersByPlan: { plan: string; beta: number; users: number }[];
-  users: number;
-}
-
-export interface SecurityEventView {
-  id: number;
-  email: string | null;
-  action: string;
-  status: string;
-  ipAddress: string | null;
-  at: string;
-}
-
-export interface ContactMessageView {
-  id: string;
-  name: string;
-  email: string;
-  inquiryType: 'general' | 'support' | 'billing';
-  subject: string;
-  message: string;
-  createdAt: string;
-}

@@ -142,51 +142,8 @@ export const TestPortalAction = z.discriminatedUnion('action', [
 ]);
 export type TestPortalAction = z.infer<typeof TestPortalAction>;
 
-/** GET /api/billing: what the Billing tab and the payment success page show. */
-export interface BillingStatus {
-  mode: 'stripe' | 'local';
-  subscription_status: string;
-  plan_name: string;
-  credits_remaining: number;
-  monthly_credits: number;
-  beta_access: boolean;
-  credits_reset_at: string | null;
-  /** The plan the profile has through a payment subscription, a complimentary grant or beta access. */
-  subscription: {
-    source: 'stripe' | 'local' | 'complimentary' | 'beta';
-    tier: string;
-    plan_name: string;
-    status: 'active' | 'past_due' | 'cancelled' | 'expired';
-    current_period_end: string | null;
-    cancel_at_period_end: boolean;
-    expires_at: string | null;
-    amount: string | null;
-  } | null;
-  /** seed 000 §2: the subscription management card shows only with an active non-free paid subscription. */
-  can_manage: boolean;
-  /** Plans that raise the monthly allowance; never one that would lower it (a beta user's 2000 credits). */
-  upgrade_options: string[];
-  has_company_name: boolean;
-  /** The country last given (checkout details, else sign-up), to pre-fill the checkout details. */
-  country: string | null;
-}
-
-/** GET /api/billing/checkout/:id: the truth behind a /payment-success link. */
-export interface CheckoutStatus {
-  id: string;
-  plan: string;
-  plan_name: string;
-  status: 'open' | 'completed' | 'failed' | 'expired';
-  amount: string;
-  credits: number;
-  mode: 'stripe' | 'local';
-}
-
-/** seed 001 §7.5 check-subscription. */
-export interface SubscriptionCheck {
-  subscribed: boolean;
-  subscription_tier: string;
-}
+/** The billing answers: their schemas live in ./api/billing.ts. */
+export type { BillingStatus, CheckoutStatus, SubscriptionCheck } from './api/billing.js';
 
 /** Labels of the billing screens (seed 000 §2) and the built-in test checkout. */
 export const billingText = {

@@ -24,11 +24,9 @@ export const ContactRequest = z.object({
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
-/** The two public mailboxes the page shows; general and press, support and billing (seed 000 §2). */
-export interface ContactInfo {
-  generalEmail: string;
-  supportEmail: string;
-}
+/** The two public mailboxes the page shows; general and press, support and billing (seed 000 §2): ./api/contact.ts. */
+export type { ContactInfo } from './api/contact.js';
+import type { ContactInfo } from './api/contact.js';
 
 /** Which mailbox an inquiry goes to. */
 export const mailboxFor = (type: InquiryType, info: ContactInfo) => (type === 'general' ? info.generalEmail : info.supportEmail);

@@ -39,20 +39,5 @@ export const wants = (p: NotificationPreferences, key: Exclude<NotificationKey, 
 export const preferencesSaved = 'Notification settings saved';
 export const preferencesFailed = 'Failed to save notification settings. Please try again.';
 
-/** A signed-in device of the Settings tab's Sessions card. */
-export interface DeviceSession {
-  id: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  current: boolean;
-}
-export interface SignInEvent {
-  id: number;
-  action: string;
-  status: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  at: string;
-}
+/** The Sessions card's answers: their schemas live in ./api/profile.ts. */
+export type { DeviceSession, SignInEvent } from './api/profile.js';

@@ -48,26 +48,8 @@ export const BusinessProfileInput = z
 export type BusinessProfileInput = z.input<typeof BusinessProfileInput>;
 export type BusinessProfileData = z.output<typeof BusinessProfileInput>;
 
-export interface BusinessProfile {
-  company_name: string | null;
-  vat_id: string | null;
-  country_code: string | null;
-  business_type: string | null;
-  industry: string | null;
-}
-
 /** seed 001 §9: recent activity shows 10 jobs. */
 export const RECENT_ACTIVITY_LIMIT = 10;
-
-export interface ActivityItem {
-  id: string;
-  created_at: string;
-  workflow_type: 'enhance' | 'remove';
-  mode: string | null;
-  scale: number | null;
-  credits_used: number;
-  status: string;
-}
 
 export const LEDGER_REASONS = ['signup', 'reserve', 'release', 'charge', 'monthly_reset', 'plan_change', 'complimentary', 'beta', 'expiry', 'purchase', 'adjustment'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
@@ -85,25 +67,8 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   adjustment: 'Adjustment',
 };
 
-export interface LedgerEntry {
-  id: number;
-  created_at: string;
-  reason: LedgerReason;
-  delta: number;
-  balance_after: number;
-  job_id: string | null;
-  job: { workflow_type: string; mode: string | null; scale: number | null; status: string } | null;
-  invoice_id: string | null;
-}
-
 export const LEDGER_PAGE_SIZE = 25;
 
-export interface CreditsSummary {
-  credits_remaining: number;
-  /** The plan's monthly allowance (beta: 2000): the credits bar's denominator. */
-  allowance: number;
-  resets_at: string | null;
-  subscription_status: string;
-  beta_access: boolean;
-  recent: ActivityItem[];
-}
+/** The profile and credits answers: their schemas live in ./api/profile.ts and ./api/credits.ts. */
+export type { BusinessProfile } from './api/profile.js';
+export type { ActivityItem, CreditsSummary, LedgerEntry } from './api/credits.js';

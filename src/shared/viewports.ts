@@ -127,17 +127,5 @@ export function sanitiseForLoad(input: unknown, newId: () => string = () => `img
   return { ...(rest.success ? rest.data : ViewportData.omit({ images: true }).parse({})), images };
 }
 
-/** A saved viewport as the sessions API lists it. */
-export interface ViewportSessionSummary {
-  id: string;
-  session_name: string;
-  is_active: boolean;
-  image_count: number;
-  updated_at: string;
-  created_at: string;
-}
-
-/** A viewport with its data, as saving and loading answer. */
-export interface ViewportSessionDto extends ViewportSessionSummary {
-  viewport_data: ViewportData;
-}
+/** The sessions API's answers: their schemas live in ./api/viewports.ts. */
+export type { ViewportSessionDto, ViewportSessionSummary } from './api/viewports.js';

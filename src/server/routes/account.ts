@@ -5,15 +5,23 @@ import { AppError, unauthorized } from '../errors.js';
 import { clientIp } from '../auth/client-ip.js';
 import { getSessionFromHeaders } from '../auth/session-user.js';
 import { accountMessages as m } from '../../shared/accounts/messages.js';
+import { contract, type RouteContract } from '../http/contract.js';
+import { SuccessMessage } from '../../shared/api/common.js';
 import {
   ForgotPasswordRequest,
+  MessageResponse,
+  ResendResponse,
   ResendVerificationRequest,
   ResetPasswordRequest,
-  SignOutScope,
+  SentResponse,
+  SignOutQuery,
+  SignOutResponse,
   SignupRequest,
+  SignupResponse,
   ValidateVatRequest,
+  VatCheckResponse,
   VerifyEmailRequest,
-} from '../../shared/accounts/schemas.js';
+} from '../../shared/api/account.js';
 import { checkVatId } from '../../shared/accounts/vat.js';
 import { enforceRateLimit } from '../services/security/rate-limit.js';
 import { recordSecurityEvent } from '../services/security/record-security-event.js';
@@ -24,7 +32,8 @@ import { requestPasswordReset } from '../services/accounts/request-password-rese
 import { resetPassword } from '../services/accounts/reset-password.js';
 import { deleteAccount } from '../services/accounts/delete-account.js';
 import { endSessions } from '../services/accounts/sign-out.js';
-import { z } from 'zod';
+
+const doc = (summary: string, access: RouteContract['access'], responses: RouteContract['responses']) => contract({ summary, tag: 'account', access, responses });
 
 const ipOf = (c: Context<AppEnv, any, any>) => clientIp(c, c.var.deps.config.TRUST_PROXY) ?? 'unknown';
 
@@ -35,7 +44,7 @@ export const accountsRoute = new Hono<AppEnv>()
     await enforceRateLimit(c.var.deps, `signup:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_SIGN_UP, m.signupTooMany);
     await next();
   })
-  .post('/signup', validate('json', SignupRequest), async (c) => {
+  .post('/signup', doc('Create an account (a verification e-mail follows)', 'public', { 201: SignupResponse }), validate('json', SignupRequest), async (c) => {
     const result = await signUp(c.var.deps, c.req.valid('json'));
     await recordSecurityEvent(c.var.deps, {
       userId: result.userId,
@@ -51,24 +60,24 @@ export const accountsRoute = new Hono<AppEnv>()
       201,
     );
   })
-  .post('/validate-vat', validate('json', ValidateVatRequest), async (c) => {
+  .post('/validate-vat', doc('Check a VAT ID’s format and checksum for a country', 'public', { 200: VatCheckResponse }), validate('json', ValidateVatRequest), async (c) => {
     const { vatId, countryCode } = c.req.valid('json');
     const r = checkVatId(vatId, countryCode);
     return c.json({ valid: r.valid, vat_id: r.normalized });
   })
   // no rate limit of its own: a 16-character code from 32 symbols (80 bits) is not guessable by trying
-  .post('/verify-email', validate('json', VerifyEmailRequest), async (c) => {
+  .post('/verify-email', doc('Verify an e-mail address by link token or by code', 'public', { 200: MessageResponse }), validate('json', VerifyEmailRequest), async (c) => {
     const { userId } = await verifyEmail(c.var.deps, c.req.valid('json'));
     await recordSecurityEvent(c.var.deps, { userId, action: 'email_verified', resource: 'auth', status: 'success', ipAddress: ipOf(c), userAgent: c.req.header('user-agent') ?? null });
     // seed 001 §7.5: a message field means success
     return c.json({ message: m.verificationSuccess });
   })
-  .post('/resend-verification', validate('json', ResendVerificationRequest), async (c) => {
+  .post('/resend-verification', doc('Send the verification e-mail again', 'public', { 200: ResendResponse }), validate('json', ResendVerificationRequest), async (c) => {
     await enforceRateLimit(c.var.deps, `resend:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_RESEND, m.resendIpLimit);
     await resendVerification(c.var.deps, c.req.valid('json').email);
     return c.json({ sent: true, cooldown_seconds: c.var.deps.config.RESEND_COOLDOWN_SECONDS });
   })
-  .post('/forgot-password', validate('json', ForgotPasswordRequest), async (c) => {
+  .post('/forgot-password', doc('Send a password reset code', 'public', { 200: SentResponse }), validate('json', ForgotPasswordRequest), async (c) => {
     await enforceRateLimit(c.var.deps, `forgot-password:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_PASSWORD_RESET, m.resetTooMany);
     try {
       await requestPasswordReset(c.var.deps, c.req.valid('json').email);
@@ -78,7 +87,7 @@ export const accountsRoute = new Hono<AppEnv>()
     }
     return c.json({ sent: true });
   })
-  .post('/reset-password', validate('json', ResetPasswordRequest), async (c) => {
+  .post('/reset-password', doc('Set a new password with a reset code', 'public', { 200: SuccessMessage }), validate('json', ResetPasswordRequest), async (c) => {
     await enforceRateLimit(c.var.deps, `reset-password:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_PASSWORD_RESET, m.resetTooMany);
     const { token, newPassword } = c.req.valid('json');
     const { userId, email } = await resetPassword(c.var.deps, token, newPassword);
@@ -88,7 +97,7 @@ export const accountsRoute = new Hono<AppEnv>()
 
 /** /api/account: the signed-in user's own account. */
 export const accountRoute = new Hono<AppEnv>()
-  .post('/sign-out', validate('query', z.object({ scope: SignOutScope.default('local') })), async (c) => {
+  .post('/sign-out', doc('Sign out this device, the others, or all', 'user', { 200: SignOutResponse }), validate('query', SignOutQuery), async (c) => {
     const deps = c.var.deps;
     const current = await getSessionFromHeaders(deps.auth, c.req.raw.headers);
     // seed 001 §7.7: the client treats 401 as success, so a missing session is not an error it shows
@@ -101,7 +110,7 @@ export const accountRoute = new Hono<AppEnv>()
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
     return c.json({ success: true, scope });
   })
-  .delete('/', async (c) => {
+  .delete('/', doc('Delete the account and everything it holds', 'user', { 200: SuccessMessage }), async (c) => {
     const deps = c.var.deps;
     const user = c.var.user;
     if (!user) throw unauthorized();

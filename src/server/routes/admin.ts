@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireAdmin } from '../http/require-admin.js';
@@ -18,6 +17,25 @@ import { sendBetaAccessEmail } from '../services/plans/beta-access-mail.js';
 import { listAdmins, setAdminRole } from '../services/admin/admin-role.js';
 import { listContactMessages } from '../services/contact/send-contact-message.js';
 import { listSecurityEvents, operatorOverview } from '../services/admin/operator-overview.js';
+import { contract, type RouteContract } from '../http/contract.js';
+import {
+  AdminRoleChanged,
+  AdminsResponse,
+  AuditLogPage,
+  BetaGranted,
+  CampaignCreated,
+  CampaignIdParam,
+  CampaignResponse,
+  CampaignsResponse,
+  ContactMessagesPage,
+  OperatorOverview,
+  PlanGranted,
+  SecurityEventsPage,
+  SecurityEventsQuery,
+  ServiceStatusResponse,
+} from '../../shared/api/admin.js';
+
+const doc = (summary: string, responses: RouteContract['responses']) => contract({ summary, tag: 'admin', access: 'admin', responses });
 
 const actorOf = (c: Parameters<typeof userOf>[0]) => {
   const u = userOf(c);
@@ -32,7 +50,7 @@ const actorOf = (c: Parameters<typeof userOf>[0]) => {
 export const adminRoute = new Hono<AppEnv>()
   .use('*', requireAdmin)
   // seed 001 §7.5 update-app-settings (service_status)
-  .put('/service-status', validate('json', ServiceStatusInput), async (c) => {
+  .put('/service-status', doc('Set the service-status banner', { 200: ServiceStatusResponse }), validate('json', ServiceStatusInput), async (c) => {
     const input = c.req.valid('json');
     const deps = c.var.deps;
     const actor = actorOf(c);
@@ -43,7 +61,7 @@ export const adminRoute = new Hono<AppEnv>()
     return c.json({ status });
   })
   // seed 001 §7.5 send-maintenance-notification
-  .post('/notifications/maintenance', validate('json', MaintenanceNotificationInput), async (c) => {
+  .post('/notifications/maintenance', doc('Send a maintenance notification', { 202: CampaignCreated }), validate('json', MaintenanceNotificationInput), async (c) => {
     const input = c.req.valid('json');
     const deps = c.var.deps;
     const actor = actorOf(c);
@@ -56,7 +74,7 @@ export const adminRoute = new Hono<AppEnv>()
     return c.json(created, 202);
   })
   // seed 001 §7.5 send-application-available
-  .post('/notifications/application-available', validate('json', ApplicationAvailableInput), async (c) => {
+  .post('/notifications/application-available', doc('Announce that the application is available', { 202: CampaignCreated }), validate('json', ApplicationAvailableInput), async (c) => {
     const input = c.req.valid('json');
     const deps = c.var.deps;
     const actor = actorOf(c);
@@ -68,14 +86,14 @@ export const adminRoute = new Hono<AppEnv>()
     });
     return c.json(created, 202);
   })
-  .get('/notifications', async (c) => c.json({ campaigns: await listCampaigns(c.var.deps) }))
-  .get('/notifications/:id', validate('param', z.object({ id: z.uuid() })), async (c) => {
+  .get('/notifications', doc('The last notification batches', { 200: CampaignsResponse }), async (c) => c.json({ campaigns: await listCampaigns(c.var.deps) }))
+  .get('/notifications/:id', doc('One notification batch and its progress', { 200: CampaignResponse }), validate('param', CampaignIdParam), async (c) => {
     const campaign = await getCampaign(c.var.deps, c.req.valid('param').id);
     if (!campaign) throw new AppError('NOT_FOUND', 404, 'Notification batch not found');
     return c.json({ campaign });
   })
   // seed 001 §7.5 grant-complimentary-plan: answers credits_granted
-  .post('/grants/complimentary-plan', validate('json', GrantPlanInput), async (c) => {
+  .post('/grants/complimentary-plan', doc('Grant a complimentary plan', { 200: PlanGranted }), validate('json', GrantPlanInput), async (c) => {
     const input = c.req.valid('json');
     const deps = c.var.deps;
     const actor = actorOf(c);
@@ -86,7 +104,7 @@ export const adminRoute = new Hono<AppEnv>()
     return c.json({ success: true, credits_granted: r.creditsGranted, tier: r.tier, expires_at: r.expiresAt?.toISOString() ?? null });
   })
   // seed 001 §7.5 grant-beta-access, with the beta-access e-mail
-  .post('/grants/beta-access', validate('json', GrantBetaInput), async (c) => {
+  .post('/grants/beta-access', doc('Grant beta access', { 200: BetaGranted }), validate('json', GrantBetaInput), async (c) => {
     const { email } = c.req.valid('json');
     const deps = c.var.deps;
     const actor = actorOf(c);
@@ -97,8 +115,8 @@ export const adminRoute = new Hono<AppEnv>()
     });
     return c.json({ success: true, credits_granted: r.creditsGranted, email_sent: r.mailed });
   })
-  .get('/admins', async (c) => c.json({ admins: await listAdmins(c.var.deps) }))
-  .post('/admins', validate('json', SetAdminInput), async (c) => {
+  .get('/admins', doc('The admins', { 200: AdminsResponse }), async (c) => c.json({ admins: await listAdmins(c.var.deps) }))
+  .post('/admins', doc('Give or take the admin role', { 200: AdminRoleChanged }), validate('json', SetAdminInput), async (c) => {
     const input = c.req.valid('json');
     const deps = c.var.deps;
     const actor = actorOf(c);
@@ -109,10 +127,10 @@ export const adminRoute = new Hono<AppEnv>()
     });
     return c.json({ success: true, changed: r.changed, message: input.admin ? adminRoleGiven(input.email) : adminRoleTaken(input.email) });
   })
-  .get('/audit-log', validate('query', PageQuery), async (c) => c.json(await listAuditLog(c.var.deps.db, c.req.valid('query').page)))
-  .get('/contact-messages', validate('query', PageQuery), async (c) => c.json(await listContactMessages(c.var.deps, c.req.valid('query').page)))
-  .get('/overview', async (c) => c.json(await operatorOverview(c.var.deps)))
-  .get('/security-events', validate('query', PageQuery.extend({ failures: z.enum(['0', '1']).default('0') })), async (c) => {
+  .get('/audit-log', doc('One page of the admin audit log', { 200: AuditLogPage }), validate('query', PageQuery), async (c) => c.json(await listAuditLog(c.var.deps.db, c.req.valid('query').page)))
+  .get('/contact-messages', doc('One page of contact messages', { 200: ContactMessagesPage }), validate('query', PageQuery), async (c) => c.json(await listContactMessages(c.var.deps, c.req.valid('query').page)))
+  .get('/overview', doc('Queue, failures, throughput, storage and users at a glance', { 200: OperatorOverview }), async (c) => c.json(await operatorOverview(c.var.deps)))
+  .get('/security-events', doc('One page of security events', { 200: SecurityEventsPage }), validate('query', SecurityEventsQuery), async (c) => {
     const q = c.req.valid('query');
     return c.json(await listSecurityEvents(c.var.deps, q.page, q.failures === '1'));
   });

@@ -3,6 +3,17 @@ import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../http/env.js';
 import type { RealtimeEvent } from '../adapters/events/event-bus.js';
 import { COMPLETION_REPLAY_MAX_AGE_MS } from '../../shared/enhancement.js';
+import { contract } from '../http/contract.js';
+import { validate } from '../http/validate.js';
+import { LiveEventData, LiveEventsQuery } from '../../shared/api/events.js';
+
+const liveEvents = contract({
+  summary: 'Live events: job progress, credits, viewports and the service status',
+  tag: 'events',
+  access: 'public',
+  description: 'Signed-out clients receive broadcasts only. A heartbeat comment keeps proxies from closing the stream.',
+  responses: { 200: { media: 'text/event-stream', description: 'Server-Sent Events; each data line is JSON', schema: LiveEventData } },
+});
 
 /** Open SSE streams, so shutdown can end them instead of waiting forever. */
 export class StreamRegistry {
@@ -28,7 +39,7 @@ const isFor = (event: RealtimeEvent, userId: string | null) => event.to === 'bro
  * replays what was missed, or a `resync` event tells the client to refetch.
  */
 export function eventsRoute(streams: StreamRegistry) {
-  return new Hono<AppEnv>().get('/', (c) => {
+  return new Hono<AppEnv>().get('/', liveEvents, validate('query', LiveEventsQuery), (c) => {
     const { events, config } = c.var.deps;
     const userId = c.var.user?.id ?? null;
     const lastEventId = c.req.header('last-event-id') ?? c.req.query('lastEventId');

@@ -1,10 +1,14 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../http/env.js';
 import { AppError, notFound } from '../errors.js';
 import { isSafeKey, type ObjectInfo } from '../adapters/storage/storage.js';
 import { FILES_ROUTE_PREFIX, PUBLIC_BUCKET, isBucket } from '../../shared/url-checks.js';
 import { storageMessages } from '../../shared/storage-messages.js';
+import { contract, type RouteContract } from '../http/contract.js';
+import { FileQuery } from '../../shared/api/files.js';
+import { validate } from '../http/validate.js';
 
 /**
  * A single "bytes=" range against an object of `size` bytes (RFC 9110 §14.1.2). Undefined means "send the
@@ -44,7 +48,18 @@ function keyFromPath(pathname: string, bucket: string): string | undefined {
  * because an <img> carries no session. Content type, length, ETag, conditional GET and single ranges, so
  * large renders can be streamed and resumed.
  */
-export const files = new Hono<AppEnv>().on(['GET', 'HEAD'], '/:bucket/*', async (c) => {
+const fileContract: RouteContract = {
+  summary: 'A stored file: public results by URL, everything else by a signed URL',
+  tag: 'files',
+  access: 'public',
+  responses: {
+    200: { media: '*/*', description: 'The file, with its own content type', schema: z.file() },
+    206: { media: '*/*', description: 'The requested range', schema: z.file() },
+    304: null,
+  },
+};
+
+export const files = new Hono<AppEnv>().on(['GET', 'HEAD'], '/:bucket/*', contract(fileContract), validate('query', FileQuery), async (c) => {
   const { storage } = c.var.deps;
   const bucket = c.req.param('bucket');
   const pathname = new URL(c.req.url).pathname;

@@ -5,7 +5,20 @@ import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
 import { AppError } from '../errors.js';
 import { msg } from '../../shared/messages.js';
-import { EnhanceJobRequest, JobIdsQuery } from '../../shared/jobs.js';
+import { contract } from '../http/contract.js';
+import {
+  CancelJobResponse,
+  CompletedJobsQuery,
+  CreateJobResponse,
+  CreateRemoveJobResponse,
+  EnhanceJobRequest,
+  JobIdParam,
+  JobIdsQuery,
+  JobQueueDto,
+  JobsResponse,
+  RecentActivityResponse,
+  RemoveJobForm,
+} from '../../shared/api/jobs.js';
 import { createEnhanceJob } from '../services/jobs/create-enhance-job.js';
 import { createRemoveJob } from '../services/jobs/create-remove-job.js';
 import { notifyLowCredits } from '../services/notifications/user-notifications.js';
@@ -18,33 +31,37 @@ const MAX_MASK_BYTES = 20 * 1024 * 1024;
 
 export const jobsRoute = new Hono<AppEnv>()
   .use(requireUser(msg('enhanceAuthRequired')))
-  .post('/', validate('json', EnhanceJobRequest), async (c) => {
+  .post('/', contract({ summary: 'Start an enhancement', tag: 'jobs', access: 'user', responses: { 201: CreateJobResponse } }), validate('json', EnhanceJobRequest), async (c) => {
     const result = await createEnhanceJob(c.var.deps, userOf(c), c.req.valid('json'));
     // the reservation may have taken the balance into the low range: the one e-mail per dip
     await notifyLowCredits(c.var.deps, userOf(c).id);
     return c.json({ ...result, job: await presentJob(c.var.deps, result.job) }, 201);
   })
-  .post('/remove', async (c) => {
-    const form = await c.req.formData().catch(() => {
-      throw new AppError('BAD_REQUEST', 400, msg('maskNoneHint'));
-    });
-    const imageId = form.get('targetImageId') ?? form.get('imageId');
-    const mask = form.get('maskImage') ?? form.get('mask');
-    if (typeof imageId !== 'string' || !z.string().uuid().safeParse(imageId).success) throw new AppError('NO_IMAGE', 400, msg('removeNoImage'));
-    if (!(mask instanceof File) || mask.size === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));
-    if (mask.size > MAX_MASK_BYTES) throw new AppError('MASK_TOO_BIG', 413, 'The mask file is too large.');
-    const result = await createRemoveJob(c.var.deps, userOf(c), { imageId, mask: Buffer.from(await mask.arrayBuffer()) });
-    await notifyLowCredits(c.var.deps, userOf(c).id);
-    return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
-  })
-  .post('/:id/cancel', validate('param', z.object({ id: z.string().uuid({ message: msg('cancelNoActiveJob') }) })), async (c) => {
+  .post(
+    '/remove',
+    contract({ summary: 'Start an object removal', tag: 'jobs', access: 'user', body: { media: 'multipart/form-data', schema: RemoveJobForm }, responses: { 201: CreateRemoveJobResponse } }),
+    async (c) => {
+      const form = await c.req.formData().catch(() => {
+        throw new AppError('BAD_REQUEST', 400, msg('maskNoneHint'));
+      });
+      const imageId = form.get('targetImageId') ?? form.get('imageId');
+      const mask = form.get('maskImage') ?? form.get('mask');
+      if (typeof imageId !== 'string' || !z.string().uuid().safeParse(imageId).success) throw new AppError('NO_IMAGE', 400, msg('removeNoImage'));
+      if (!(mask instanceof File) || mask.size === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));
+      if (mask.size > MAX_MASK_BYTES) throw new AppError('MASK_TOO_BIG', 413, 'The mask file is too large.');
+      const result = await createRemoveJob(c.var.deps, userOf(c), { imageId, mask: Buffer.from(await mask.arrayBuffer()) });
+      await notifyLowCredits(c.var.deps, userOf(c).id);
+      return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
+    },
+  )
+  .post('/:id/cancel', contract({ summary: 'Cancel a job', tag: 'jobs', access: 'user', responses: { 200: CancelJobResponse } }), validate('param', JobIdParam), async (c) => {
     const result = await cancelJob(c.var.deps, userOf(c), c.req.valid('param').id);
     return c.json({ ...result, job: await presentJob(c.var.deps, result.job) });
   })
-  .get('/queue', async (c) => c.json(await queueOverview(c.var.deps, userOf(c).id)))
-  .get('/active', async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getRestorableJobs(c.var.deps, userOf(c).id)) }))
-  .get('/recent', async (c) => c.json({ jobs: await getRecentActivity(c.var.deps, userOf(c).id) }))
-  .get('/completed', validate('query', z.object({ limit: z.coerce.number().int().min(1).max(100).optional() })), async (c) =>
+  .get('/queue', contract({ summary: 'Where the user’s waiting jobs stand in the queue', tag: 'jobs', access: 'user', responses: { 200: JobQueueDto } }), async (c) => c.json(await queueOverview(c.var.deps, userOf(c).id)))
+  .get('/active', contract({ summary: 'Jobs still running, younger than 2 hours', tag: 'jobs', access: 'user', responses: { 200: JobsResponse } }), async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getRestorableJobs(c.var.deps, userOf(c).id)) }))
+  .get('/recent', contract({ summary: 'The last 10 jobs (recent activity)', tag: 'jobs', access: 'user', responses: { 200: RecentActivityResponse } }), async (c) => c.json({ jobs: await getRecentActivity(c.var.deps, userOf(c).id) }))
+  .get('/completed', contract({ summary: 'The last completed jobs', tag: 'jobs', access: 'user', responses: { 200: JobsResponse } }), validate('query', CompletedJobsQuery), async (c) =>
     c.json({ jobs: await presentJobs(c.var.deps, await getRecentCompleted(c.var.deps, userOf(c).id, c.req.valid('query').limit)) }),
   )
-  .get('/', validate('query', JobIdsQuery), async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getJobsByIds(c.var.deps, userOf(c).id, c.req.valid('query').ids)) }));
+  .get('/', contract({ summary: 'The user’s jobs among the given ids', tag: 'jobs', access: 'user', responses: { 200: JobsResponse } }), validate('query', JobIdsQuery), async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getJobsByIds(c.var.deps, userOf(c).id, c.req.valid('query').ids)) }));

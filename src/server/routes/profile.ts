@@ -15,18 +15,32 @@ import { removeAvatar, setAvatar } from '../services/profiles/avatar.js';
 import { getSessionFromHeaders } from '../auth/session-user.js';
 import { unauthorized } from '../errors.js';
 import { NotificationPreferencesInput, preferencesFailed, preferencesSaved } from '../../shared/notifications.js';
+import { contract, type RouteContract } from '../http/contract.js';
+import {
+  AvatarForm,
+  AvatarResponse,
+  BusinessUpdated,
+  NotificationPreferencesResponse,
+  NotificationPreferencesSaved,
+  ProfileResponse,
+  ProfileUpdated,
+  SessionsResponse,
+} from '../../shared/api/profile.js';
+import { CreditsSummary, LedgerPage } from '../../shared/api/credits.js';
+
+const doc = (tag: string, summary: string, responses: RouteContract['responses'], extra: Partial<RouteContract> = {}) => contract({ summary, tag, access: 'user', responses, ...extra });
 
 const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
 /** /api/profile: the signed-in user's own profile and business details (seed 001 §7.2); nobody else's is reachable. */
 export const profileRoute = new Hono<AppEnv>()
   .use('*', requireUser())
-  .get('/', async (c) => {
+  .get('/', doc('profile', 'The user’s profile and business details', { 200: ProfileResponse }), async (c) => {
     const id = userOf(c).id;
     const [profile, business] = await Promise.all([getProfile(c.var.deps, id), getBusinessProfile(c.var.deps, id)]);
     return c.json({ profile, business });
   })
-  .patch('/', validate('json', ProfileUpdate), async (c) => {
+  .patch('/', doc('profile', 'Change the user’s name', { 200: ProfileUpdated }), validate('json', ProfileUpdate), async (c) => {
     try {
       const profile = await updateProfileName(c.var.deps, userOf(c).id, c.req.valid('json'));
       return c.json({ profile, message: messages.profileUpdated });
@@ -36,7 +50,7 @@ export const profileRoute = new Hono<AppEnv>()
       throw new AppError('PROFILE_UPDATE_FAILED', 500, messages.profileUpdateFailedRetry);
     }
   })
-  .put('/business', validate('json', BusinessProfileInput), async (c) => {
+  .put('/business', doc('profile', 'Save the business details', { 200: BusinessUpdated }), validate('json', BusinessProfileInput), async (c) => {
     try {
       const business = await saveBusinessProfile(c.var.deps, userOf(c).id, c.req.valid('json'));
       return c.json({ business, message: messages.businessUpdated });
@@ -47,7 +61,7 @@ export const profileRoute = new Hono<AppEnv>()
     }
   })
   // the profile picture: multipart field `avatar`, checked like an upload, stored as 256 × 256
-  .put('/avatar', async (c) => {
+  .put('/avatar', doc('profile', 'Set the profile picture', { 200: AvatarResponse }, { body: { media: 'multipart/form-data', schema: AvatarForm } }), async (c) => {
     const deps = c.var.deps;
     const form = await c.req.formData().catch(() => null);
     const file = form?.get('avatar');
@@ -56,13 +70,13 @@ export const profileRoute = new Hono<AppEnv>()
     const url = await setAvatar(deps, userOf(c).id, Buffer.from(await file.arrayBuffer()));
     return c.json({ avatar_url: url, message: 'Profile picture updated' });
   })
-  .delete('/avatar', async (c) => {
+  .delete('/avatar', doc('profile', 'Remove the profile picture', { 200: AvatarResponse }), async (c) => {
     await removeAvatar(c.var.deps, userOf(c).id);
     return c.json({ avatar_url: null, message: 'Profile picture removed' });
   })
   // Settings → Notifications: kept on the server, honoured wherever an optional e-mail is sent
-  .get('/notifications', async (c) => c.json({ preferences: await getNotificationPreferences(c.var.deps, userOf(c).id) }))
-  .put('/notifications', validate('json', NotificationPreferencesInput), async (c) => {
+  .get('/notifications', doc('profile', 'The e-mails the user wants', { 200: NotificationPreferencesResponse }), async (c) => c.json({ preferences: await getNotificationPreferences(c.var.deps, userOf(c).id) }))
+  .put('/notifications', doc('profile', 'Choose the e-mails the user wants', { 200: NotificationPreferencesSaved }), validate('json', NotificationPreferencesInput), async (c) => {
     try {
       const preferences = await setNotificationPreferences(c.var.deps, userOf(c).id, c.req.valid('json'));
       return c.json({ preferences, message: preferencesSaved });
@@ -73,7 +87,7 @@ export const profileRoute = new Hono<AppEnv>()
     }
   })
   // Settings → Sessions: signed-in devices and recent sign-ins; signing them out is POST /api/account/sign-out?scope=
-  .get('/sessions', async (c) => {
+  .get('/sessions', doc('profile', 'Signed-in devices and recent sign-ins', { 200: SessionsResponse }), async (c) => {
     const current = await getSessionFromHeaders(c.var.deps.auth, c.req.raw.headers);
     if (!current) throw unauthorized();
     return c.json(await listSessions(c.var.deps, current.user.id, current.sessionId));
@@ -82,9 +96,9 @@ export const profileRoute = new Hono<AppEnv>()
 /** /api/credits: the Credits tab and the whole ledger (paginated, and as CSV). */
 export const creditsRoute = new Hono<AppEnv>()
   .use('*', requireUser())
-  .get('/', async (c) => c.json(await creditsSummary(c.var.deps, userOf(c).id)))
-  .get('/ledger', validate('query', PageQuery), async (c) => c.json(await creditLedgerPage(c.var.deps, userOf(c).id, c.req.valid('query').page)))
-  .get('/ledger.csv', async (c) => {
+  .get('/', doc('credits', 'Balance, allowance, next reset and recent activity', { 200: CreditsSummary }), async (c) => c.json(await creditsSummary(c.var.deps, userOf(c).id)))
+  .get('/ledger', doc('credits', 'One page of the credit ledger, newest first', { 200: LedgerPage }), validate('query', PageQuery), async (c) => c.json(await creditLedgerPage(c.var.deps, userOf(c).id, c.req.valid('query').page)))
+  .get('/ledger.csv', doc('credits', 'The whole credit ledger as CSV', { 200: { media: 'text/csv', description: 'The ledger, one row per change' } }), async (c) => {
     const csv = await creditLedgerCsv(c.var.deps, userOf(c).id);
     const day = c.var.deps.clock().toISOString().slice(0, 10);
     return c.body(csv, 200, {

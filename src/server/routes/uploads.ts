@@ -3,7 +3,8 @@ import type { AppEnv } from '../http/env.js';
 import { AppError, unauthorized } from '../errors.js';
 import { fill, messages } from '../../shared/messages.js';
 import { storageMessages } from '../../shared/storage-messages.js';
-import type { UploadResponse } from '../../shared/storage-api.js';
+import { contract } from '../http/contract.js';
+import { UploadForm, UploadResponse } from '../../shared/api/uploads.js';
 import { uploadImages } from '../services/uploads/upload-images.js';
 import { isIgnoredUploadName } from '../../shared/limits.js';
 import { MultipartRefused, spoolMultipartFiles } from '../http/multipart-files.js';
@@ -15,6 +16,14 @@ import { MultipartRefused, spoolMultipartFiles } from '../http/multipart-files.j
  */
 export const uploads = new Hono<AppEnv>().post(
   '/',
+  contract({
+    summary: 'Upload images (checked by content, stored, thumbnailed)',
+    tag: 'images',
+    access: 'user',
+    body: { media: 'multipart/form-data', schema: UploadForm },
+    // 200: every file was ignored (.DS_Store, Thumbs.db); 422 carries the same results in error.details
+    responses: { 201: UploadResponse, 200: UploadResponse },
+  }),
   async (c, next) => {
     // signed-out requests are turned away before their body is read
     if (!c.var.user) throw unauthorized(messages.userAuthRequired);

@@ -1,36 +1,37 @@
 import { apiRequest } from '../../lib/api-client';
+import type { ApplicationAvailableInput, GrantPlanInput, MaintenanceNotificationInput } from '../../../shared/admin';
 import type {
-  ApplicationAvailableInput,
+  AdminRoleChanged,
+  AdminsResponse,
   AuditEntry,
-  CampaignView,
+  BetaGranted,
+  CampaignCreated,
+  CampaignResponse,
+  CampaignsResponse,
   ContactMessageView,
-  GrantPlanInput,
-  MaintenanceNotificationInput,
   OperatorOverview,
+  PlanGranted,
   SecurityEventView,
   ServiceStatus,
-} from '../../../shared/admin';
+  ServiceStatusResponse,
+} from '../../../shared/api/admin';
 import type { Page } from '../../../shared/pagination';
 
-export interface CampaignCreated {
-  campaignId: string;
-  total: number;
-  audience: string;
-}
+export type { CampaignCreated } from '../../../shared/api/admin';
 
 type Input<T extends { audience: unknown }> = Omit<T, 'audience'> & { audience: T['audience'] };
 
 /** The admin panel's calls (/api/admin, seed 001 §7.5); every one is refused by the server for anyone but an admin. */
 export const adminApi = {
-  setServiceStatus: (status: ServiceStatus) => apiRequest<{ status: ServiceStatus }>('PUT', '/api/admin/service-status', status),
+  setServiceStatus: (status: ServiceStatus) => apiRequest<ServiceStatusResponse>('PUT', '/api/admin/service-status', status),
   sendMaintenance: (input: Input<MaintenanceNotificationInput>) => apiRequest<CampaignCreated>('POST', '/api/admin/notifications/maintenance', input),
   sendApplicationAvailable: (input: Input<ApplicationAvailableInput>) => apiRequest<CampaignCreated>('POST', '/api/admin/notifications/application-available', input),
-  campaign: (id: string) => apiRequest<{ campaign: CampaignView }>('GET', `/api/admin/notifications/${id}`),
-  campaigns: () => apiRequest<{ campaigns: CampaignView[] }>('GET', '/api/admin/notifications'),
-  grantPlan: (input: GrantPlanInput) => apiRequest<{ success: boolean; credits_granted: number }>('POST', '/api/admin/grants/complimentary-plan', input),
-  grantBeta: (email: string) => apiRequest<{ success: boolean; credits_granted: number; email_sent: boolean }>('POST', '/api/admin/grants/beta-access', { email }),
-  admins: () => apiRequest<{ admins: { id: string; email: string; name: string }[] }>('GET', '/api/admin/admins'),
-  setAdmin: (email: string, admin: boolean) => apiRequest<{ success: boolean; changed: boolean; message: string }>('POST', '/api/admin/admins', { email, admin }),
+  campaign: (id: string) => apiRequest<CampaignResponse>('GET', `/api/admin/notifications/${id}`),
+  campaigns: () => apiRequest<CampaignsResponse>('GET', '/api/admin/notifications'),
+  grantPlan: (input: GrantPlanInput) => apiRequest<PlanGranted>('POST', '/api/admin/grants/complimentary-plan', input),
+  grantBeta: (email: string) => apiRequest<BetaGranted>('POST', '/api/admin/grants/beta-access', { email }),
+  admins: () => apiRequest<AdminsResponse>('GET', '/api/admin/admins'),
+  setAdmin: (email: string, admin: boolean) => apiRequest<AdminRoleChanged>('POST', '/api/admin/admins', { email, admin }),
   auditLog: (page: number) => apiRequest<Page<AuditEntry>>('GET', `/api/admin/audit-log?page=${page}`),
   contactMessages: (page: number) => apiRequest<Page<ContactMessageView>>('GET', `/api/admin/contact-messages?page=${page}`),
   securityEvents: (page: number, failures: boolean) => apiRequest<Page<SecurityEventView>>('GET', `/api/admin/security-events?page=${page}&failures=${failures ? 1 : 0}`),

@@ -1,27 +1,27 @@
 /** The accounts capability's calls. Errors arrive as { error: { code, message } } with the seed's wording. */
 import { apiRequest } from '../../lib/api-client';
 import type { SignupRequest, SignOutScope, SecurityEventRequest } from '../../../shared/accounts/schemas';
+import type { DisableTotpResult, EnableTotpResult, SessionResult, SignInResult, VerifyTotpResult } from '../../../shared/api/auth';
+import type { MessageResponse, ResendResponse, SentResponse, SignupResponse, VatCheckResponse } from '../../../shared/api/account';
+import type { SuccessMessage } from '../../../shared/api/common';
 
 /** Errors of the accounts calls: the app-wide ApiError (details may carry retryAfter). */
 import { ApiError as AuthApiError } from '../../lib/api-client';
 export { AuthApiError };
 const call = apiRequest;
 
-export interface SignInResult {
-  twoFactorRedirect?: boolean;
-  user?: { id: string; email: string };
-}
+export type { SignInResult } from '../../../shared/api/auth';
 
 export const authApi = {
   signUp: (body: SignupRequest) =>
-    call<{ user: { id: string; email: string }; verification_email_sent: boolean; warning?: string }>('POST', '/api/accounts/signup', body),
-  validateVat: (vatId: string, countryCode: string) => call<{ valid: boolean; vat_id: string }>('POST', '/api/accounts/validate-vat', { vatId, countryCode }),
-  verifyEmail: (body: { token: string } | { email: string; code: string }) => call<{ message: string }>('POST', '/api/accounts/verify-email', body),
-  resendVerification: (email: string) => call<{ sent: boolean; cooldown_seconds: number }>('POST', '/api/accounts/resend-verification', { email }),
-  forgotPassword: (email: string) => call<{ sent: boolean }>('POST', '/api/accounts/forgot-password', { email }),
-  resetPassword: (token: string, newPassword: string) => call<{ success: boolean; message: string }>('POST', '/api/accounts/reset-password', { token, newPassword }),
+    call<SignupResponse>('POST', '/api/accounts/signup', body),
+  validateVat: (vatId: string, countryCode: string) => call<VatCheckResponse>('POST', '/api/accounts/validate-vat', { vatId, countryCode }),
+  verifyEmail: (body: { token: string } | { email: string; code: string }) => call<MessageResponse>('POST', '/api/accounts/verify-email', body),
+  resendVerification: (email: string) => call<ResendResponse>('POST', '/api/accounts/resend-verification', { email }),
+  forgotPassword: (email: string) => call<SentResponse>('POST', '/api/accounts/forgot-password', { email }),
+  resetPassword: (token: string, newPassword: string) => call<SuccessMessage>('POST', '/api/accounts/reset-password', { token, newPassword }),
   signIn: (email: string, password: string) => call<SignInResult>('POST', '/api/auth/sign-in/email', { email, password }),
-  verifyTotp: (code: string) => call<{ token?: string; user?: { id: string } }>('POST', '/api/auth/two-factor/verify-totp', { code }),
+  verifyTotp: (code: string) => call<VerifyTotpResult>('POST', '/api/auth/two-factor/verify-totp', { code }),
   /** seed 001 §7.7: 401, 403 and 404 mean the session is already gone, which is what sign-out wants. */
   async signOut(scope: SignOutScope = 'local'): Promise<void> {
     try {
@@ -32,10 +32,10 @@ export const authApi = {
     }
   },
   /** Keeps the session cookie's expiry sliding with the session's. */
-  refreshSession: () => call<unknown>('GET', '/api/auth/get-session'),
-  enableTotp: (password: string) => call<{ totpURI: string; backupCodes: string[] }>('POST', '/api/auth/two-factor/enable', { password }),
-  disableTotp: (password: string) => call<{ status: boolean }>('POST', '/api/auth/two-factor/disable', { password }),
-  deleteAccount: () => call<{ success: boolean; message: string }>('DELETE', '/api/account'),
+  refreshSession: () => call<SessionResult>('GET', '/api/auth/get-session'),
+  enableTotp: (password: string) => call<EnableTotpResult>('POST', '/api/auth/two-factor/enable', { password }),
+  disableTotp: (password: string) => call<DisableTotpResult>('POST', '/api/auth/two-factor/disable', { password }),
+  deleteAccount: () => call<SuccessMessage>('DELETE', '/api/account'),
   /** seed 001 §7.5 security-monitor; never fails the caller. */
   reportSecurityEvent: (e: Omit<SecurityEventRequest, 'timestamp' | 'user_agent' | 'page_url'>) =>
     call('POST', '/api/security-events', {

@@ -2,24 +2,13 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { authApi, broadcastAuthEvent, onAuthEvent } from './api';
+import type { ProfileDto, SessionUserDto } from '../../../shared/api/profile';
 
-export interface MeUser {
-  id: string;
-  email: string;
-  name: string;
-  role: 'user' | 'admin';
-  emailVerified: boolean;
-}
-export interface MeProfile {
-  first_name: string | null;
-  last_name: string | null;
-  email: string;
-  credits_remaining: number;
-  beta_access: boolean;
-  subscription_status: string;
-  is_business: boolean;
-  avatar_url?: string | null;
-}
+/** GET /api/me's answer, from the API's schemas (src/shared/api/profile.ts). */
+export type MeUser = SessionUserDto;
+/** The part of the profile the account screens read. */
+export type MeProfile = Pick<ProfileDto, 'first_name' | 'last_name' | 'email' | 'credits_remaining' | 'beta_access' | 'subscription_status' | 'is_business'> &
+  Partial<Pick<ProfileDto, 'avatar_url'>>;
 export interface Me {
   user: MeUser;
   profile: MeProfile | null;

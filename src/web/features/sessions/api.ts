@@ -1,7 +1,15 @@
 /** Calls to the viewport sessions API (src/server/routes/viewports.ts) and the one the remove tool makes. */
-import type { ViewportData, ViewportSessionDto, ViewportSessionSummary } from '../../../shared/viewports';
+import type { ViewportData } from '../../../shared/viewports';
+import type {
+  ActiveViewportResponse,
+  DeleteViewportResponse,
+  ViewportSessionDto,
+  ViewportSessionResponse,
+  ViewportSessionsResponse,
+  ViewportSessionSummary,
+} from '../../../shared/api/viewports';
+import type { CreateRemoveJobResponse, JobsResponse } from '../../../shared/api/jobs';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import type { JobDto } from '../workspace/api/types';
 
 export type SessionSummary = ViewportSessionSummary;
 export type SessionDto = ViewportSessionDto;
@@ -11,14 +19,14 @@ const call = apiRequest;
 const at = (id: string) => `/api/viewports/${encodeURIComponent(id)}`;
 
 export const sessionsApi = {
-  list: () => call<{ sessions: SessionSummary[] }>('GET', '/api/viewports').then((r) => r.sessions),
-  active: () => call<{ session: SessionDto | null }>('GET', '/api/viewports/active').then((r) => r.session),
-  create: (name: string, data: ViewportData) => call<{ session: SessionDto }>('POST', '/api/viewports', { name, viewport_data: data }).then((r) => r.session),
-  update: (id: string, data: ViewportData, name?: string) => call<{ session: SessionDto }>('PUT', at(id), { viewport_data: data, ...(name ? { name } : {}) }).then((r) => r.session),
-  load: (id: string) => call<{ session: SessionDto }>('POST', `${at(id)}/load`).then((r) => r.session),
-  remove: (id: string) => call<{ wasActive: boolean }>('DELETE', at(id)),
+  list: () => call<ViewportSessionsResponse>('GET', '/api/viewports').then((r) => r.sessions),
+  active: () => call<ActiveViewportResponse>('GET', '/api/viewports/active').then((r) => r.session),
+  create: (name: string, data: ViewportData) => call<ViewportSessionResponse>('POST', '/api/viewports', { name, viewport_data: data }).then((r) => r.session),
+  update: (id: string, data: ViewportData, name?: string) => call<ViewportSessionResponse>('PUT', at(id), { viewport_data: data, ...(name ? { name } : {}) }).then((r) => r.session),
+  load: (id: string) => call<ViewportSessionResponse>('POST', `${at(id)}/load`).then((r) => r.session),
+  remove: (id: string) => call<DeleteViewportResponse>('DELETE', at(id)),
   /** 'Create New Viewport': a named, empty viewport becomes the active one. */
-  createEmpty: (name: string) => call<{ session: SessionDto }>('POST', '/api/viewports/new', { name }).then((r) => r.session),
+  createEmpty: (name: string) => call<ViewportSessionResponse>('POST', '/api/viewports/new', { name }).then((r) => r.session),
 };
 
 export const removeApi = {
@@ -27,9 +35,9 @@ export const removeApi = {
     const form = new FormData();
     form.append('targetImageId', targetImageId);
     form.append('maskImage', mask, 'mask.png');
-    return call<{ job: JobDto; jobId: string; credits_remaining: number }>('POST', '/api/jobs/remove', form);
+    return call<CreateRemoveJobResponse>('POST', '/api/jobs/remove', form);
   },
-  jobs: (ids: string[]) => call<{ jobs: JobDto[] }>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`).then((r) => r.jobs),
+  jobs: (ids: string[]) => call<JobsResponse>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`).then((r) => r.jobs),
 };
 
 /**

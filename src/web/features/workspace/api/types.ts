@@ -1,50 +1,20 @@
-/**
- * Shapes of the API answers the workspace reads. The web app imports nothing from the server, so these mirror
- * src/server/services/jobs/job-dto.ts and the images route; keep them in step.
- */
-import type { EnhancementMode } from '../../../../shared/enhancement';
+/** Shapes of the API answers the workspace reads, from the API's own schemas (src/shared/api). */
+import type { ImageVersion, WorkspaceImage } from '../../../../shared/api/images';
+import type { ProfileDto as FullProfile } from '../../../../shared/api/profile';
 
-export type { JobDto, JobStatus } from '../../../../shared/jobs';
-import type { JobDto } from '../../../../shared/jobs';
+export type { JobDto, JobStatus } from '../../../../shared/api/jobs';
+export type { AcceptedUpload as AcceptedUploadDto, UploadResultDto } from '../../../../shared/api/uploads';
 
-export interface EnhancedDto {
-  jobId: string;
-  url: string;
-  /** Scaled-down result for the canvas; null for results stored before previews existed. */
-  previewUrl?: string | null;
-  width: number;
-  height: number;
-  scale: number | null;
-  mode: EnhancementMode | string | null;
-  completed_at?: string | null;
-  /** The stored result (a removal on this version targets it). */
-  imageId?: string | null;
-  workflow?: 'enhance' | 'remove';
-}
+/** Fields a result stored before they existed may lack. */
+type Loose<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-export interface ImageDto {
-  id: string;
-  name: string;
-  width: number;
-  height: number;
-  format?: string;
-  bytes?: number;
-  created_at?: string;
-  url: string;
-  thumbnailUrl?: string | null;
+export type EnhancedDto = Loose<ImageVersion, 'previewUrl' | 'completed_at' | 'imageId' | 'workflow'>;
+
+export type ImageDto = Loose<Omit<WorkspaceImage, 'enhanced' | 'versions'>, 'format' | 'bytes' | 'created_at' | 'urlExpiresAt' | 'thumbnailUrl'> & {
   enhanced: EnhancedDto | null;
   /** Every result of the upload, oldest first; the last is `enhanced`. */
   versions?: EnhancedDto[];
-  activeJob: JobDto | null;
-}
+};
 
-export type { AcceptedUpload as AcceptedUploadDto, UploadResultDto } from '../../../../shared/storage-api';
-
-export interface ProfileDto {
-  credits_remaining: number;
-  subscription_status: string | null;
-  beta_access: boolean;
-  first_name?: string | null;
-  last_name?: string | null;
-  email?: string | null;
-}
+/** The part of the profile the workspace reads (credits and plan, the name for the greeting). */
+export type ProfileDto = Pick<FullProfile, 'credits_remaining' | 'subscription_status' | 'beta_access'> & Partial<Pick<FullProfile, 'first_name' | 'last_name' | 'email'>>;

@@ -1,15 +1,18 @@
 /** The workspace's calls to the API. Errors arrive as { error: { code, message } } with the seed's text. */
 import { msg } from '../../../../shared/messages';
 import type { EnhancementMode, UpscaleFactor } from '../../../../shared/enhancement';
-import type { ImageDto, JobDto, ProfileDto, UploadResultDto } from './types';
-import type { JobQueueDto } from '../../../../shared/jobs';
+import type { UploadResultDto } from './types';
+import type { CancelJobResponse, CreateJobResponse, JobQueueDto, JobsResponse } from '../../../../shared/api/jobs';
+import type { ImagesResponse } from '../../../../shared/api/images';
+import type { MeResponse } from '../../../../shared/api/profile';
+import type { UploadResponse, BatchSignedUrlsResponse } from '../../../../shared/api/uploads';
 import { ApiError, apiRequest as request } from '../../../lib/api-client';
 
 export { ApiError };
 
 export const workspaceApi = {
-  me: () => request<{ user: { id: string; email: string; name?: string | null }; profile: ProfileDto | null }>('GET', '/api/me'),
-  images: () => request<{ images: ImageDto[] }>('GET', '/api/images'),
+  me: () => request<MeResponse>('GET', '/api/me'),
+  images: () => request<ImagesResponse>('GET', '/api/images'),
   deleteImage: (id: string) => request<void>('DELETE', `/api/images/${encodeURIComponent(id)}`),
 
   /** One file per request, so three requests run side by side and each file fails alone. */
@@ -17,7 +20,7 @@ export const workspaceApi = {
     const form = new FormData();
     form.append('files', file, file.name);
     try {
-      const res = await request<{ results: UploadResultDto[] }>('POST', '/api/uploads', form);
+      const res = await request<UploadResponse>('POST', '/api/uploads', form);
       return res.results[0] ?? { status: 'rejected', name: file.name, error: { code: 'EMPTY', message: msg('uploadFailed') } };
     } catch (err) {
       const details = err instanceof ApiError ? (err.details as { results?: UploadResultDto[] } | undefined) : undefined;
@@ -28,13 +31,13 @@ export const workspaceApi = {
   },
 
   createJob: (body: { imageId: string; scale: UpscaleFactor; mode: EnhancementMode; params?: Record<string, number> }) =>
-    request<{ job: JobDto; credits_remaining: number }>('POST', '/api/jobs', body),
+    request<CreateJobResponse>('POST', '/api/jobs', body),
   cancelJob: (id: string) =>
-    request<{ success: boolean; cancelled_early: boolean; message: string; job: JobDto; credits_remaining: number }>('POST', `/api/jobs/${encodeURIComponent(id)}/cancel`),
-  jobs: (ids: string[]) => request<{ jobs: JobDto[] }>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`),
+    request<CancelJobResponse>('POST', `/api/jobs/${encodeURIComponent(id)}/cancel`),
+  jobs: (ids: string[]) => request<JobsResponse>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`),
   queue: () => request<JobQueueDto>('GET', '/api/jobs/queue'),
-  activeJobs: () => request<{ jobs: JobDto[] }>('GET', '/api/jobs/active'),
+  activeJobs: () => request<JobsResponse>('GET', '/api/jobs/active'),
 
   signUrls: (urls: { bucket: string; filePath: string; expiresIn?: number }[]) =>
-    request<{ successful: { bucket: string; filePath: string; signedUrl: string; expiresAt: string | null }[]; failed: unknown[] }>('POST', '/api/signed-urls/batch', { urls }),
+    request<BatchSignedUrlsResponse>('POST', '/api/signed-urls/batch', { urls }),
 };

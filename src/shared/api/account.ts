@@ -1,0 +1,59 @@
+/**
+ * Accounts (/api/accounts: sign-up, verification, password reset, VAT check; /api/account: sign-out, deletion;
+ * /api/security-events). The request schemas are the forms' own (shared/accounts/schemas.ts).
+ */
+import { z } from 'zod';
+import { SignOutScope } from '../accounts/schemas.js';
+import { IsoDateTime } from './common.js';
+
+export {
+  ForgotPasswordRequest,
+  ResendVerificationRequest,
+  ResetPasswordRequest,
+  SecurityEventRequest,
+  SignupRequest,
+  ValidateVatRequest,
+  VerifyEmailRequest,
+} from '../accounts/schemas.js';
+
+export const SignupResponse = z.strictObject({
+  user: z.strictObject({ id: z.string(), email: z.string() }),
+  verification_email_sent: z.boolean(),
+  /** Present when the account exists but the verification e-mail could not be sent. */
+  warning: z.string().optional(),
+});
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
+export const VatCheckResponse = z.strictObject({ valid: z.boolean(), vat_id: z.string() });
+export type VatCheckResponse = z.infer<typeof VatCheckResponse>;
+
+/** seed 001 §7.5: a message field means success. */
+export const MessageResponse = z.strictObject({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const ResendResponse = z.strictObject({ sent: z.boolean(), cooldown_seconds: z.number().int() });
+export type ResendResponse = z.infer<typeof ResendResponse>;
+
+export const SentResponse = z.strictObject({ sent: z.boolean() });
+export type SentResponse = z.infer<typeof SentResponse>;
+
+export const SignOutQuery = z.object({ scope: SignOutScope.default('local') });
+export const SignOutResponse = z.strictObject({ success: z.boolean(), scope: SignOutScope });
+export type SignOutResponse = z.infer<typeof SignOutResponse>;
+
+export const SecurityEventRecorded = z.strictObject({ recorded: z.boolean() });
+
+/** One of the signed-in user's own security events. */
+export const OwnSecurityEvent = z.strictObject({
+  id: z.number().int(),
+  action: z.string(),
+  resource: z.string().nullable(),
+  status: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  page_url: z.string().nullable(),
+  created_at: IsoDateTime,
+}).meta({ id: 'OwnSecurityEvent' });
+export const OwnSecurityEventsResponse = z.strictObject({ events: z.array(OwnSecurityEvent) });
+export type OwnSecurityEventsResponse = z.infer<typeof OwnSecurityEventsResponse>;
