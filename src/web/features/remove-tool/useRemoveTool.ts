@@ -5,10 +5,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
 import { toast } from 'sonner';
 import { msg } from '../../../shared/messages';
-import type { JobDto } from '../workspace/api/types';
-import { ApiError } from '../workspace/api/workspace-api';
-import { ZOOM_DEFAULT } from '../workspace/lib/zoom';
-import { isBusy, type WorkspaceAction, type WorkspaceImage, type WorkspaceState } from '../workspace/state/workspace-state';
+import type { JobDto } from '../../../shared/jobs';
+import { ApiError } from '../../lib/api-client';
+import { ZOOM_DEFAULT } from '../canvas-core/zoom';
+import { isBusy, type WorkspaceAction, type WorkspaceImage, type WorkspaceState } from '../canvas-core/workspace-state';
 import { removeApi } from '../sessions/api';
 import { MAX_MASK_SHARE, maskTooLargeMessage } from '../../../shared/removal';
 import { estimateMaskShare, exportMaskPng } from './lib/mask-raster';

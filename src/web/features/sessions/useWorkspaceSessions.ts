@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { msg } from '../../../shared/messages';
 import { sanitiseForSave, type ViewportData } from '../../../shared/viewports';
 import { ApiError, workspaceApi } from '../workspace/api/workspace-api';
-import type { WorkspaceState } from '../workspace/state/workspace-state';
+import type { WorkspaceState } from '../canvas-core/workspace-state';
 import { sessionErrorText, sessionsApi, type SessionDto } from './api';
 import { VIEWPORTS_KEY, useViewportEvents, useViewportList, type ViewportEvent } from './hooks';
 import { browserStore, clearBackup, readBackup, writeBackup, type ViewportBackup } from './lib/local-backup';

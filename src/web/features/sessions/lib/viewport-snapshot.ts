@@ -7,8 +7,8 @@
 import { isEnhancementMode, isUpscaleFactor } from '../../../../shared/enhancement';
 import type { ViewportData, ViewportImage } from '../../../../shared/viewports';
 import type { ImageDto } from '../../workspace/api/types';
-import { clampZoom, ZOOM_DEFAULT } from '../../workspace/lib/zoom';
-import { versionsOf, workspaceReducer, type WorkspaceImage, type WorkspaceState } from '../../workspace/state/workspace-state';
+import { clampZoom, ZOOM_DEFAULT } from '../../canvas-core/zoom';
+import { versionsOf, workspaceReducer, type WorkspaceImage, type WorkspaceState } from '../../canvas-core/workspace-state';
 
 export type ToolMode = 'enhance' | 'remove';
 

@@ -4,7 +4,7 @@
  */
 import { msg } from '../../../../shared/messages';
 import { isEnhancementMode, MODE_LABELS } from '../../../../shared/enhancement';
-import { isBusy, versionsOf, type EnhancedResult, type WorkspaceImage } from '../state/workspace-state';
+import { isBusy, versionsOf, type EnhancedResult, type WorkspaceImage } from '../../canvas-core/workspace-state';
 import { useWorkspaceContext } from './workspace-context';
 
 export function versionLabel(v: EnhancedResult, n: number): string {

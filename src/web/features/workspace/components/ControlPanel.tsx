@@ -2,7 +2,7 @@ import { ChevronLeft, Coins, Layers, Loader2, SlidersHorizontal, Sparkles } from
 import { msg, type MessageKey } from '../../../../shared/messages';
 import { ENHANCEMENT_MODES, MODE_LABELS, UPSCALE_FACTORS, type EnhancementMode } from '../../../../shared/enhancement';
 import { computeReadout, formatMegapixels, formatSize } from '../lib/readout';
-import { batchProgress, enhanceAllCandidates, isBusy } from '../state/workspace-state';
+import { batchProgress, enhanceAllCandidates, isBusy } from '../../canvas-core/workspace-state';
 import { planLabel } from '../lib/enhance-checks';
 import { useWorkspaceContext } from './workspace-context';
 import { useRemoveToolContext } from '../../remove-tool/useRemoveTool';

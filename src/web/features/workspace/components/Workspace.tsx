@@ -4,19 +4,19 @@ import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { msg } from '../../../../shared/messages';
 import { useWorkspace } from '../hooks/useWorkspace';
-import { applyZoom, isTypingTarget, zoomKeyAction } from '../lib/zoom';
+import { applyZoom, isTypingTarget, zoomKeyAction } from '../../canvas-core/zoom';
 import { filesFromDataTransfer } from '../lib/upload-batches';
 import { ControlPanel } from './ControlPanel';
 import { WorkspaceCanvas } from './WorkspaceCanvas';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
-import { openViewportManager } from '../../../pages/viewport-manager/ViewportManagerPage';
+import { openViewportManager } from '../../sessions/viewport-manager-window';
 import { BlockingOverlay, DropOverlay, EmptyState, LoadingState, UploadProgressCard, UrlRefreshFailed, UrlRefreshing } from './Overlays';
 import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
-import { useWorkspaceAddons, WorkspaceAddons } from '../../sessions/WorkspaceAddons';
+import { useWorkspaceAddons, WorkspaceAddons } from './WorkspaceAddons';
 import './workspace.css';
 import { usePhonePanel } from '../hooks/usePhonePanel';
 import { useJobQueue } from '../hooks/useJobQueue';
-import { isBusy } from '../state/workspace-state';
+import { isBusy } from '../../canvas-core/workspace-state';
 
 /** seed 001 §9: a file drop locks card dragging for 100 ms after it ends. */
 const DROP_LOCK_MS = 100;

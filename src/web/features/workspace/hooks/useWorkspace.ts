@@ -21,14 +21,14 @@ import {
   workspaceReducer,
   type WorkspaceImage,
   type WorkspaceState,
-} from '../state/workspace-state';
+} from '../../canvas-core/workspace-state';
 import { enhanceRefusal, failureToast, planConcurrency, splitTitle } from '../lib/enhance-checks';
 import { runInBatches, selectUploadable } from '../lib/upload-batches';
 import { encodeForDownload, downloadFileName, saveBlob, type DownloadFormat } from '../lib/download';
 import { showUploadSummary, skippedNames } from '../lib/upload-summary';
 import { needsRefresh, refreshRequests } from '../lib/signed-urls';
 import { useLiveChannel } from './useLiveChannel';
-import { busyCards, planStuckFix } from '../../sessions/lib/stuck-jobs';
+import { busyCards, planStuckFix } from '../lib/stuck-jobs';
 import { useWorkspaceProfile } from './useWorkspaceProfile';
 
 /** seed 001 §7.3 and §9: fallback poll every 15 s, starting 60 s after a job is registered. */

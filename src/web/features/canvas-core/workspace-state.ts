@@ -10,10 +10,10 @@
  *   upload-failed ──retry──▶ uploading   cancelling ──cancelled──▶ idle / enhanced (earlier result kept)
  *                                             └──cancel refused──▶ processing
  */
-import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, type EnhancementMode, type UpscaleFactor, isUpscaleFactor } from '../../../../shared/enhancement';
-import type { AcceptedUploadDto, ImageDto, JobDto } from '../api/types';
-import { positionsForNew, type Point } from '../lib/layout';
-import { ZOOM_DEFAULT } from '../lib/zoom';
+import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, type EnhancementMode, type UpscaleFactor, isUpscaleFactor } from '../../../shared/enhancement';
+import type { AcceptedUploadDto, ImageDto, JobDto } from '../workspace/api/types';
+import { positionsForNew, type Point } from './layout';
+import { ZOOM_DEFAULT } from './zoom';
 
 export type CardStatus = 'idle' | 'uploading' | 'upload-failed' | 'processing' | 'cancelling' | 'enhanced' | 'failed';
 export type CardView = 'compare' | 'preview';

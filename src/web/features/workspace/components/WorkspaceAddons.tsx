@@ -3,14 +3,14 @@
  * provider to wrap it in, so the workspace's own files change by a few lines only.
  */
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import type { JobDto } from '../workspace/api/types';
-import type { WorkspaceAction, WorkspaceImage, WorkspaceState } from '../workspace/state/workspace-state';
-import { MaskModal } from '../remove-tool/components/MaskModal';
-import { RemoveToolContext, useRemoveTool, type RemoveTool } from '../remove-tool/useRemoveTool';
-import { isTypingTarget } from '../workspace/lib/zoom';
-import { LeaveGuard } from './components/LeaveGuard';
-import { SessionDialogs } from './components/SessionDialogs';
-import { SessionsContext, useWorkspaceSessions, type WorkspaceSessions } from './useWorkspaceSessions';
+import type { JobDto } from '../api/types';
+import type { WorkspaceAction, WorkspaceImage, WorkspaceState } from '../../canvas-core/workspace-state';
+import { MaskModal } from '../../remove-tool/components/MaskModal';
+import { RemoveToolContext, useRemoveTool, type RemoveTool } from '../../remove-tool/useRemoveTool';
+import { isTypingTarget } from '../../canvas-core/zoom';
+import { LeaveGuard } from '../../sessions/components/LeaveGuard';
+import { SessionDialogs } from '../../sessions/components/SessionDialogs';
+import { SessionsContext, useWorkspaceSessions, type WorkspaceSessions } from '../../sessions/useWorkspaceSessions';
 
 export interface AddonHost {
   state: WorkspaceState;
