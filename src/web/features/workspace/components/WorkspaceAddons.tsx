@@ -1,13 +1,13 @@
 /**
- * Sessions and the remove tool, attached to the workspace: one hook for the workspace screen to call and one
- * provider to wrap it in, so the workspace's own files change by a few lines only.
+ * Sessions and the remove tool, plugged into the workspace: one hook for the workspace screen to call and one
+ * provider to wrap it in. The add-ons know the shared canvas state (canvas-core), never the workspace itself.
  */
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
 import type { JobDto } from '../api/types';
 import type { WorkspaceAction, WorkspaceImage, WorkspaceState } from '../../canvas-core/workspace-state';
 import { MaskModal } from '../../remove-tool/components/MaskModal';
 import { RemoveToolContext, useRemoveTool, type RemoveTool } from '../../remove-tool/useRemoveTool';
-import { isTypingTarget } from '../../canvas-core/zoom';
+import { useAddonKeys } from '../hooks/useAddonKeys';
 import { LeaveGuard } from '../../sessions/components/LeaveGuard';
 import { SessionDialogs } from '../../sessions/components/SessionDialogs';
 import { SessionsContext, useWorkspaceSessions, type WorkspaceSessions } from '../../sessions/useWorkspaceSessions';
@@ -42,34 +42,7 @@ export function useWorkspaceAddons(ws: AddonHost): WorkspaceAddonsValue {
     applyExtras: ({ brushSize }) => toolRef.current.setBrushSize(brushSize),
   });
 
-  // toolbar shortcuts of the add-ons: S save, O load session, B brush, M masking, X clear mask; never while typing or inside a dialog
-  const sessionsRef = useRef(sessions);
-  sessionsRef.current = sessions;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || e.shiftKey || isTypingTarget(e.target)) return;
-      if ((e.target as HTMLElement | null)?.closest?.('[role="menu"],[role="dialog"]')) return;
-      const key = e.key.toLowerCase();
-      if (key === 's') {
-        e.preventDefault();
-        sessionsRef.current.save();
-      } else if (key === 'b') {
-        e.preventDefault();
-        toolRef.current.toggle();
-      } else if (key === 'm') {
-        e.preventDefault();
-        toolRef.current.openModal();
-      } else if (key === 'o') {
-        e.preventDefault();
-        sessionsRef.current.openLoadDialog();
-      } else if (key === 'x') {
-        e.preventDefault();
-        toolRef.current.clear();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useAddonKeys(sessions, toolRef);
 
   return { removeTool, sessions };
 }
