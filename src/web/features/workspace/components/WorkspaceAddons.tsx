@@ -4,6 +4,7 @@
  */
 import { useCallback, useRef, type ReactNode } from 'react';
 import type { JobDto } from '../api/types';
+import { workspaceApi } from '../api/workspace-api';
 import type { WorkspaceAction, WorkspaceImage, WorkspaceState } from '../../canvas-core/workspace-state';
 import { MaskModal } from '../../remove-tool/components/MaskModal';
 import { RemoveToolContext, useRemoveTool, type RemoveTool } from '../../remove-tool/useRemoveTool';
@@ -40,6 +41,7 @@ export function useWorkspaceAddons(ws: AddonHost): WorkspaceAddonsValue {
     userId: ws.user?.id ?? null,
     extras: () => ({ currentMode: toolRef.current.active ? 'remove' : 'enhance', brushSize: toolRef.current.brushSize }),
     applyExtras: ({ brushSize }) => toolRef.current.setBrushSize(brushSize),
+    listImages: workspaceApi.images,
   });
 
   useAddonKeys(sessions, toolRef);
