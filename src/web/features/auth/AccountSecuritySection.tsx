@@ -7,7 +7,8 @@ import { ShieldCheck, Trash2 } from 'lucide-react';
 import { accountMessages as m } from '../../../shared/accounts/messages';
 import { AuthApiError, authApi } from './api';
 import { leaveSignedOut } from './session';
-import { Alert, Button, Field, TextInput } from './components/form-kit';
+import { Button } from '../../ui/button';
+import { Alert, Field, TextInput } from '../../ui/form';
 import { SubscriptionEndsWithAccount } from '../billing/SubscriptionEndsWithAccount';
 
 /** better-auth's session answer carries the two-factor flag our /api/me leaves out. */

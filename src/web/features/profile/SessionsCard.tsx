@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Laptop } from 'lucide-react';
 import { apiRequest } from '../../lib/api-client';
-import { Button } from '../../ui/form';
+import { Button } from '../../ui/button';
 import { when } from '../../ui/paged-list';
 import type { DeviceSession, SignInEvent } from '../../../shared/notifications';
 import { authApi } from '../auth/api';
