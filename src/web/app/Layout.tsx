@@ -27,7 +27,7 @@ function ScrollManager({ settle = false }: { settle?: boolean }) {
 }
 
 /** Features smooth-scrolls on the landing page; from anywhere else it goes there first and the hash finishes the job. */
-export function useScrollToFeatures() {
+function useScrollToFeatures() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return () => {
@@ -107,7 +107,7 @@ function useHeaderHeight() {
   return ref;
 }
 
-export function TopNav() {
+function TopNav() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
@@ -152,7 +152,7 @@ export function TopNav() {
   );
 }
 
-export function Footer() {
+function Footer() {
   const scrollToFeatures = useScrollToFeatures();
   const item = 'rounded text-sm text-zinc-400 outline-none transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400';
   const company = [

@@ -25,7 +25,7 @@ function useTwoFactorEnabled() {
 type Enrolment = { secret: string; qr: string; backupCodes: string[] };
 
 /** Two-factor (TOTP): enrol with a QR code and the secret, confirm with a code, or turn it off with the password. */
-export function TwoFactorSection() {
+function TwoFactorSection() {
   const queryClient = useQueryClient();
   const { data: enabled, isLoading } = useTwoFactorEnabled();
   const [password, setPassword] = useState('');
@@ -145,7 +145,7 @@ export function TwoFactorSection() {
 }
 
 /** Danger zone: deletes the account after a confirmation, then signs out (seed 000 §4: confirm, deleting, signed out). */
-export function DeleteAccountSection() {
+function DeleteAccountSection() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);

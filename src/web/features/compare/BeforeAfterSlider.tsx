@@ -11,7 +11,7 @@ import {
   type SideLoad,
 } from './slider-position';
 
-export interface BeforeAfterSliderProps {
+interface BeforeAfterSliderProps {
   beforeSrc: string;
   afterSrc: string;
   /** Names the comparison for assistive technology, e.g. "Winter Architecture". */

@@ -14,7 +14,7 @@ import { SettingsCard } from './Card';
 const KEY = ['profile', 'sessions'] as const;
 
 /** A readable name for a browser's user agent. */
-export function deviceName(ua: string | null): string {
+function deviceName(ua: string | null): string {
   if (!ua) return 'Unknown device';
   const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
   const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';

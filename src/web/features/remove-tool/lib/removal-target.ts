@@ -7,7 +7,7 @@ import type { EnhancedResult, WorkspaceImage } from '../../canvas-core/workspace
 import { versionsOf } from '../../canvas-core/workspace-state';
 import type { Stroke } from './strokes';
 
-export interface RemovalTarget {
+interface RemovalTarget {
   imageId: string;
   width: number;
   height: number;

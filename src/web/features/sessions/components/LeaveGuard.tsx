@@ -11,7 +11,7 @@ import { Modal } from '../../../ui/dialog';
  * seed 000 §2: leaving /enhance through the navigation with unsaved changes asks 'Save Your Viewport?'. Unlike the
  * seed's version, Save & Continue saves before it navigates.
  */
-export function LeaveViewportDialog({
+function LeaveViewportDialog({
   open,
   busy,
   onCancel,

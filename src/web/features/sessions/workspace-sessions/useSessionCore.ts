@@ -18,7 +18,7 @@ export interface SessionsHost {
   listImages: () => Promise<{ images: ImageDto[] }>;
 }
 
-export interface CurrentSession {
+interface CurrentSession {
   id: string;
   name: string;
 }

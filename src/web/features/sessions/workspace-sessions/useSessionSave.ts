@@ -11,7 +11,7 @@ import { fingerprint } from '../lib/viewport-snapshot';
 import { forgetBackup } from './useSessionBackup';
 import type { SessionCore } from './useSessionCore';
 
-export type SaveDialogState = { open: false } | { open: true; mode: 'new' | 'saveAs'; then?: () => void; onCancel?: () => void };
+type SaveDialogState = { open: false } | { open: true; mode: 'new' | 'saveAs'; then?: () => void; onCancel?: () => void };
 
 /** Saving (seed 000 §4): a new session, an update of the open one, save as, and save-then-continue. */
 export function useSessionSave(core: SessionCore) {

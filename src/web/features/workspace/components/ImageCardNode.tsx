@@ -12,7 +12,7 @@ import { CardProgress, CardUploadStatus } from './CardStatus';
 import { useWorkspaceContext } from './workspace-context';
 import { CardMaskOverlay } from '../../remove-tool/components/CardMaskOverlay';
 
-export type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean; /** Waiting in an Enhance-all run. */ queued?: boolean };
+type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean; /** Waiting in an Enhance-all run. */ queued?: boolean };
 export type ImageNode = Node<ImageNodeData, 'image'>;
 
 function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {

@@ -13,7 +13,7 @@ import { LeaveGuard } from '../../sessions/components/LeaveGuard';
 import { SessionDialogs } from '../../sessions/components/SessionDialogs';
 import { SessionsContext, useWorkspaceSessions, type WorkspaceSessions } from '../../sessions/useWorkspaceSessions';
 
-export interface AddonHost {
+interface AddonHost {
   state: WorkspaceState;
   dispatch: (action: WorkspaceAction) => void;
   selected: WorkspaceImage | null;
@@ -22,7 +22,7 @@ export interface AddonHost {
   jobInterceptor?: { current: ((job: JobDto) => boolean) | null };
 }
 
-export interface WorkspaceAddonsValue {
+interface WorkspaceAddonsValue {
   removeTool: RemoveTool;
   sessions: WorkspaceSessions;
 }

@@ -9,7 +9,7 @@ const URL_SWEEP_MS = 10 * 60_000;
 /** Images failing again this soon after a successful refresh are not an expiry problem; ask instead of looping. */
 const URL_RETRY_GRACE_MS = 30_000;
 
-export type UrlRefreshState = 'idle' | 'refreshing' | 'failed';
+type UrlRefreshState = 'idle' | 'refreshing' | 'failed';
 
 /** Signed URLs: renewed before they expire, and at once when a card's image fails to load. */
 export function useUrlRefresh({ stateRef, dispatch }: WorkspaceCore) {

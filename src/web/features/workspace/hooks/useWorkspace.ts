@@ -1,5 +1,5 @@
 import { useMemo, useReducer, useRef } from 'react';
-import { initialWorkspaceState, workspaceReducer, type WorkspaceImage, type WorkspaceState } from '../../canvas-core/workspace-state';
+import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '../../canvas-core/workspace-state';
 import { planConcurrency } from '../lib/enhance-checks';
 import { useBatchQueue } from './useBatchQueue';
 import { useCardActions } from './useCardActions';
@@ -69,4 +69,3 @@ export function useWorkspace() {
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;
-export type { WorkspaceImage };

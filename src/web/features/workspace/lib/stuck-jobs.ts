@@ -6,7 +6,7 @@
 import type { JobDto } from '../api/types';
 import type { WorkspaceImage } from '../../canvas-core/workspace-state';
 
-export interface StuckFixPlan {
+interface StuckFixPlan {
   /** Jobs the server reports as ended: apply them as updates. */
   updates: JobDto[];
   /** Cards whose job the server no longer has: clear their processing state. */
