@@ -1,49 +1,39 @@
-import type { ComponentProps } from 'react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import { X } from 'lucide-react';
-import { cn } from '../lib/cn';
+/** The app's dialog: a centred panel in the workspace's dark style, with a title and an optional description. */
+import type { ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
-
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-black/70 backdrop-blur-sm', className)} {...props} />;
-}
-
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  width = 440,
+  testId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  width?: number;
+  testId?: string;
+}) {
   return (
-    <DialogPrimitive.Portal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-white/10 bg-zinc-950 p-6 shadow-2xl outline-none',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-md p-1 text-zinc-400 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400">
-          <X className="size-4" aria-hidden />
-          <span className="sr-only">Close</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/70 backdrop-blur-[2px]" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-[70] max-h-[85vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-white/10 bg-[#17181c] p-5 text-zinc-100 shadow-[0_32px_80px_-16px_rgba(0,0,0,0.8)] focus:outline-none"
+          style={{ maxWidth: width }}
+          data-testid={testId}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <Dialog.Title className="text-[17px] font-semibold tracking-tight">{title}</Dialog.Title>
+          {description && <Dialog.Description asChild><div className="mt-1.5 text-[13.5px] leading-relaxed text-zinc-400">{description}</div></Dialog.Description>}
+          <div className="mt-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
-}
-
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mb-4 space-y-1.5 pr-6', className)} {...props} />;
-}
-
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg font-semibold text-white', className)} {...props} />;
-}
-
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-zinc-400', className)} {...props} />;
 }

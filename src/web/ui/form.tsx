@@ -1,12 +1,10 @@
 /**
  * Form pieces every form of the app shares (account screens, contact, admin, profile): a labelled field with its
- * error, text, select, checkbox and text-area inputs, a button with a busy state, and an inline alert.
+ * error, text, select, checkbox and text-area inputs, and an inline alert. The button is ./button.
  */
-import { forwardRef, useId, type ComponentProps, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { Button as UiButton } from './button';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { Input } from './input';
 import { Label } from './label';
-import { Spinner as UiSpinner } from './spinner';
 import { cn } from '../lib/cn';
 
 export function Field(props: { label: string; error?: string; hint?: ReactNode; children: (id: string) => ReactNode; required?: boolean }) {
@@ -66,16 +64,6 @@ export const CheckboxInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HT
     </div>
   );
 });
-
-/** The app's button with a busy state; 'danger' maps to the destructive variant. */
-export function Button({ busy, variant = 'primary', disabled, children, ...rest }: Omit<ComponentProps<typeof UiButton>, 'variant'> & { busy?: boolean; variant?: 'primary' | 'secondary' | 'danger' | 'link' }) {
-  return (
-    <UiButton variant={variant === 'danger' ? 'destructive' : variant} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
-      {busy && <UiSpinner className="size-4 border-white/30 border-t-white" label="Working" />}
-      {children}
-    </UiButton>
-  );
-}
 
 export function Alert(props: { tone?: 'error' | 'info' | 'success'; children: ReactNode }) {
   const tone = props.tone ?? 'error';

@@ -12,11 +12,3 @@ export function AdminCard({ id, title, description, children }: { id: string; ti
     </section>
   );
 }
-
-/** The message an action ended with, under its form. */
-export function fieldErrors(issues: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!Array.isArray(issues)) return out;
-  for (const i of issues as { path?: string; message?: string }[]) if (i.path && i.message && !out[i.path]) out[i.path] = i.message;
-  return out;
-}

@@ -1,7 +1,7 @@
 import { Field, TextArea, TextInput } from '../../ui/form';
 import { DEFAULT_TARGET_DAYS } from '../../../shared/admin';
 
-export type AudienceKind = 'custom' | 'active';
+type AudienceKind = 'custom' | 'active';
 export interface AudienceDraft {
   kind: AudienceKind;
   customEmails: string;

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api-client';
-import { Button, Field, SelectInput, TextArea, TextInput } from '../../ui/form';
+import { Button } from '../../ui/button';
+import { Field, SelectInput, TextArea, TextInput } from '../../ui/form';
 import { msg } from '../../../shared/messages';
 import {
   ApplicationAvailableInput,

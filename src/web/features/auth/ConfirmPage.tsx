@@ -6,7 +6,9 @@ import { accountMessages as m, fill } from '../../../shared/accounts/messages';
 import { RESEND_COOLDOWN_SECONDS } from '../../../shared/accounts/schemas';
 import { AuthApiError, authApi, onAuthEvent } from './api';
 import { fetchMe } from './session';
-import { AuthShell, Button, Field, TextInput } from './components/form-kit';
+import { Button } from '../../ui/button';
+import { Field, TextInput } from '../../ui/form';
+import { AuthShell } from '../../ui/auth-shell';
 
 /** seed 001 §8: these words in an error mean the server is rate limiting the resend. */
 const isRateLimitMessage = (message: string) => /security purposes|rate limit/i.test(message);

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { REDIRECT_DELAY_MS } from '../../../shared/accounts/schemas';
 import { useMe } from './session';
-import { AuthShell, Spinner } from './components/form-kit';
+import { AuthShell } from '../../ui/auth-shell';
+import { FullAreaSpinner } from '../../ui/spinner';
 
 /** /email-verified: signed-in users are welcomed and sent to /enhance after 3 s; others are offered sign-in. */
 export function EmailVerifiedPage() {
@@ -16,7 +17,7 @@ export function EmailVerifiedPage() {
     return () => clearTimeout(t);
   }, [me, navigate]);
 
-  if (isLoading) return <Spinner />;
+  if (isLoading) return <FullAreaSpinner />;
   const name = me?.profile?.first_name || me?.user.name;
   return (
     <AuthShell title="Email Verified!" subtitle={me ? `Welcome${name ? `, ${name}` : ''}! Taking you to the workspace…` : 'Your email address is confirmed. Log in to start enhancing.'}>

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { accountMessages as m } from '../../../shared/accounts/messages';
 import { AuthApiError, authApi } from './api';
-import { Alert, AuthShell, Button, Field, TextInput } from './components/form-kit';
+import { Button } from '../../ui/button';
+import { Alert, Field, TextInput } from '../../ui/form';
+import { AuthShell } from '../../ui/auth-shell';
 
 /** /forgot-password: the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {

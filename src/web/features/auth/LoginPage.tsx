@@ -5,7 +5,9 @@ import { toast } from 'sonner';
 import { accountMessages as m } from '../../../shared/accounts/messages';
 import { AuthApiError, authApi, broadcastAuthEvent } from './api';
 import { resetClientState } from './session';
-import { Alert, AuthShell, Button, Field, TextInput } from './components/form-kit';
+import { Button } from '../../ui/button';
+import { Alert, Field, TextInput } from '../../ui/form';
+import { AuthShell } from '../../ui/auth-shell';
 
 /** /login: e-mail and password, then the TOTP step when the account has two-factor on. Success goes to /enhance. */
 export function LoginPage() {

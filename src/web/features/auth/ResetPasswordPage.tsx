@@ -4,7 +4,9 @@ import { toast } from 'sonner';
 import { accountMessages as m } from '../../../shared/accounts/messages';
 import { MIN_PASSWORD_LENGTH, RESET_CODE_LENGTH } from '../../../shared/accounts/schemas';
 import { AuthApiError, authApi } from './api';
-import { Alert, AuthShell, Button, Field, TextInput } from './components/form-kit';
+import { Button } from '../../ui/button';
+import { Alert, Field, TextInput } from '../../ui/form';
+import { AuthShell } from '../../ui/auth-shell';
 
 /** Checks of seed 000 §5 in the order the form shows them; null when the form may be sent. */
 export function resetFormError(v: { code: string; password: string; confirm: string; codeMode: boolean }): string | null {

@@ -8,7 +8,9 @@ import { accountMessages as m, signupErrorMessage } from '../../../shared/accoun
 import { SignupForm, emptySignupForm, toSignupRequest } from '../../../shared/accounts/signup-form';
 import { SIGNUP_BUSINESS_TYPES, SIGNUP_COUNTRIES, SIGNUP_INDUSTRIES, isBusinessEmail } from '../../../shared/accounts/signup-options';
 import { AuthApiError, authApi } from './api';
-import { AuthShell, Button, CheckboxInput, Field, SelectInput, TextInput } from './components/form-kit';
+import { Button } from '../../ui/button';
+import { CheckboxInput, Field, SelectInput, TextInput } from '../../ui/form';
+import { AuthShell } from '../../ui/auth-shell';
 
 /** /signup: the seed's signup profile; on success /confirm with the e-mail in navigation state. */
 export function SignupPage() {

@@ -4,7 +4,10 @@ import { CheckCircle2 } from 'lucide-react';
 import { accountMessages as m } from '../../../shared/accounts/messages';
 import { REDIRECT_DELAY_MS, formatCodeGroups } from '../../../shared/accounts/schemas';
 import { AuthApiError, authApi } from './api';
-import { Alert, AuthShell, Button, Field, Spinner, TextInput } from './components/form-kit';
+import { Button } from '../../ui/button';
+import { Alert, Field, TextInput } from '../../ui/form';
+import { AuthShell } from '../../ui/auth-shell';
+import { FullAreaSpinner } from '../../ui/spinner';
 
 type Phase = 'idle' | 'verifying' | 'verified' | 'failed';
 
@@ -75,7 +78,7 @@ export function VerifyPage() {
       </AuthShell>
     );
   }
-  if (phase === 'verifying' && !manual) return <Spinner label="Verifying your email" />;
+  if (phase === 'verifying' && !manual) return <FullAreaSpinner label="Verifying your email" />;
 
   return (
     <AuthShell

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { isPaidStatus } from '../../../shared/plans';
 import { useMe } from './session';
-import { Spinner } from './components/form-kit';
+import { FullAreaSpinner } from '../../ui/spinner';
 
 /**
  * Route guards (seed 000 §2): a spinner while the session loads, nothing rendered while redirecting.
@@ -11,7 +11,7 @@ import { Spinner } from './components/form-kit';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { data: me, isLoading } = useMe();
   const location = useLocation();
-  if (isLoading) return <Spinner />;
+  if (isLoading) return <FullAreaSpinner />;
   if (!me) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;
 }
@@ -20,7 +20,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequirePaidPlan({ children }: { children: ReactNode }) {
   const { data: me, isLoading } = useMe();
   const location = useLocation();
-  if (isLoading) return <Spinner />;
+  if (isLoading) return <FullAreaSpinner />;
   if (!me) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   // the pricing page says why the browser landed there
   if (!isPaidStatus(me.profile?.subscription_status)) return <Navigate to="/pricing" replace state={{ paidPlanRequired: true }} />;
@@ -31,7 +31,7 @@ export function RequirePaidPlan({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children, notFound }: { children: ReactNode; notFound: ReactNode }) {
   const { data: me, isLoading } = useMe();
   const location = useLocation();
-  if (isLoading) return <Spinner />;
+  if (isLoading) return <FullAreaSpinner />;
   if (!me) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (me.user.role !== 'admin') return <>{notFound}</>;
   return <>{children}</>;

@@ -1,8 +1,8 @@
 import { useMe, type MeProfile, type MeUser } from './session';
 
-export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
-export interface AuthState {
+interface AuthState {
   status: AuthStatus;
   user: MeUser | null;
   profile: MeProfile | null;

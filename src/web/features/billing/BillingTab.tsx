@@ -6,7 +6,9 @@ import { CreditCard, ExternalLink, Sparkles } from 'lucide-react';
 import { msg } from '../../../shared/messages';
 import { billingText, type BillingStatus } from '../../../shared/billing';
 import { PLANS, formatPlanPrice, planFor, type PlanKey } from '../../../shared/plans';
-import { Alert, Button, Spinner } from '../auth/components/form-kit';
+import { Button } from '../../ui/button';
+import { Alert } from '../../ui/form';
+import { FullAreaSpinner } from '../../ui/spinner';
 import { billingApi } from './api';
 import { useBillingStatus, useCheckout } from './hooks';
 import { SubscriptionDetailsDialog } from './SubscriptionDetailsDialog';
@@ -52,7 +54,7 @@ export function BillingTab() {
   const checkout = useCheckout({ hasCompanyName: billing.data?.has_company_name ?? false });
   const [opening, setOpening] = useState(false);
 
-  if (billing.isLoading) return <Spinner />;
+  if (billing.isLoading) return <FullAreaSpinner />;
   if (billing.isError || !billing.data) return <Alert>{msg('unexpectedError')}</Alert>;
   const b = billing.data;
   const plan = planFor(b.subscription_status) ?? PLANS.free;

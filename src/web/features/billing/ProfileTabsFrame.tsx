@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { BillingTab } from './BillingTab';
 
-export const PROFILE_TABS = [
+const PROFILE_TABS = [
   { key: 'profile', label: 'Profile' },
   { key: 'credits', label: 'Credits' },
   { key: 'billing', label: 'Billing' },

@@ -3,7 +3,8 @@ import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { BusinessInfo, CHECKOUT_BUSINESS_TYPES, CHECKOUT_COUNTRIES, CHECKOUT_INDUSTRIES, type BusinessInfoInput } from '../../../shared/billing';
 import { planName } from '../../../shared/plans';
-import { Alert, Button, CheckboxInput, Field, SelectInput, TextInput } from '../auth/components/form-kit';
+import { Button } from '../../ui/button';
+import { Alert, CheckboxInput, Field, SelectInput, TextInput } from '../../ui/form';
 import { BillingApiError } from './api';
 
 type Errors = Partial<Record<'companyName' | 'vatId' | 'country' | 'form', string>>;

@@ -6,7 +6,7 @@ import type { BusinessInfoInput } from '../../../shared/billing';
 import { ME_QUERY_KEY } from '../auth/session';
 import { BillingApiError, billingApi } from './api';
 
-export const BILLING_QUERY_KEY = ['billing', 'status'] as const;
+const BILLING_QUERY_KEY = ['billing', 'status'] as const;
 
 /** GET /api/billing for the signed-in user (disabled while signed out). */
 export function useBillingStatus(enabled = true) {
@@ -32,7 +32,7 @@ export async function checkSubscriptionOnMenuOpen(queryClient: ReturnType<typeof
 }
 
 /** Sends the browser to the checkout the server answers (seed 001 §7.7: redirect to the returned url, no url is an error). */
-export function goToCheckoutUrl(url: string | undefined) {
+function goToCheckoutUrl(url: string | undefined) {
   if (!url) {
     toast.error(msg('checkoutNoUrl'));
     return false;

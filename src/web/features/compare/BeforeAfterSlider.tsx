@@ -1,17 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { ChevronsLeftRight, ImageOff, RotateCcw } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import {
-  DEFAULT_POSITION,
-  labelVisibility,
-  LOAD_TIMEOUT_MS,
-  loadState,
-  positionForKey,
-  positionFromPointer,
-  type SideLoad,
-} from './slider-position';
+import { DEFAULT_POSITION, labelVisibility, positionForKey, positionFromPointer } from './slider-position';
+import { useSliderLoad } from './useSliderLoad';
 
-export interface BeforeAfterSliderProps {
+interface BeforeAfterSliderProps {
   beforeSrc: string;
   afterSrc: string;
   /** Names the comparison for assistive technology, e.g. "Winter Architecture". */
@@ -32,8 +25,6 @@ export interface BeforeAfterSliderProps {
   /** Drawn above the images, e.g. a badge; it does not take pointer events. */
   overlay?: ReactNode;
 }
-
-const INITIAL_LOAD: SideLoad = { before: 'loading', enhanced: 'loading', timedOut: false };
 
 /**
  * A before/after comparison: the enhanced image fills the frame and the original is revealed left of the handle.
@@ -60,10 +51,7 @@ export function BeforeAfterSlider({
   const [own, setOwn] = useState(defaultPosition);
   const position = controlled ?? own;
   const [dragging, setDragging] = useState(false);
-  const [active, setActive] = useState(eager);
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<SideLoad>(INITIAL_LOAD);
-  const state = loadState(load);
+  const { active, attempt, load, state, setLoad, retry, srcFor } = useSliderLoad(frameRef, eager);
 
   const setPosition = useCallback(
     (next: number) => {
@@ -73,37 +61,6 @@ export function BeforeAfterSlider({
     },
     [controlled, onPositionChange],
   );
-
-  // Offscreen sliders wait until they come near, so the timeout only measures a load that has really started.
-  useEffect(() => {
-    if (active) return;
-    const el = frameRef.current;
-    if (!el || typeof IntersectionObserver === 'undefined') {
-      setActive(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setActive(true);
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [active]);
-
-  useEffect(() => {
-    if (!active || state !== 'loading') return;
-    const timer = window.setTimeout(() => setLoad((l) => ({ ...l, timedOut: true })), LOAD_TIMEOUT_MS);
-    return () => window.clearTimeout(timer);
-  }, [active, attempt, state]);
-
-  const retry = () => {
-    setLoad(INITIAL_LOAD);
-    setAttempt((a) => a + 1);
-  };
-
-  const srcFor = (src: string) => (attempt === 0 ? src : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`);
 
   const moveTo = (clientX: number) => {
     const rect = frameRef.current?.getBoundingClientRect();
@@ -243,40 +200,6 @@ export function BeforeAfterSlider({
           </button>
         </div>
       )}
-    </div>
-  );
-}
-
-/**
- * A zoomed crop shown beside a slider, split at the same position so both views move together. It is decoration
- * for sighted users; the slider it follows carries the accessible value.
- */
-export function DetailSplit({
-  beforeSrc,
-  afterSrc,
-  position,
-  className,
-  eager = false,
-}: {
-  beforeSrc: string;
-  afterSrc: string;
-  position: number;
-  className?: string;
-  eager?: boolean;
-}) {
-  const loading = eager ? 'eager' : 'lazy';
-  return (
-    <div aria-hidden className={cn('relative aspect-[4/3] overflow-hidden rounded-lg bg-zinc-900 ring-1 ring-white/10', className)}>
-      <img src={afterSrc} alt="" loading={loading} draggable={false} className="absolute inset-0 size-full object-cover" />
-      <img
-        src={beforeSrc}
-        alt=""
-        loading={loading}
-        draggable={false}
-        style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
-        className="absolute inset-0 size-full object-cover"
-      />
-      <div className="absolute inset-y-0 w-px -translate-x-1/2 bg-white/80" style={{ left: `${position}%` }} />
     </div>
   );
 }

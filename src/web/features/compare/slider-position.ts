@@ -1,8 +1,8 @@
 /** Pure rules of the before/after slider, kept apart from the component so they can be tested without a DOM. */
 
 export const DEFAULT_POSITION = 50;
-export const MIN_POSITION = 0;
-export const MAX_POSITION = 100;
+const MIN_POSITION = 0;
+const MAX_POSITION = 100;
 /** Below this (or above 100 minus this) a label would sit on top of the handle, so it is hidden. */
 export const LABEL_EDGE = 10;
 /** seed: both images must load; a slow network gets an error instead of an endless spinner. */
@@ -50,7 +50,7 @@ export function labelVisibility(position: number): { before: boolean; enhanced: 
   return { before: position >= LABEL_EDGE, enhanced: position <= MAX_POSITION - LABEL_EDGE };
 }
 
-export type LoadState = 'loading' | 'ready' | 'error';
+type LoadState = 'loading' | 'ready' | 'error';
 
 export interface SideLoad {
   before: 'loading' | 'loaded' | 'error';

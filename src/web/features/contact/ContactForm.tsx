@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { Alert, Button, Field, SelectInput, TextArea, TextInput } from '../../ui/form';
+import { Button } from '../../ui/button';
+import { Alert, Field, SelectInput, TextArea, TextInput } from '../../ui/form';
 import { msg } from '../../../shared/messages';
 import { CONTACT_LIMITS, ContactRequest, INQUIRY_LABELS, INQUIRY_TYPES, contactSent, type InquiryType } from '../../../shared/contact';
 

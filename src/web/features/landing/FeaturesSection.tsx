@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ScanSearch } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { BeforeAfterSlider, DetailSplit } from '../compare/BeforeAfterSlider';
+import { BeforeAfterSlider } from '../compare/BeforeAfterSlider';
+import { DetailSplit } from '../compare/DetailSplit';
 import { DEFAULT_POSITION } from '../compare/slider-position';
 import { examples, type ExampleComparison } from './examples';
 import { FEATURES_SECTION_ID } from './scroll';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowDown } from 'lucide-react';
 import { Button } from '../../ui/button';
-import { DetailSplit } from '../compare/BeforeAfterSlider';
+import { DetailSplit } from '../compare/DetailSplit';
 import { FEATURES_SECTION_ID, scrollToSection } from './scroll';
 
 const facts = ['2×, 3×, 4× or 6× upscale', 'Up to 64 megapixels', 'Precision, Detail or Creativity'];

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Camera, Trash2 } from 'lucide-react';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { Button } from '../../ui/form';
+import { Button } from '../../ui/button';
 import { ME_QUERY_KEY } from '../auth/session';
 import { PROFILE_QUERY_KEY } from './api';
 

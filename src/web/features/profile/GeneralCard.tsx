@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Field, SelectInput } from '../../ui/form';
 import { browserTimeZone, formatDate, preferredTimeZone, setPreferredTimeZone, timeZoneChosen } from '../../lib/dates';
 import { SettingsCard } from './Card';
-import { Button } from '../../ui/form';
+import { Button } from '../../ui/button';
 import { autoUpdatesEnabled, checkNow, setAutoUpdates } from '../updates/update-store';
 import { msg } from '../../../shared/messages';
 

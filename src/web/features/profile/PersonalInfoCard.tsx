@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Field, TextInput } from '../../ui/form';
+import { Button } from '../../ui/button';
+import { Field, TextInput } from '../../ui/form';
 import { Input } from '../../ui/input';
 import { msg } from '../../../shared/messages';
 import { NAME_MAX, ProfileUpdate } from '../../../shared/profile';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Laptop } from 'lucide-react';
 import { apiRequest } from '../../lib/api-client';
-import { Button } from '../../ui/form';
+import { Button } from '../../ui/button';
 import { when } from '../../ui/paged-list';
 import type { DeviceSession, SignInEvent } from '../../../shared/notifications';
 import { authApi } from '../auth/api';
@@ -14,7 +14,7 @@ import { SettingsCard } from './Card';
 const KEY = ['profile', 'sessions'] as const;
 
 /** A readable name for a browser's user agent. */
-export function deviceName(ua: string | null): string {
+function deviceName(ua: string | null): string {
   if (!ua) return 'Unknown device';
   const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
   const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';

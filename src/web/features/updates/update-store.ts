@@ -6,14 +6,14 @@
  */
 import { onReloadHoldsChange, reloadApp, reloadHeldBy } from '../../lib/reload-guard';
 
-export const CHECK_INTERVAL_MS = 24 * 3600 * 1000;
-export const FOCUS_CHECK_MIN_GAP_MS = 60 * 1000;
-export const COUNTDOWN_SECONDS = 5;
-export const MIN_MS_BETWEEN_UPDATES = 30 * 1000;
+const CHECK_INTERVAL_MS = 24 * 3600 * 1000;
+const FOCUS_CHECK_MIN_GAP_MS = 60 * 1000;
+const COUNTDOWN_SECONDS = 5;
+const MIN_MS_BETWEEN_UPDATES = 30 * 1000;
 const AUTO_KEY = 'auto-updates-enabled';
 const LAST_UPDATE_KEY = 'last-update-time';
 
-export interface UpdateState {
+interface UpdateState {
   available: boolean;
   dismissed: boolean;
   /** Seconds left before the automatic reload, or null. */

@@ -4,7 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ShieldCheck } from 'lucide-react';
 import { billingText } from '../../../shared/billing';
 import { msg } from '../../../shared/messages';
-import { Alert, AuthShell, Button, Spinner } from '../../features/auth/components/form-kit';
+import { Button } from '../../ui/button';
+import { Alert } from '../../ui/form';
+import { AuthShell } from '../../ui/auth-shell';
+import { FullAreaSpinner } from '../../ui/spinner';
 import { BillingApiError, billingApi } from '../../features/billing/api';
 import { refreshAccount } from '../../features/billing/hooks';
 import { TestModeBadge } from '../../features/billing/TestModeBadge';
@@ -30,7 +33,7 @@ export function CheckoutTestPage() {
     onError: (err) => setDeclined(errorText(err)),
   });
 
-  if (session.isLoading) return <Spinner />;
+  if (session.isLoading) return <FullAreaSpinner />;
   if (session.isError || !session.data) {
     return (
       <AuthShell title="Checkout not found" footer={<Link to="/pricing">Back to pricing</Link>}>
@@ -96,7 +99,7 @@ export function TestPortalPage() {
     onError: (err) => setError(errorText(err)),
   });
 
-  if (portal.isLoading) return <Spinner />;
+  if (portal.isLoading) return <FullAreaSpinner />;
   if (portal.isError || !portal.data) {
     return (
       <AuthShell title="Manage Subscription" footer={<Link to="/profile?tab=billing">Back to billing</Link>}>

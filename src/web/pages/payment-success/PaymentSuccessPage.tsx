@@ -4,7 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { billingText } from '../../../shared/billing';
 import { useMe } from '../../features/auth/session';
-import { AuthShell, Button, Spinner } from '../../features/auth/components/form-kit';
+import { Button } from '../../ui/button';
+import { AuthShell } from '../../ui/auth-shell';
+import { FullAreaSpinner } from '../../ui/spinner';
 import { billingApi } from '../../features/billing/api';
 import { refreshAccount, useBillingStatus } from '../../features/billing/hooks';
 
@@ -35,7 +37,7 @@ export function PaymentSuccessPage() {
     if (completed) void refreshAccount(queryClient);
   }, [completed, queryClient]);
 
-  if (meLoading || (me && (billing.isLoading || (sessionId && checkout.isLoading)))) return <Spinner />;
+  if (meLoading || (me && (billing.isLoading || (sessionId && checkout.isLoading)))) return <FullAreaSpinner />;
 
   const actions = (
     <div className="mt-6 grid gap-2">

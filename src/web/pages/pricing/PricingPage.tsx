@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { PRICING_PLANS, planFor } from '../../../shared/plans';
 import { billingText } from '../../../shared/billing';
 import { useMe } from '../../features/auth/session';
-import { Button } from '../../features/auth/components/form-kit';
+import { Button } from '../../ui/button';
 import { useBillingStatus, useCheckout } from '../../features/billing/hooks';
 import { PlanCard } from '../../features/billing/PlanCard';
 import { SubscriptionDetailsDialog } from '../../features/billing/SubscriptionDetailsDialog';

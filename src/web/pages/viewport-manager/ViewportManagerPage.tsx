@@ -7,19 +7,10 @@ import { useRouteTitle } from '../../app/route-titles';
 import { LayoutGrid } from 'lucide-react';
 import { toast } from 'sonner';
 import { msg } from '../../../shared/messages';
-import { ApiError } from '../../features/workspace/api/workspace-api';
+import { ApiError } from '../../lib/api-client';
 import type { SessionSummary } from '../../features/sessions/api';
 import { ViewportGrid } from '../../features/sessions/components/ViewportGrid';
 import { useDeleteViewport, useLoadViewport, useViewportEvents, useViewportList } from '../../features/sessions/hooks';
-
-export const VIEWPORT_MANAGER_PATH = '/viewports';
-const WINDOW_NAME = 'renderlift-viewport-manager';
-
-/** Opens (or brings forward) the Viewport Manager window. */
-export function openViewportManager(): void {
-  const w = window.open(VIEWPORT_MANAGER_PATH, WINDOW_NAME, 'popup=yes,width=980,height=720');
-  w?.focus();
-}
 
 /** Brings the workspace window forward after a choice, when this window was opened from it. */
 function focusOpener() {

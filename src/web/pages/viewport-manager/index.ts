@@ -1,2 +1,1 @@
-export { ViewportManagerPage, VIEWPORT_MANAGER_PATH, openViewportManager } from './ViewportManagerPage';
 export { default } from './ViewportManagerPage';

@@ -1,6 +1,6 @@
-import type { WorkspaceImage } from '../../workspace/state/workspace-state';
-import { isBusy } from '../../workspace/state/workspace-state';
-import { ZOOM_DEFAULT } from '../../workspace/lib/zoom';
+import type { WorkspaceImage } from '../../canvas-core/workspace-state';
+import { isBusy } from '../../canvas-core/workspace-state';
+import { ZOOM_DEFAULT } from '../../canvas-core/zoom';
 import { useRemoveToolContext } from '../useRemoveTool';
 import { MaskCanvas } from './MaskCanvas';
 

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 
 import { drawStrokes, OVERLAY_OPACITY, OVERLAY_STROKE_COLOR } from '../lib/mask-raster';
 import { brushInImagePixels, toImagePoint, visibleStrokes, type MaskPoint, type MaskState } from '../lib/strokes';
 
-export interface MaskCanvasProps {
+interface MaskCanvasProps {
   /** The target image's own size: strokes are kept in its pixels. */
   natural: { width: number; height: number };
   mask: MaskState;

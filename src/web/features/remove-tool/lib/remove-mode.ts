@@ -5,7 +5,7 @@
  */
 export const REMOVE_IDLE_MS = 30_000;
 
-export interface RemoveModeState {
+interface RemoveModeState {
   active: boolean;
   /** Last time the tool was used (painting, brush size, undo, clear, submit). */
   lastUsedAt: number;
@@ -15,7 +15,7 @@ export interface RemoveModeState {
 
 export const removeModeOff: RemoveModeState = { active: false, lastUsedAt: 0, imageKey: null };
 
-export type RemoveModeEvent =
+type RemoveModeEvent =
   | { type: 'toggle'; now: number; imageKey: string | null }
   | { type: 'turnOn'; now: number; imageKey: string | null }
   | { type: 'turnOff' }

@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { msg } from '../../../../shared/messages';
 import type { SessionSummary } from '../api';
-import { buttonGhost, Modal } from './ui';
+import { canvasButton } from '../../../ui/button';
+import { Modal } from '../../../ui/dialog';
 
 const buttonDanger =
   'inline-flex h-9 items-center justify-center gap-2 rounded-lg bg-red-500/90 px-4 text-[13.5px] font-semibold text-white transition hover:bg-red-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-300';
@@ -22,7 +23,7 @@ export function useConfirmDeleteViewport(onConfirm: (session: SessionSummary) =>
       testId="delete-viewport-dialog"
     >
       <div className="flex justify-end gap-2">
-        <button type="button" className={buttonGhost} onClick={() => setPending(null)}>
+        <button type="button" className={canvasButton.ghost} onClick={() => setPending(null)}>
           {msg('sessionCancel')}
         </button>
         <button

@@ -4,13 +4,14 @@ import { Loader2 } from 'lucide-react';
 import { msg } from '../../../../shared/messages';
 import { shouldConfirmLeave } from '../lib/unsaved';
 import type { WorkspaceSessions } from '../useWorkspaceSessions';
-import { buttonGhost, buttonPrimary, buttonSecondary, Modal } from './ui';
+import { canvasButton } from '../../../ui/button';
+import { Modal } from '../../../ui/dialog';
 
 /**
  * seed 000 §2: leaving /enhance through the navigation with unsaved changes asks 'Save Your Viewport?'. Unlike the
  * seed's version, Save & Continue saves before it navigates.
  */
-export function LeaveViewportDialog({
+function LeaveViewportDialog({
   open,
   busy,
   onCancel,
@@ -31,13 +32,13 @@ export function LeaveViewportDialog({
         <li>{msg('leaveItemProgress')}</li>
       </ul>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end [&>button]:whitespace-nowrap">
-        <button type="button" className={buttonGhost} onClick={onCancel} disabled={busy}>
+        <button type="button" className={canvasButton.ghost} onClick={onCancel} disabled={busy}>
           {msg('sessionCancel')}
         </button>
-        <button type="button" className={buttonSecondary} onClick={onDiscard} disabled={busy}>
+        <button type="button" className={canvasButton.secondary} onClick={onDiscard} disabled={busy}>
           {msg('leaveContinue')}
         </button>
-        <button type="button" className={buttonPrimary} onClick={onSave} disabled={busy}>
+        <button type="button" className={canvasButton.primary} onClick={onSave} disabled={busy}>
           {busy && <Loader2 className="h-4 w-4 animate-spin" />}
           {msg('leaveSaveContinue')}
         </button>

@@ -13,7 +13,8 @@ import { useMe } from '../../auth/session';
 import { sessionErrorText, sessionsApi } from '../api';
 import { VIEWPORTS_KEY } from '../hooks';
 import { browserStore, clearBackup, readBackup, type ViewportBackup } from '../lib/local-backup';
-import { buttonGhost, buttonPrimary, Modal } from './ui';
+import { canvasButton } from '../../../ui/button';
+import { Modal } from '../../../ui/dialog';
 
 const field =
   'h-10 w-full rounded-lg border border-white/10 bg-black/30 px-3 text-[14px] text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400/70 focus:outline-none focus:ring-2 focus:ring-violet-400/30';
@@ -97,10 +98,10 @@ export function NewViewportDialog({ open, onClose, onCreated }: { open: boolean;
           </div>
         )}
         <div className="mt-5 flex justify-end gap-2">
-          <button type="button" className={buttonGhost} onClick={onClose} disabled={busy}>
+          <button type="button" className={canvasButton.ghost} onClick={onClose} disabled={busy}>
             {msg('sessionCancel')}
           </button>
-          <button type="submit" className={buttonPrimary} disabled={disabled}>
+          <button type="submit" className={canvasButton.primary} disabled={disabled}>
             {busy && <Loader2 className="h-4 w-4 animate-spin" />}
             {msg('viewportCreateSubmit')}
           </button>

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import { msg } from '../../../../shared/messages';
 import { SESSION_NAME_MAX } from '../../../../shared/viewports';
-import { buttonGhost, buttonPrimary, Modal } from './ui';
+import { canvasButton } from '../../../ui/button';
+import { Modal } from '../../../ui/dialog';
 
 /**
  * seed 000 §2: 'Save New Session' or 'Save Session'; field 'Session Name' ('Enter session name...'); Cancel and
@@ -52,10 +53,10 @@ export function SaveSessionDialog({
           className="h-10 w-full rounded-lg border border-white/10 bg-black/30 px-3 text-[14px] text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400/70 focus:outline-none focus:ring-2 focus:ring-violet-400/30"
         />
         <div className="mt-5 flex justify-end gap-2">
-          <button type="button" className={buttonGhost} onClick={onCancel} disabled={busy}>
+          <button type="button" className={canvasButton.ghost} onClick={onCancel} disabled={busy}>
             {msg('sessionCancel')}
           </button>
-          <button type="submit" className={buttonPrimary} disabled={disabled}>
+          <button type="submit" className={canvasButton.primary} disabled={disabled}>
             {busy && <Loader2 className="h-4 w-4 animate-spin" />}
             {busy ? msg('sessionSaving') : msg('sessionSave')}
           </button>

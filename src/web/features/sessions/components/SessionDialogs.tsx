@@ -1,11 +1,12 @@
-import { formatDate as formatDateIn } from '../../../lib/dates';
 import { History, Loader2, Trash2 } from 'lucide-react';
 import { msg } from '../../../../shared/messages';
 import type { SessionSummary } from '../api';
 import type { WorkspaceSessions } from '../useWorkspaceSessions';
 import { SaveSessionDialog } from './SaveSessionDialog';
 import { useConfirmDeleteViewport } from './ConfirmDeleteViewport';
-import { buttonGhost, buttonPrimary, buttonSecondary, formatDate, Modal } from './ui';
+import { canvasButton } from '../../../ui/button';
+import { Modal } from '../../../ui/dialog';
+import { formatDate } from '../../../lib/dates';
 
 function SessionList({
   sessions,
@@ -37,7 +38,7 @@ function SessionList({
               {s.id === currentId && <span className="ml-2 text-[11px] font-semibold uppercase tracking-wider text-violet-300">{msg('sessionCurrent')}</span>}
             </p>
             <p className="text-[12px] text-zinc-500">
-              {msg('viewportUpdatedAt', { date: formatDate(s.updated_at) })} · {msg('viewportImageCount', { n: s.image_count })}
+              {msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'date') })} · {msg('viewportImageCount', { n: s.image_count })}
             </p>
           </div>
           {onDelete && (
@@ -50,7 +51,7 @@ function SessionList({
               <Trash2 className="h-4 w-4" />
             </button>
           )}
-          <button type="button" className={buttonSecondary} onClick={() => onLoad(s.id)} disabled={loadingId !== null}>
+          <button type="button" className={canvasButton.secondary} onClick={() => onLoad(s.id)} disabled={loadingId !== null}>
             {loadingId === s.id && <Loader2 className="h-4 w-4 animate-spin" />}
             {loadingId === s.id ? msg('sessionLoading') : msg('sessionLoad')}
           </button>
@@ -81,7 +82,7 @@ export function SessionDialogs({ sessions }: { sessions: WorkspaceSessions }) {
           onDelete={confirmDelete.ask}
         />
         <div className="mt-4 flex justify-end">
-          <button type="button" className={buttonGhost} onClick={sessions.closeLoadDialog}>
+          <button type="button" className={canvasButton.ghost} onClick={sessions.closeLoadDialog}>
             {msg('sessionCancel')}
           </button>
         </div>
@@ -90,7 +91,7 @@ export function SessionDialogs({ sessions }: { sessions: WorkspaceSessions }) {
       <Modal open={sessions.showRestore} onOpenChange={(o) => !o && sessions.dismissRestore()} title={msg('sessionRestoreTitle')} description={msg('sessionRestoreBody')} width={520} testId="session-restore-dialog">
         <SessionList sessions={sessions.sessions.slice(0, 6)} currentId={null} loadingId={sessions.loadingId} onLoad={(id) => void sessions.load(id).then((ok) => ok && sessions.dismissRestore())} />
         <div className="mt-4 flex justify-end">
-          <button type="button" className={buttonGhost} onClick={sessions.dismissRestore}>
+          <button type="button" className={canvasButton.ghost} onClick={sessions.dismissRestore}>
             {msg('sessionRestoreFresh')}
           </button>
         </div>
@@ -100,7 +101,7 @@ export function SessionDialogs({ sessions }: { sessions: WorkspaceSessions }) {
         open={backup !== null}
         onOpenChange={(o) => !o && sessions.discardBackup()}
         title={msg('backupTitle')}
-        description={backup ? msg('backupBody', { time: formatDateIn(backup.savedAt, 'dateTime'), n: backup.data.images.length }) : undefined}
+        description={backup ? msg('backupBody', { time: formatDate(backup.savedAt, 'dateTime'), n: backup.data.images.length }) : undefined}
         testId="backup-dialog"
       >
         <div className="flex items-center gap-2 rounded-lg bg-white/[0.03] px-3 py-2 text-[13px] text-zinc-300 ring-1 ring-white/[0.06]">
@@ -108,10 +109,10 @@ export function SessionDialogs({ sessions }: { sessions: WorkspaceSessions }) {
           {backup?.sessionName ?? msg('workspaceUntitledSession')}
         </div>
         <div className="mt-5 flex justify-end gap-2">
-          <button type="button" className={buttonGhost} onClick={sessions.discardBackup}>
+          <button type="button" className={canvasButton.ghost} onClick={sessions.discardBackup}>
             {msg('backupDiscard')}
           </button>
-          <button type="button" className={buttonPrimary} onClick={() => void sessions.restoreBackup()}>
+          <button type="button" className={canvasButton.primary} onClick={() => void sessions.restoreBackup()}>
             {msg('backupRestore')}
           </button>
         </div>

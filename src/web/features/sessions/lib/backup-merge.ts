@@ -5,7 +5,7 @@
  * device) stay on the canvas, on free grid cells.
  */
 import type { ViewportData, ViewportImage } from '../../../../shared/viewports';
-import { GRID_SPACING, positionsForNew } from '../../workspace/lib/layout';
+import { GRID_SPACING, positionsForNew } from '../../canvas-core/layout';
 import { stripQuery } from './viewport-snapshot';
 
 const idOf = (img: ViewportImage) => img.imageId ?? img.id;

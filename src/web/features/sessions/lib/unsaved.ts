@@ -3,11 +3,6 @@
  * that moment; with no session, the baseline is the workspace as it first finished loading, so opening the page
  * is never a change.
  */
-export interface UnsavedState {
-  /** Fingerprint of the last saved, loaded or first-loaded workspace; null until the workspace has loaded. */
-  baseline: string | null;
-}
-
 export function isDirty(baseline: string | null, current: string, imageCount: number): boolean {
   if (baseline === null) return false;
   if (baseline === current) return false;

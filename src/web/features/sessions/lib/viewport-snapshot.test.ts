@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sanitiseForSave } from '../../../../shared/viewports';
 import type { ImageDto } from '../../workspace/api/types';
-import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '../../workspace/state/workspace-state';
+import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '../../canvas-core/workspace-state';
 import { clearedWorkspace, fingerprint, restoreWorkspace, stripQuery, toViewportData } from './viewport-snapshot';
 
 const dto = (id: string, extra: Partial<ImageDto> = {}): ImageDto => ({

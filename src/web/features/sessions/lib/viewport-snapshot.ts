@@ -7,10 +7,10 @@
 import { isEnhancementMode, isUpscaleFactor } from '../../../../shared/enhancement';
 import type { ViewportData, ViewportImage } from '../../../../shared/viewports';
 import type { ImageDto } from '../../workspace/api/types';
-import { clampZoom, ZOOM_DEFAULT } from '../../workspace/lib/zoom';
-import { versionsOf, workspaceReducer, type WorkspaceImage, type WorkspaceState } from '../../workspace/state/workspace-state';
+import { clampZoom, ZOOM_DEFAULT } from '../../canvas-core/zoom';
+import { versionsOf, workspaceReducer, type WorkspaceImage, type WorkspaceState } from '../../canvas-core/workspace-state';
 
-export type ToolMode = 'enhance' | 'remove';
+type ToolMode = 'enhance' | 'remove';
 
 export interface Camera {
   x: number;
@@ -27,7 +27,7 @@ export interface SnapshotExtras {
 /** Only cards the server knows can be saved: a card still uploading has nothing but a local preview. */
 const savable = (img: WorkspaceImage) => img.imageId !== null && img.url !== null && img.status !== 'uploading' && img.status !== 'upload-failed';
 
-export function snapshotImages(state: WorkspaceState): ViewportImage[] {
+function snapshotImages(state: WorkspaceState): ViewportImage[] {
   return state.images.filter(savable).map((img) => ({
     id: img.key,
     imageId: img.imageId ?? undefined,
@@ -75,7 +75,7 @@ export function stripQuery(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
-export interface RestoreResult {
+interface RestoreResult {
   state: WorkspaceState;
   currentMode: ToolMode;
   brushSize: number;

@@ -4,10 +4,10 @@
  */
 import { msg } from '../../../../shared/messages';
 import { isEnhancementMode, MODE_LABELS } from '../../../../shared/enhancement';
-import { isBusy, versionsOf, type EnhancedResult, type WorkspaceImage } from '../state/workspace-state';
+import { isBusy, versionsOf, type EnhancedResult, type WorkspaceImage } from '../../canvas-core/workspace-state';
 import { useWorkspaceContext } from './workspace-context';
 
-export function versionLabel(v: EnhancedResult, n: number): string {
+function versionLabel(v: EnhancedResult, n: number): string {
   const size = { n, width: v.width, height: v.height };
   if (v.mode === 'remove') return msg('workspaceVersionRemoval', size);
   return msg('workspaceVersionEnhanced', { ...size, scale: v.scale, mode: isEnhancementMode(v.mode) ? MODE_LABELS[v.mode] : v.mode });

@@ -4,7 +4,7 @@ import { msg } from '../../../../shared/messages';
 /** Labels hide near the edges, where they would sit over the handle (seed 000 §2). */
 const LABEL_EDGE = 14;
 
-export interface CompareSliderProps {
+interface CompareSliderProps {
   before: string;
   after: string;
   alt: string;

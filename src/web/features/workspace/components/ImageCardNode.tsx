@@ -1,37 +1,25 @@
 import { memo, useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Node, NodeProps } from '@xyflow/react';
-import { AlertTriangle, Check, Clock, Loader2, RotateCcw, X } from 'lucide-react';
+import { Check, Clock, Loader2, X } from 'lucide-react';
 import { msg } from '../../../../shared/messages';
-import { isHighResolution, MODE_LABELS, isEnhancementMode } from '../../../../shared/enhancement';
-import { fitCard } from '../lib/layout';
-import { progressView, waitingDetail } from '../lib/progress';
-import { ZOOM_DEFAULT } from '../lib/zoom';
-import { isBusy, type WorkspaceImage } from '../state/workspace-state';
+import { isHighResolution } from '../../../../shared/enhancement';
+import { fitCard } from '../../canvas-core/layout';
+import { ZOOM_DEFAULT } from '../../canvas-core/zoom';
+import { isBusy, type WorkspaceImage } from '../../canvas-core/workspace-state';
 import { CompareSlider } from './CompareSlider';
 import { CardVersions } from './CardVersions';
+import { CardProgress, CardUploadStatus } from './CardStatus';
 import { useWorkspaceContext } from './workspace-context';
 import { CardMaskOverlay } from '../../remove-tool/components/CardMaskOverlay';
 
-export type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean; /** Waiting in an Enhance-all run. */ queued?: boolean };
+type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean; /** Waiting in an Enhance-all run. */ queued?: boolean };
 export type ImageNode = Node<ImageNodeData, 'image'>;
-
-/** The progress overlay ticks once a second so the 15-minute 'Almost done...' rule and the ETA stay current. */
-function useNow(active: boolean) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [active]);
-  return now;
-}
 
 function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
   const ws = useWorkspaceContext();
   const { image } = data;
   const box = fitCard(image.width || 800, image.height || 700);
   const busy = isBusy(image);
-  const now = useNow(busy);
   // the result on the canvas is its preview; the full file only for inspecting detail above 100 %
   const fullResult = image.zoom > ZOOM_DEFAULT || !image.enhanced?.previewUrl;
   const result = image.enhanced ? (fullResult ? image.enhanced.url : image.enhanced.previewUrl!) : '';
@@ -102,12 +90,6 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
     body = <div className="h-full w-full bg-zinc-900" />;
   }
 
-  const job = image.job;
-  const progress = job ? progressView(job, now) : null;
-  // a job waiting for a worker says where it stands in the server's queue
-  const view = progress && job && progress.detail === msg('workspaceWaitingForWorker') ? { ...progress, detail: waitingDetail(ws.queue.spots.get(job.id)) } : progress;
-  const cancelling = image.status === 'cancelling';
-
   return (
     <div
       className={`group relative rounded-[10px] bg-[#15161a] shadow-[0_20px_60px_-20px_rgba(0,0,0,0.8)] ring-1 transition-[box-shadow] ${
@@ -147,71 +129,9 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
           </div>
         )}
 
-        {image.status === 'uploading' && (
-          <div className="ws-status absolute inset-0 flex flex-col items-center justify-center text-white/85">
-            <Loader2 className="ws-status-icon animate-spin text-violet-300" />
-            <span className="font-medium">{msg('workspaceUploading')}</span>
-          </div>
-        )}
+        <CardUploadStatus image={image} onRetry={() => void ws.retryUpload(image.key)} />
 
-        {image.status === 'upload-failed' && (
-          <div className="ws-status absolute inset-0 flex flex-col items-center justify-center p-[8%] text-center">
-            <AlertTriangle className="ws-status-icon text-amber-400" />
-            <p className="max-w-[85%] leading-snug text-white/85">{image.error ?? msg('uploadFailed')}</p>
-            <button
-              type="button"
-              className="ws-btn nodrag inline-flex items-center bg-white/10 font-medium text-white ring-1 ring-white/15 hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
-              onClick={(e) => {
-                e.stopPropagation();
-                void ws.retryUpload(image.key);
-              }}
-            >
-              <RotateCcw />
-              {msg('workspaceRetryUpload')}
-            </button>
-          </div>
-        )}
-
-        {busy && view && (
-          <div className="absolute inset-0 flex items-end bg-gradient-to-t from-black/85 via-black/25 to-transparent" data-testid="progress-overlay">
-            <div className="ws-progress w-full">
-              <div className="flex items-baseline justify-between gap-4">
-                <span className="ws-progress-title font-semibold text-white">
-                  {cancelling ? msg('workspaceCancelling') : job?.workflow === 'remove' ? msg('workspaceRemovingObjects') : msg('workspaceEnhancing')}
-                </span>
-                {!cancelling && (
-                  <span className="ws-progress-value font-mono tabular-nums text-white/90" data-testid="progress-percent">
-                    {view.percent}%
-                  </span>
-                )}
-              </div>
-              <div className="ws-progress-bar overflow-hidden rounded-full bg-white/15" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={cancelling ? 100 : view.percent}>
-                <div
-                  className={`h-full rounded-full transition-[width] duration-700 ease-out ${cancelling ? 'bg-zinc-400' : 'bg-gradient-to-r from-violet-500 to-fuchsia-400'}`}
-                  style={{ width: `${cancelling ? 100 : Math.max(2, view.percent)}%` }}
-                />
-              </div>
-              <div className="flex items-center justify-between gap-4">
-                <span className="ws-progress-detail truncate text-white/65">
-                  {job && job.workflow !== 'remove' && `${job.scale}× ${isEnhancementMode(job.mode) ? MODE_LABELS[job.mode] : job.mode}`}
-                  {view.detail && !cancelling ? ` · ${view.detail}` : ''}
-                </span>
-                {!cancelling && (
-                  <button
-                    type="button"
-                    className="ws-btn nodrag shrink-0 bg-white/10 font-medium text-white ring-1 ring-white/20 hover:bg-red-500/80 hover:ring-red-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      void ws.cancel(image.key);
-                    }}
-                  >
-                    {msg('workspaceCancel')}
-                  </button>
-                )}
-              </div>
-            </div>
-          </div>
-        )}
+        {busy && image.job && <CardProgress job={image.job} cancelling={image.status === 'cancelling'} spots={ws.queue.spots} onCancel={() => void ws.cancel(image.key)} />}
 
         {!busy && (
           <button

@@ -1,6 +1,6 @@
 import { AlertTriangle, ImagePlus, Loader2, UploadCloud } from 'lucide-react';
 import { msg } from '../../../../shared/messages';
-import type { UploadProgress } from '../hooks/useWorkspace';
+import type { UploadProgress } from '../hooks/useUploads';
 
 export function EmptyState({ onBrowse }: { onBrowse: () => void }) {
   return (

@@ -4,19 +4,18 @@ import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { msg } from '../../../../shared/messages';
 import { useWorkspace } from '../hooks/useWorkspace';
-import { applyZoom, isTypingTarget, zoomKeyAction } from '../lib/zoom';
+import { useWorkspaceKeys } from '../hooks/useWorkspaceKeys';
 import { filesFromDataTransfer } from '../lib/upload-batches';
 import { ControlPanel } from './ControlPanel';
 import { WorkspaceCanvas } from './WorkspaceCanvas';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
-import { openViewportManager } from '../../../pages/viewport-manager/ViewportManagerPage';
 import { BlockingOverlay, DropOverlay, EmptyState, LoadingState, UploadProgressCard, UrlRefreshFailed, UrlRefreshing } from './Overlays';
 import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
-import { useWorkspaceAddons, WorkspaceAddons } from '../../sessions/WorkspaceAddons';
+import { useWorkspaceAddons, WorkspaceAddons } from './WorkspaceAddons';
 import './workspace.css';
 import { usePhonePanel } from '../hooks/usePhonePanel';
 import { useJobQueue } from '../hooks/useJobQueue';
-import { isBusy } from '../state/workspace-state';
+import { isBusy } from '../../canvas-core/workspace-state';
 
 /** seed 001 §9: a file drop locks card dragging for 100 ms after it ends. */
 const DROP_LOCK_MS = 100;
@@ -54,59 +53,7 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
     rootRef.current?.style.setProperty('--u', String(Math.min(3.2, Math.max(0.2, 1 / zoom))));
   }, []);
 
-  // keyboard: zoom keys of seed 000 §5 plus the toolbar's shortcuts; never while typing
-  const wsRef = useRef(ws);
-  wsRef.current = ws;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const w = wsRef.current;
-      const sel = w.selected;
-      const zoom = zoomKeyAction(e);
-      if (zoom) {
-        if (!sel) return;
-        e.preventDefault();
-        w.dispatch({ type: 'setZoom', key: sel.key, zoom: applyZoom(sel.zoom, zoom) });
-        return;
-      }
-      if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
-      // Enter or Space on a card focused with Tab selects it, as a click does
-      const focusedNode = (e.target as HTMLElement | null)?.closest?.('.react-flow__node');
-      if ((e.key === 'Enter' || e.key === ' ') && focusedNode?.getAttribute('data-id')) {
-        e.preventDefault();
-        w.dispatch({ type: 'select', key: focusedNode.getAttribute('data-id'), additive: e.shiftKey });
-        return;
-      }
-      if ((e.target as HTMLElement | null)?.closest?.('[role="menu"],[role="dialog"]')) return;
-      const key = e.key.toLowerCase();
-      if (key === 'u') {
-        e.preventDefault();
-        (e.shiftKey ? openFolderPicker : openFilePicker)();
-      } else if (key === 'd') {
-        e.preventDefault();
-        void w.download(e.shiftKey ? 'jpeg' : 'png');
-      } else if (key === 'e' && !e.shiftKey) {
-        e.preventDefault();
-        w.enhanceSelected();
-      } else if (key === 'c' && sel?.enhanced) {
-        w.dispatch({ type: 'setView', key: sel.key, view: 'compare' });
-      } else if (key === 'p' && sel?.enhanced) {
-        w.dispatch({ type: 'setView', key: sel.key, view: 'preview' });
-      } else if (key === 'f' && !e.shiftKey) {
-        e.preventDefault();
-        void w.fixStuck();
-      } else if (key === 'v' && !e.shiftKey) {
-        e.preventDefault();
-        openViewportManager();
-      } else if (key === ',') {
-        e.preventDefault();
-        onOpenSettings();
-      } else if (key === 'escape') {
-        w.dispatch({ type: 'select', key: null });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [openFilePicker, openFolderPicker, onOpenSettings]);
+  useWorkspaceKeys(ws, { openFilePicker, openFolderPicker, onOpenSettings });
 
   const onDragEnter = (e: DragEvent) => {
     if (!hasFiles(e)) return;

@@ -19,13 +19,13 @@ import {
   Wrench,
 } from 'lucide-react';
 import { msg } from '../../../../shared/messages';
-import { ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN } from '../lib/zoom';
+import { ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN } from '../../canvas-core/zoom';
 import { useWorkspaceContext } from './workspace-context';
 import { useSessionsContext } from '../../sessions/useWorkspaceSessions';
 import { SessionName, SessionSaveButton } from '../../sessions/components/SessionMenu';
 import { useRemoveToolContext } from '../../remove-tool/useRemoveTool';
 import { hasMask } from '../../remove-tool/lib/strokes';
-import { openViewportManager } from '../../../pages/viewport-manager/ViewportManagerPage';
+import { openViewportManager } from '../../sessions/viewport-manager-window';
 
 function Tip({ label, keys, children }: { label: string; keys?: string; children: ReactNode }) {
   return (

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { JobQueueDto } from '../../../../shared/jobs';
 import { workspaceApi } from '../api/workspace-api';
 import type { QueueSpot } from '../lib/progress';
-import type { WorkspaceState } from '../state/workspace-state';
+import type { WorkspaceState } from '../../canvas-core/workspace-state';
 
 const POLL_MS = 5_000;
 

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JobDto } from '../api/types';
 
-export interface LiveHandlers {
+interface LiveHandlers {
   onJob: (job: JobDto) => void;
   onCredits: (credits: number) => void;
   /** The server lost track of what this client has seen: refetch everything. */
   onResync: () => void;
 }
 
-export type LiveState = 'connecting' | 'connected' | 'disconnected';
+type LiveState = 'connecting' | 'connected' | 'disconnected';
 
 /**
  * The live channel (seed 001 §7.3): Server-Sent Events from /api/events. EventSource reconnects by itself and

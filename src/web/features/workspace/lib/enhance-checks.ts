@@ -26,7 +26,7 @@ export function planLabel(subscriptionStatus: string | null, betaAccess: boolean
 }
 
 /** Which rule refused: the plan's concurrency and the balance are the ones a queue handles differently. */
-export type EnhanceRefusal = { rule: 'concurrency' | 'credits' | 'other'; text: string };
+type EnhanceRefusal = { rule: 'concurrency' | 'credits' | 'other'; text: string };
 
 /**
  * seed 001 §5, in the seed's order: the first rule an enhancement breaks, with the seed's toast text, or null.
@@ -49,7 +49,7 @@ export function enhanceRefusal(input: EnhanceCheckInput): EnhanceRefusal | null 
   return size ? other(size) : null;
 }
 
-export type FailureToast = { title: string; description?: string } | null;
+type FailureToast = { title: string; description?: string } | null;
 
 /**
  * seed 001 §8: a failure shows its message, or the generic one; a message about authentication, a session or

@@ -1,7 +1,7 @@
 import { ALMOST_DONE_AFTER_MS } from '../../../../shared/enhancement';
 import { msg } from '../../../../shared/messages';
 
-export interface ProgressView {
+interface ProgressView {
   /** 0..100 for the bar. */
   percent: number;
   /** The line under the bar: ETA, waiting, or 'Almost done...'. */

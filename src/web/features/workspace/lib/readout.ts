@@ -1,7 +1,7 @@
 import { targetResolution, targetResolutionError, isHighResolution, type UpscaleFactor } from '../../../../shared/enhancement';
 import { enhanceCreditCost } from '../../../../shared/credit-cost';
 
-export interface Readout {
+interface Readout {
   current: { width: number; height: number; megapixels: number };
   target: { width: number; height: number; megapixels: number };
   cost: number;

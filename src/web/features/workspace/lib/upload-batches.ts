@@ -1,8 +1,8 @@
 import { isIgnoredUploadName } from '../../../../shared/limits';
 
 /** seed 001 §9: three files at a time, 100 ms between batches. */
-export const UPLOAD_BATCH_SIZE = 3;
-export const UPLOAD_BATCH_PAUSE_MS = 100;
+const UPLOAD_BATCH_SIZE = 3;
+const UPLOAD_BATCH_PAUSE_MS = 100;
 
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|bmp|webp)$/i;
 
@@ -20,7 +20,7 @@ export function selectUploadable<T extends { name: string; type?: string }>(file
   });
 }
 
-export interface BatchProgress {
+interface BatchProgress {
   done: number;
   total: number;
 }

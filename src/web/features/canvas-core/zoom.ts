@@ -1,14 +1,14 @@
 /** seed 000 §5: zoom 10 to 1200 percent in steps of 50, default 100. */
 export const ZOOM_MIN = 10;
 export const ZOOM_MAX = 1200;
-export const ZOOM_STEP = 50;
+const ZOOM_STEP = 50;
 export const ZOOM_DEFAULT = 100;
 
 export const clampZoom = (z: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(z)));
 export const zoomIn = (z: number) => clampZoom(z + ZOOM_STEP);
 export const zoomOut = (z: number) => clampZoom(z - ZOOM_STEP);
 
-export type ZoomKeyAction = 'in' | 'out' | 'reset';
+type ZoomKeyAction = 'in' | 'out' | 'reset';
 
 /** True when the key press belongs to a text field, where = + - 0 are characters, not commands. */
 export function isTypingTarget(target: EventTarget | null): boolean {

@@ -1,8 +1,8 @@
 /** seed 001 §9: grid spacing 900 units; each card fitted to 800 × 700. */
 export const GRID_SPACING = 900;
-export const CARD_FIT = { width: 800, height: 700 } as const;
+const CARD_FIT = { width: 800, height: 700 } as const;
 /** Height of the card's caption strip (name, resolution) under the image. */
-export const CARD_CAPTION_HEIGHT = 44;
+const CARD_CAPTION_HEIGHT = 44;
 
 export interface Point {
   x: number;
@@ -14,7 +14,7 @@ export function gridColumns(count: number): number {
   return Math.max(1, Math.ceil(Math.sqrt(Math.max(0, count))));
 }
 
-export function gridPosition(index: number, count: number): Point {
+function gridPosition(index: number, count: number): Point {
   const columns = gridColumns(count);
   return { x: (index % columns) * GRID_SPACING, y: Math.floor(index / columns) * GRID_SPACING };
 }

@@ -3,10 +3,10 @@
  * server reports as ended is applied like any live update would have been (a lost event is the usual cause); a
  * card whose job the server no longer has is cleared; a job still running is left alone.
  */
-import type { JobDto } from '../../workspace/api/types';
-import type { WorkspaceImage } from '../../workspace/state/workspace-state';
+import type { JobDto } from '../api/types';
+import type { WorkspaceImage } from '../../canvas-core/workspace-state';
 
-export interface StuckFixPlan {
+interface StuckFixPlan {
   /** Jobs the server reports as ended: apply them as updates. */
   updates: JobDto[];
   /** Cards whose job the server no longer has: clear their processing state. */

@@ -1,12 +1,7 @@
-/**
- * The account screens' frame and full-area spinner; their form pieces are the app's (src/web/ui/form).
- */
 import type { ReactNode } from 'react';
-import { Spinner as UiSpinner } from '../../../ui/spinner';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
-export { Alert, Button, CheckboxInput, Field, SelectInput, TextInput } from '../../../ui/form';
-
+/** The frame of the account screens and the checkout pages: a centred card with a title, a subtitle and a footer. */
 export function AuthShell(props: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
   return (
     <div className="flex min-h-[calc(100dvh-var(--nav-height,4rem))] items-center justify-center px-4 py-12">
@@ -16,15 +11,6 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
         <div className="mt-6">{props.children}</div>
         {props.footer && <div className="mt-6 space-y-2 text-center text-sm text-zinc-400">{props.footer}</div>}
       </div>
-    </div>
-  );
-}
-
-/** Full-area spinner for guards and pages waiting on the session. */
-export function Spinner(props: { label?: string }) {
-  return (
-    <div className="flex min-h-[40vh] items-center justify-center">
-      <UiSpinner className="size-8" label={props.label ?? 'Loading'} />
     </div>
   );
 }

@@ -10,13 +10,13 @@
  *   upload-failed ──retry──▶ uploading   cancelling ──cancelled──▶ idle / enhanced (earlier result kept)
  *                                             └──cancel refused──▶ processing
  */
-import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, type EnhancementMode, type UpscaleFactor, isUpscaleFactor } from '../../../../shared/enhancement';
-import type { AcceptedUploadDto, ImageDto, JobDto } from '../api/types';
-import { positionsForNew, type Point } from '../lib/layout';
-import { ZOOM_DEFAULT } from '../lib/zoom';
+import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, type EnhancementMode, type UpscaleFactor, isUpscaleFactor } from '../../../shared/enhancement';
+import type { AcceptedUploadDto, ImageDto, JobDto } from '../workspace/api/types';
+import { positionsForNew, type Point } from './layout';
+import { ZOOM_DEFAULT } from './zoom';
 
 export type CardStatus = 'idle' | 'uploading' | 'upload-failed' | 'processing' | 'cancelling' | 'enhanced' | 'failed';
-export type CardView = 'compare' | 'preview';
+type CardView = 'compare' | 'preview';
 
 export interface EnhancedResult {
   jobId: string;
@@ -31,7 +31,7 @@ export interface EnhancedResult {
   imageId?: string | null;
 }
 
-export interface ActiveJob {
+interface ActiveJob {
   id: string;
   scale: number;
   mode: string;
@@ -67,13 +67,13 @@ export interface WorkspaceImage {
   zoom: number;
 }
 
-export interface EnhanceSettings {
+interface EnhanceSettings {
   scale: UpscaleFactor | null;
   mode: EnhancementMode | null;
   params: Record<string, number>;
 }
 
-export interface BatchRun {
+interface BatchRun {
   /** Keys submitted or waiting in this Enhance-all run. */
   keys: string[];
   /** Keys not yet submitted, in order. */
@@ -490,7 +490,6 @@ const withResult = (img: WorkspaceImage, result: EnhancedResult): WorkspaceImage
 
 // ---------------------------------------------------------------- selectors
 
-export const selectedImage = (s: WorkspaceState) => s.images.find((i) => i.key === s.selectedKey) ?? null;
 export const activeJobCount = (s: WorkspaceState) => s.images.filter((i) => isBusy(i) && i.job?.workflow !== 'remove').length;
 export const hasActiveEnhancement = (s: WorkspaceState) => s.images.some(isBusy);
 
@@ -514,7 +513,7 @@ export function batchKeysToSubmit(s: WorkspaceState, limit: number, now = Date.n
   return s.batch.waiting.filter((k) => s.images.some((i) => i.key === k && isUploaded(i) && !isBusy(i))).slice(0, free);
 }
 
-export interface BatchProgressView {
+interface BatchProgressView {
   total: number;
   finished: number;
   /** Finished with a result (failed and cancelled ones count as finished, not enhanced). */

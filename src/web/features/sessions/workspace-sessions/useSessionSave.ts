@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { msg } from '../../../../shared/messages';
+import { sanitiseForSave, type ViewportData } from '../../../../shared/viewports';
+import { ApiError } from '../../../lib/api-client';
+import { beforeAppReload } from '../../../lib/reload-guard';
+import { sessionErrorText, sessionsApi, type SessionDto } from '../api';
+import { VIEWPORTS_KEY } from '../hooks';
+import { fingerprint } from '../lib/viewport-snapshot';
+import { forgetBackup } from './useSessionBackup';
+import type { SessionCore } from './useSessionCore';
+
+type SaveDialogState = { open: false } | { open: true; mode: 'new' | 'saveAs'; then?: () => void; onCancel?: () => void };
+
+/** Saving (seed 000 §4): a new session, an update of the open one, save as, and save-then-continue. */
+export function useSessionSave(core: SessionCore) {
+  const client = useQueryClient();
+  const { hostRef, currentRef, setCurrent, setBaseline, snapshot, markOwn } = core;
+  const [saveDialog, setSaveDialog] = useState<SaveDialogState>({ open: false });
+  const [saving, setSaving] = useState(false);
+
+  const saved = useCallback(
+    (session: SessionDto) => {
+      setCurrent({ id: session.id, name: session.session_name });
+      setBaseline(fingerprint(snapshot()));
+      forgetBackup();
+      void client.invalidateQueries({ queryKey: VIEWPORTS_KEY });
+    },
+    [client, snapshot],
+  );
+
+  /** Checks a save before sending it, with the seed's messages; null when it may go. */
+  const precheck = useCallback((): ViewportData | null => {
+    if (!hostRef.current.userId) {
+      toast.error(msg('sessionLoginToSave'));
+      return null;
+    }
+    const data = snapshot();
+    if (data.images.length === 0) {
+      toast.error(msg('sessionNothingToSave'));
+      return null;
+    }
+    const checked = sanitiseForSave(data);
+    if (!checked.ok) {
+      toast.error(checked.message);
+      return null;
+    }
+    return checked.data;
+  }, [snapshot]);
+
+  const createNamed = useCallback(
+    async (name: string): Promise<boolean> => {
+      const data = precheck();
+      if (!data) return false;
+      setSaving(true);
+      markOwn('created', null);
+      try {
+        const session = await sessionsApi.create(name, data);
+        saved(session);
+        toast.success(msg('sessionSaved', { name: session.session_name }));
+        return true;
+      } catch (err) {
+        toast.error(sessionErrorText(err, msg('sessionSaveFailedRetry'), msg('sessionLoginToSave')));
+        return false;
+      } finally {
+        setSaving(false);
+      }
+    },
+    [precheck, saved],
+  );
+
+  const update = useCallback(async (): Promise<boolean> => {
+    const cur = currentRef.current;
+    if (!cur) return false;
+    const data = precheck();
+    if (!data) return false;
+    setSaving(true);
+    markOwn('updated', cur.id);
+    try {
+      const session = await sessionsApi.update(cur.id, data);
+      saved(session);
+      toast.success(msg('sessionUpdated'));
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        // deleted elsewhere: the work is kept and can be saved as a new session
+        setCurrent(null);
+        toast.error(msg('sessionNotFound'));
+      } else {
+        toast.error(sessionErrorText(err, msg('sessionUpdateFailed'), msg('sessionLoginToSave')));
+      }
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }, [precheck, saved]);
+
+  // an app update reloads the page: the open session is saved first (work outside one is in the local backup)
+  useEffect(() => beforeAppReload(async () => (currentRef.current ? update() : false)), [update]);
+
+  /** seed 000 §4 save flow: no images is an error; an open session is updated; otherwise the save-new dialog opens. */
+  const save = useCallback(() => {
+    if (!precheck()) return;
+    if (currentRef.current) void update();
+    else setSaveDialog({ open: true, mode: 'new' });
+  }, [precheck, update]);
+
+  const saveAs = useCallback(() => {
+    if (!precheck()) return;
+    setSaveDialog({ open: true, mode: 'saveAs' });
+  }, [precheck]);
+
+  /** Save & Continue: saves for real (an update, or the save dialog first), then continues. */
+  const saveThen = useCallback(
+    async (then: () => void, onCancel?: () => void) => {
+      if (!precheck()) {
+        onCancel?.();
+        return;
+      }
+      if (currentRef.current) {
+        if (await update()) then();
+        else onCancel?.();
+      } else {
+        setSaveDialog({ open: true, mode: 'new', then, onCancel });
+      }
+    },
+    [precheck, update],
+  );
+
+  const submitSaveDialog = useCallback(
+    async (name: string) => {
+      const d = saveDialog;
+      const ok = await createNamed(name);
+      if (!ok) return;
+      setSaveDialog({ open: false });
+      if (d.open) d.then?.();
+    },
+    [saveDialog, createNamed],
+  );
+
+  const cancelSaveDialog = useCallback(() => {
+    const d = saveDialog;
+    setSaveDialog({ open: false });
+    if (d.open) d.onCancel?.();
+  }, [saveDialog]);
+
+  return { saving, save, saveAs, saveThen, update, saveDialog, submitSaveDialog, cancelSaveDialog };
+}
