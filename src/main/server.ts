@@ -7,7 +7,7 @@ import type { Deps } from '../server/deps.js';
 import { openDatabase, type Database } from '../server/db/database.js';
 import { createInProcessEventBus } from '../server/adapters/events/in-process.js';
 import { createPostgresEventBus } from '../server/adapters/events/postgres.js';
-import type { EventBus } from '../server/adapters/events/event-bus.js';
+import type { EventBus } from '../server/ports/event-bus.js';
 import { createLogger, type Logger } from '../server/logger.js';
 import { createApp } from '../server/app.js';
 import { StreamRegistry } from '../server/routes/events.js';

@@ -1,14 +1,14 @@
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
-import type { EventBus } from './adapters/events/event-bus.js';
+import type { EventBus } from './ports/event-bus.js';
 import type { Logger } from './logger.js';
-import type { Mailer } from './adapters/mail/mailer.js';
+import type { Mailer } from './ports/mailer.js';
 import type { Auth } from './auth/auth.js';
 import type { AccountDeletionParticipant } from './services/accounts/account-deletion.js';
-import type { Storage } from './adapters/storage/storage.js';
-import type { JobQueue } from './adapters/queue/job-queue.js';
-import type { Payments } from './adapters/payments/payments.js';
-import type { ImageProcessing } from './adapters/images/image-processing.js';
+import type { Storage } from './ports/storage.js';
+import type { JobQueue } from './ports/job-queue.js';
+import type { Payments } from './ports/payments.js';
+import type { ImageProcessing } from './ports/image-processing.js';
 
 /**
  * What services receive: the outside world as ports, chosen once in the composition root (src/main/server.ts).

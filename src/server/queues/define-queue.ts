@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Deps } from '../deps.js';
-import { JobRejected, type EnqueueOptions, type QueueName, type QueuedJob } from '../adapters/queue/job-queue.js';
+import { JobRejected, type EnqueueOptions, type QueueName, type QueuedJob } from '../ports/job-queue.js';
 
 /** A queue and the payload its jobs carry: what is sent is checked on the way in, what is taken on the way out. */
 export interface QueueDefinition<P extends z.ZodType> {

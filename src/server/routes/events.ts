@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../http/env.js';
-import type { RealtimeEvent } from '../adapters/events/event-bus.js';
+import type { RealtimeEvent } from '../ports/event-bus.js';
 import { COMPLETION_REPLAY_MAX_AGE_MS } from '../../shared/enhancement.js';
 import { contract } from '../http/contract.js';
 import { validate } from '../http/validate.js';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.js';
 import { AppError, notFound } from '../errors.js';
-import { isSafeKey, type ObjectInfo } from '../adapters/storage/storage.js';
+import { isSafeKey, type ObjectInfo } from '../ports/storage.js';
 import { FILES_ROUTE_PREFIX, PUBLIC_BUCKET, isBucket } from '../../shared/url-checks.js';
 import { storageMessages } from '../../shared/storage-messages.js';
 import { contract, type RouteContract } from '../http/contract.js';

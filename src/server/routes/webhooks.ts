@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { AppError } from '../errors.js';
-import { WebhookRejected } from '../adapters/payments/payments.js';
+import { WebhookRejected } from '../ports/payments.js';
 import { applyPaymentEvent } from '../services/billing/apply-payment-event.js';
 import { contract } from '../http/contract.js';
 import { StripeWebhookEvent, WebhookReceived } from '../../shared/api/billing.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { emailOutbox } from '../../db/schema.js';
-import type { MailMessage, Mailer, SentMail } from './mailer.js';
+import type { MailMessage, Mailer, SentMail } from '../../ports/mailer.js';
 
 export interface OutboxRecord {
   id: string;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from './s3.js';
-import { ObjectExistsError } from './storage.js';
+import { ObjectExistsError } from '../../ports/storage.js';
 import { FileUrlSigner } from './url-signer.js';
 import { hasMoto, startMoto, type Moto } from '../../testing/moto.js';
 

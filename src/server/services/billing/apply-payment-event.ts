@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/database.js';
 import { checkoutSessions, paymentEvents, planGrants, profiles } from '../../db/schema.js';
-import type { PaymentEvent } from '../../adapters/payments/payments.js';
+import type { PaymentEvent } from '../../ports/payments.js';
 import { creditAllowance, formatEuro, planFor, planName, priceCents, type CheckoutPlan, type GrantableTier } from '../../../shared/plans.js';
 import { applyEntitlement, invoiceAlreadyCredited, lockProfile, type EntitlementChange, type GrantRow, type ProfileRow } from './entitlement.js';
 import { formatMailDate, sendBillingMails, type PendingMail } from './billing-mail.js';

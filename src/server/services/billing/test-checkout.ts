@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Deps, SessionUser } from '../../deps.js';
 import { checkoutSessions } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import type { TestModeEvents, TestSubscription } from '../../adapters/payments/payments.js';
+import type { TestModeEvents, TestSubscription } from '../../ports/payments.js';
 import { billingText, type TestPortalAction } from '../../../shared/billing.js';
 import { CHECKOUT_PLANS, formatEuro, planFor, planName, priceCents, type CheckoutPlan } from '../../../shared/plans.js';
 import { applyPaymentEvent, tierOfPlan } from './apply-payment-event.js';

@@ -12,7 +12,7 @@ import { sweepStaleJobs } from './job-lifecycle.js';
 import { enqueueJob } from './enqueue-job.js';
 import { queuePriority } from './job-rules.js';
 import { publishCredits, publishJob } from './job-events.js';
-import type { ImageProcessing } from '../../adapters/images/image-processing.js';
+import type { ImageProcessing } from '../../ports/image-processing.js';
 
 export interface RemoveRequest {
   imageId: string;

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import type { QueueName } from '../../adapters/queue/job-queue.js';
+import type { QueueName } from '../../ports/job-queue.js';
 import { imageEnhanceQueue } from '../../queues/image-enhance.js';
 import { imageRemoveQueue } from '../../queues/image-remove.js';
 import { sendJob } from '../../queues/define-queue.js';

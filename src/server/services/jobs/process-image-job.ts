@@ -8,7 +8,7 @@ import { isEnhancementMode, isUpscaleFactor } from '../../../shared/enhancement.
 import { processedKey, safeStem, extensionFor, thumbnailKeyFor } from '../storage/paths.js';
 import { RESULT_PREVIEW_MAX_SIDE } from '../../../shared/limits.js';
 import type { Bucket } from '../../../shared/url-checks.js';
-import { JobHandedBack } from '../../adapters/queue/job-queue.js';
+import { JobHandedBack } from '../../ports/job-queue.js';
 import { deleteImageById, findImageById, insertImage } from '../../repositories/images-repository.js';
 import { findJobStatus } from '../../repositories/image-jobs-repository.js';
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { isSafeKey } from '../../adapters/storage/storage.js';
+import { isSafeKey } from '../../ports/storage.js';
 import { AppError, notFound } from '../../errors.js';
 import { PUBLIC_BUCKET, resolveBucket, type Bucket } from '../../../shared/url-checks.js';
 import { SIGNED_URL_MAX_TTL, SIGNED_URL_MIN_TTL, SIGNED_URL_TTL } from '../../../shared/limits.js';

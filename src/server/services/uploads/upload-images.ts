@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { fill, messages } from '../../../shared/messages.js';
 import { storageMessages } from '../../../shared/storage-messages.js';
 import { SIGNED_URL_TTL, isIgnoredUploadName, normaliseFileName } from '../../../shared/limits.js';
-import { contentTypeForKey } from '../../adapters/storage/storage.js';
+import { contentTypeForKey } from '../../ports/storage.js';
 import { thumbnailKeyFor, uploadKey } from '../storage/paths.js';
 import { inspectImage } from './inspect-image.js';
 import type { AcceptedUpload, IgnoredUpload, RejectedUpload, UploadResultDto } from '../../../shared/storage-api.js';

@@ -23,7 +23,7 @@ const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).inclu
 
 function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
   const ws = useWorkspace();
-  const { state, dispatch, selected } = ws;
+  const { state, selected } = ws;
   // sessions (save, load, restore, unsaved changes) and the remove tool
   const addons = useWorkspaceAddons(ws);
   const fileInput = useRef<HTMLInputElement>(null);
