@@ -9,19 +9,20 @@ import { GRANTABLE_TIERS } from './plans.js';
 
 // ---------------------------------------------------------------- service status
 
-export const SERVICE_STATUS_TYPES = ['info', 'warning', 'error'] as const;
-export type ServiceStatusType = (typeof SERVICE_STATUS_TYPES)[number];
-
-/** app_settings.service_status (seed 001 §3); the answers' schemas live in ./api/admin.ts. */
+/** The answers' schemas live in ./api/admin.ts; the banner's facts in ./service-status.ts (no zod: the landing loads them). */
 export type { AuditEntry, CampaignView, ContactMessageView, OperatorOverview, SecurityEventView, ServiceStatus } from './api/admin.js';
-import type { ServiceStatus } from './api/admin.js';
-
-export const SERVICE_STATUS_KEY = 'service_status';
-export const DEFAULT_SERVICE_STATUS: ServiceStatus = { enabled: false, message: '', type: 'info' };
-/** The realtime event every open browser receives when the setting changes. */
-export const SERVICE_STATUS_EVENT = 'service_status';
-export const STATUS_MESSAGE_MAX = 500;
-export const statusMessageRequired = 'Enter the status message to show.';
+export {
+  SERVICE_STATUS_TYPES,
+  SERVICE_STATUS_KEY,
+  DEFAULT_SERVICE_STATUS,
+  SERVICE_STATUS_EVENT,
+  STATUS_MESSAGE_MAX,
+  statusMessageRequired,
+  isBannerVisible,
+  bannerDismissKey,
+  type ServiceStatusType,
+} from './service-status.js';
+import { SERVICE_STATUS_TYPES, STATUS_MESSAGE_MAX, statusMessageRequired } from './service-status.js';
 
 export const ServiceStatusInput = z
   .object({
@@ -31,11 +32,6 @@ export const ServiceStatusInput = z
   })
   // seed 000 §5: status message non-blank
   .refine((s) => s.message.length > 0, { message: statusMessageRequired, path: ['message'] });
-
-/** A banner is shown when enabled with a message (seed 000 §2 global elements). */
-export const isBannerVisible = (s: ServiceStatus | null | undefined): s is ServiceStatus => !!s && s.enabled && s.message.trim().length > 0;
-/** Only info banners can be dismissed; the dismissal is remembered for the browser session under this key. */
-export const bannerDismissKey = (s: ServiceStatus) => `service-status-dismissed:${s.message.slice(0, 20)}`;
 
 // ---------------------------------------------------------------- recipients
 

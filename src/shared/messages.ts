@@ -2,7 +2,12 @@
  * The message catalogue: every user-facing string of seed 001 §8, verbatim. UI and server use these keys;
  * tests assert on them. Placeholders like {n} or {status} are filled by `fill`.
  */
+import { fill, shellMessages } from './shell-messages.js';
+
+export { fill };
+
 export const messages = {
+  ...shellMessages,
   // ---------------------------------------------------------------- sessions
   sessionAuthExpired: 'Authentication session expired. Please refresh and try again.',
   sessionLoginToSave: 'You must be logged in to save sessions',
@@ -130,7 +135,6 @@ export const messages = {
   leaveContinue: 'Continue Without Saving',
   leaveSaveContinue: 'Save & Continue',
   viewportsTitle: 'Viewports',
-  viewportManagerTitle: 'Viewport Manager',
   viewportsEmpty: 'No Saved Viewports',
   viewportsEmptyBody: 'Save your workspace to find it here.',
   viewportCreate: 'Create New Viewport',
@@ -192,9 +196,6 @@ export const messages = {
   downloadNoEnhanced: 'No Enhanced Image: Please enhance the image first before downloading.',
   downloadFailed: 'Download Failed…',
   saveFailed: 'Save Failed…',
-  somethingWentWrong: 'Something went wrong',
-  unexpectedErrorRefresh: 'We encountered an unexpected error. Please try refreshing the page.',
-  refreshPage: 'Refresh Page',
 
   // ---------------------------------------------------------------- profile, billing, account
   profileUpdateFailedRetry: 'Failed to update profile. Please try again.',
@@ -225,7 +226,6 @@ export const messages = {
   signup400: 'Invalid signup data. Please check your information and try again.',
   signup500: 'Server error occurred. Please try again in a few minutes.',
   signupOther: 'An error occurred during signup. Please try again.',
-  unexpectedError: 'An unexpected error occurred. Please try again.',
   signupVerificationSendFailed: 'Account created but failed to send verification email. Please try resending from the confirmation page.',
   resendRateLimit: 'Rate limit reached',
   resendError: 'Error sending email',
@@ -264,34 +264,9 @@ export const messages = {
 
   // ---------------------------------------------------------------- updates and pages
   updateCheckFailed: 'Check Failed: Unable to check for updates. Please try again.',
-  updateAvailable: 'Update Available',
-  updateAvailableBody: 'A new version is ready. Please update to get the latest features.',
   upToDate: 'App is Up to Date',
-  notFoundPage: 'Oops! Page not found',
 
   // ---------------------------------------------------------------- tab titles (ours: the seed names the screens, not their titles)
-  titleHome: 'Renderlift — AI powered enhancement for 3D renders',
-  titleSuffix: '{title} · Renderlift',
-  titleEnhance: 'Enhance',
-  titlePricing: 'Pricing',
-  titlePaymentSuccess: 'Payment Successful',
-  titleProfile: 'Profile',
-  titleLogin: 'Log In',
-  titleSignup: 'Sign Up',
-  titleConfirm: 'Confirm Your Email',
-  titleVerify: 'Verify Email',
-  titleEmailVerified: 'Email Verified',
-  titleForgotPassword: 'Forgot Password',
-  titleResetPassword: 'Reset Password',
-  titleAbout: 'About',
-  titleContact: 'Contact',
-  titleFaq: 'FAQ',
-  titlePrivacy: 'Privacy Policy',
-  titleTerms: 'Terms of Service',
-  titleAdmin: 'Admin',
-  titleCheckoutTest: 'Test Checkout',
-  titleEmailPreview: 'Email Preview',
-  titleNotFound: 'Page Not Found',
 
   // ---------------------------------------------------------------- enhance workspace (seed 000 §2; labels the seed leaves open are ours)
   workspaceEmptyTitle: 'Start Your Enhancement',
@@ -382,11 +357,6 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
-
-/** Fills {placeholders} in a catalogue message. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m));
-}
 
 /** The catalogue message for a key, with placeholders filled. */
 export function msg(key: MessageKey, values: Record<string, string | number> = {}): string {

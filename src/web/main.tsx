@@ -5,7 +5,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { AppToaster } from './app/AppToaster';
 import { router } from './app/router';
-import { TooltipProvider } from './ui/tooltip';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -15,9 +14,7 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={300}>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <RouterProvider router={router} />
       <AppToaster />
     </QueryClientProvider>
   </StrictMode>,

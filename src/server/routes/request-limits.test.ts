@@ -81,17 +81,32 @@ describe('request limits', () => {
     expect(rows.map((r) => r.name)).toEqual(['Fine']);
   });
 
-  it('an upload named with a NUL byte and 300 characters is stored under a clean, bounded name', async () => {
+  it('a file name whose control characters arrive percent-encoded is stored under a clean, bounded name', async () => {
+    // RFC 5987 / 7578: filename* carries any character percent-encoded, a NUL byte included
     const name = `evil\u0000${'n'.repeat(300)}.png`;
-    const f = new FormData();
-    f.append('files', new Blob([new Uint8Array(await makeImage('png'))], { type: 'image/png' }), name);
-    const r = await alice.json('/api/uploads', { method: 'POST', body: f });
+    const boundary = 'renderlift-test-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename*=UTF-8''${encodeURIComponent(name)}\r\nContent-Type: image/png\r\n\r\n`),
+      await makeImage('png'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const r = await alice.json('/api/uploads', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(r.status).toBe(201);
     const [row] = await server.deps.db.select({ name: images.originalName }).from(images).where(eq(images.userId, aliceId));
     expect(row.name).toBe(normaliseFileName(name));
     expect(row.name).not.toContain('\u0000');
     expect(row.name!.length).toBeLessThanOrEqual(255);
     expect(row.name!.endsWith('.png')).toBe(true);
+  });
+
+  it('a raw NUL byte in a part header is refused as unreadable: a clear 400, nothing stored', async () => {
+    const f = new FormData();
+    f.append('files', new Blob([new Uint8Array(await makeImage('png'))], { type: 'image/png' }), `evil\u0000name.png`);
+    const before = await server.deps.db.select().from(images).where(eq(images.userId, aliceId));
+    const r = await alice.json('/api/uploads', { method: 'POST', body: f });
+    expect([r.status, r.body.error.code]).toEqual([400, 'INVALID_MULTIPART']);
+    expect(r.body.error.message).toMatch(/malformed/);
+    expect(await server.deps.db.select().from(images).where(eq(images.userId, aliceId))).toHaveLength(before.length);
   });
 
   it('file names: last path component, no control characters, extension kept when cut', () => {

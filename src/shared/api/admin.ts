@@ -1,6 +1,7 @@
 /** The admin panel (/api/admin): service status, notification batches, grants, admins, and what the operator reads. */
 import { z } from 'zod';
-import { ADMIN_ACTIONS, CAMPAIGN_STATUSES, NOTIFICATION_KINDS, SERVICE_STATUS_TYPES } from '../admin.js';
+import { ADMIN_ACTIONS, CAMPAIGN_STATUSES, NOTIFICATION_KINDS } from '../admin.js';
+import { SERVICE_STATUS_TYPES } from '../service-status.js';
 import { IsoDateTime, pageOf } from './common.js';
 import { PageQuery } from '../pagination.js';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../ui/button';
-import { msg } from '../../shared/messages';
+import { shellMessages } from '../../shared/shell-messages';
 
 /** Sends what broke to the server's security and operations log; a failed report is not a second error. */
 function reportError(error: unknown) {
@@ -33,10 +33,10 @@ export function RouteError() {
   return (
     <div role="alert" className="flex min-h-[60vh] flex-col items-center justify-center px-4 text-center" data-testid="route-error">
       <AlertTriangle className="size-10 text-amber-400" aria-hidden />
-      <h1 className="mt-4 text-2xl font-semibold text-white">{msg('somethingWentWrong')}</h1>
-      <p className="mt-2 max-w-md text-zinc-400">{msg('unexpectedErrorRefresh')}</p>
+      <h1 className="mt-4 text-2xl font-semibold text-white">{shellMessages.somethingWentWrong}</h1>
+      <p className="mt-2 max-w-md text-zinc-400">{shellMessages.unexpectedErrorRefresh}</p>
       <Button className="mt-6" onClick={() => window.location.reload()}>
-        {msg('refreshPage')}
+        {shellMessages.refreshPage}
       </Button>
     </div>
   );

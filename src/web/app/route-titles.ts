@@ -1,7 +1,9 @@
 /** Every route has a tab title of its own, so a row of Renderlift tabs can be told apart. */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { msg, type MessageKey } from '../../shared/messages';
+import { fill, shellMessages } from '../../shared/shell-messages';
+
+type MessageKey = keyof typeof shellMessages;
 
 const TITLES: Array<[prefix: string, key: MessageKey]> = [
   ['/enhance', 'titleEnhance'],
@@ -27,9 +29,9 @@ const TITLES: Array<[prefix: string, key: MessageKey]> = [
 ];
 
 export function titleFor(pathname: string): string {
-  if (pathname === '/' || pathname === '') return msg('titleHome');
+  if (pathname === '/' || pathname === '') return shellMessages.titleHome;
   const found = TITLES.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-  return msg('titleSuffix', { title: msg(found ? found[1] : 'titleNotFound') });
+  return fill(shellMessages.titleSuffix, { title: shellMessages[found ? found[1] : 'titleNotFound'] });
 }
 
 export function useRouteTitle(): void {

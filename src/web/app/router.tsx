@@ -6,12 +6,12 @@ import { Spinner } from '../ui/spinner';
 import { RequireAdmin, RequireAuth, RequirePaidPlan } from '../features/auth/guards';
 import { LandingPage } from '../pages/landing/LandingPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { AboutPage } from '../pages/AboutPage';
-import { FaqPage } from '../pages/FaqPage';
-import { PrivacyPolicyPage } from '../pages/PrivacyPolicyPage';
-import { TermsOfServicePage } from '../pages/TermsOfServicePage';
 
 // account, billing and workspace screens load when they are opened, so the landing page stays light
+const AboutPage = lazy(() => import('../pages/AboutPage').then((m) => ({ default: m.AboutPage })));
+const PrivacyPolicyPage = lazy(() => import('../pages/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsOfServicePage = lazy(() => import('../pages/TermsOfServicePage').then((m) => ({ default: m.TermsOfServicePage })));
+const FaqPage = lazy(() => import('../pages/FaqPage').then((m) => ({ default: m.FaqPage })));
 const EnhancePage = lazy(() => import('../pages/enhance/EnhancePage'));
 const ViewportManagerPage = lazy(() => import('../pages/viewport-manager'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
@@ -67,11 +67,11 @@ export const router = createBrowserRouter([
           { path: '/email-verified', element: suspense(<EmailVerifiedPage />) },
           { path: '/forgot-password', element: suspense(<ForgotPasswordPage />) },
           { path: '/reset-password/:token?', element: suspense(<ResetPasswordPage />) },
-          { path: '/about', element: <AboutPage /> },
+          { path: '/about', element: suspense(<AboutPage />) },
           { path: '/contact', element: suspense(<ContactPage />) },
-          { path: '/faq', element: <FaqPage /> },
-          { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-          { path: '/terms-of-service', element: <TermsOfServicePage /> },
+          { path: '/faq', element: suspense(<FaqPage />) },
+          { path: '/privacy-policy', element: suspense(<PrivacyPolicyPage />) },
+          { path: '/terms-of-service', element: suspense(<TermsOfServicePage />) },
           {
             path: '/admin',
             element: (

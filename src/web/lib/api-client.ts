@@ -1,5 +1,5 @@
 /** The one way the web app calls its API: JSON or multipart in, JSON out, errors as ApiError with the server's message. */
-import { msg } from '../../shared/messages';
+import { shellMessages } from '../../shared/shell-messages';
 
 /** An API answer other than 2xx: { error: { code, message, details } } with the seed's wording, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -25,13 +25,13 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
       ...init,
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', msg('unexpectedError'));
+    throw new ApiError(0, 'NETWORK', shellMessages.unexpectedError);
   }
   if (res.status === 204) return undefined as T;
   const data = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null;
   if (!res.ok) {
     const e = data?.error;
-    throw new ApiError(res.status, e?.code ?? `HTTP_${res.status}`, e?.message ?? msg('unexpectedError'), e?.details);
+    throw new ApiError(res.status, e?.code ?? `HTTP_${res.status}`, e?.message ?? shellMessages.unexpectedError, e?.details);
   }
   return data as T;
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../ui/dropdown-menu';
 import { Coins, LogOut, Settings, Sparkles, User } from 'lucide-react';
@@ -95,14 +95,3 @@ export function NavAccount() {
 }
 
 /** The balance in the top bar of a phone, beside the menu button (the account area itself lives in the menu sheet there). */
-export function NavCreditsCompact() {
-  const { data: me } = useMe();
-  if (!me) return null;
-  return (
-    <Link to="/profile?tab=credits" className="inline-flex items-center gap-1 rounded-full bg-white/5 px-2.5 py-1 text-sm text-zinc-200 ring-1 ring-white/10 sm:hidden" data-testid="nav-credits-phone">
-      <Coins className="h-4 w-4" aria-hidden />
-      {me.profile?.credits_remaining ?? 0}
-      <span className="sr-only">credits</span>
-    </Link>
-  );
-}

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { RefreshCw, X } from 'lucide-react';
 import { Button } from '../../ui/button';
-import { msg } from '../../../shared/messages';
+import { shellMessages } from '../../../shared/shell-messages';
 import { dismiss, getState, startUpdateChecks, subscribe, updateNow } from './update-store';
 
 /** The 'Update Available' notice at the bottom of every page, with the countdown when auto-update is on. */
@@ -15,10 +15,10 @@ export function UpdateNotice() {
         <RefreshCw className="mt-0.5 size-5 shrink-0 text-violet-300" aria-hidden />
         <div className="min-w-0 flex-1">
           <p id="update-title" className="font-semibold text-white">
-            {msg('updateAvailable')}
+            {shellMessages.updateAvailable}
           </p>
           <p id="update-body" className="mt-1 text-sm text-zinc-300">
-            {msg('updateAvailableBody')}
+            {shellMessages.updateAvailableBody}
           </p>
           {s.waitingFor ? (
             <p className="mt-2 text-xs text-amber-300" data-testid="update-waiting">

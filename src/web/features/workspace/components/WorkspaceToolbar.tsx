@@ -95,7 +95,7 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
   const setZoom = (z: number) => selected && ws.dispatch({ type: 'setZoom', key: selected.key, zoom: z });
 
   return (
-    <TooltipProvider>
+    <TooltipProvider delayDuration={300}>
       <div
         role="toolbar"
         aria-label="Workspace tools"
