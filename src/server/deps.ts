@@ -8,6 +8,7 @@ import type { AccountDeletionParticipant } from './services/accounts/account-del
 import type { Storage } from './adapters/storage/storage.js';
 import type { JobQueue } from './adapters/queue/job-queue.js';
 import type { Payments } from './adapters/payments/payments.js';
+import type { CreativityNetwork } from '../engine/creativity-network.js';
 
 /**
  * What services receive: the outside world as ports, chosen once in the composition root (main.ts).
@@ -36,6 +37,8 @@ export interface Deps {
    * registers here; DELETE /api/account runs each one inside the deletion transaction.
    */
   accountDeletion: AccountDeletionParticipant[];
+  /** Which network Creativity runs on this machine (Real-ESRGAN x4plus from the optional package, or the fallback). */
+  engineModels: CreativityNetwork;
 }
 
 /** The signed-in user as routes and services see it. */
