@@ -35,7 +35,7 @@ async function crop(file: string, size: number, to: string) {
  * (g) Renderlift vs upscayl-bin (ncnn on Vulkan, here Mesa's CPU driver: how Upscayl runs without a GPU) on the
  * same render crops, models and tile size: wall time of each process, their ratio, output agreement, peak RSS.
  * BENCH_UPSCAYL_SIZE sets the crop side (default 64: upscayl-bin needs about a minute per 64² crop with x4plus
- * on this CPU; the issue's 256² takes a quarter of an hour each), BENCH_UPSCAYL_CROPS the number of renders.
+ * on this CPU; 256² crops take a quarter of an hour each), BENCH_UPSCAYL_CROPS the number of renders.
  */
 export async function benchUpscayl(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'rl-bench-upscayl-'));
