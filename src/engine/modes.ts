@@ -33,8 +33,6 @@ export interface ModeOptions {
   gan?: boolean;
 }
 
-
-
 /** One model pass of an enhancement: the model's native scale, the scale it delivers, and its post-filter. */
 export interface ModelStage {
   family: Family;
