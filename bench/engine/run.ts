@@ -5,13 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { ModelStore } from '../../src/engine/models/model-store.js';
 import { BENCH_MODELS_DIR } from './common.js';
 import { benchQuality, benchSixStrategies } from './quality.js';
+import { benchContactSheet, benchUpscayl } from './realesrgan.js';
 import { benchRemoval, benchRemovalScale } from './removal.js';
 import { benchSpeed } from './speed.js';
 
 /**
  * `npm run bench:engine` prints (a) speed vs TF.js-wasm, (b) share of achievable FLOP/s, (c) quality
  * per mode and scale, (e) removal against Telea and the previous PatchMatch with contact sheets in
- * bench/out/, (f) removal time and memory at 4 and 16 MP; `-- --removal` runs (e) and (f) only, `-- --64mp`
+ * bench/out/, (f) removal time and memory at 4 and 16 MP, (g) Renderlift vs upscayl-bin on Real-ESRGAN, (h) the
+ * modes' contact sheets in bench/out/ with a detail figure per mode (`-- --realesrgan`: (g) and (h) only); `-- --removal` runs (e) and (f) only, `-- --64mp`
  * adds (d) the 64 MP memory run (minutes), `-- --six` the ×6 strategy comparison. Figures depend on
  * machine load: the load average is printed.
  */
@@ -25,9 +27,17 @@ if (args.includes('--removal')) {
 }
 const store = new ModelStore(BENCH_MODELS_DIR);
 await store.ensureAll();
+if (args.includes('--realesrgan')) {
+  await benchUpscayl();
+  await benchContactSheet();
+  console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  process.exit(0);
+}
 await benchSpeed(store);
 await benchQuality();
 if (args.includes('--six')) await benchSixStrategies();
+await benchUpscayl();
+await benchContactSheet();
 await benchRemoval();
 await benchRemovalScale();
 if (args.includes('--64mp')) {

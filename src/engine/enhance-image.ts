@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { EngineError, throwIfAborted } from './errors.js';
 import { decodeImage, defaultOutputFormat, encodeImage, readInput, upscaleAlpha, type OutputFormat } from './image-io.js';
+import { GAN_MIN_TILE, GAN_TILE_MARGIN } from './creativity-network.js';
 import { builtinModelName } from './models/registry.js';
 import { modelStages, planMode, type Mode, type ModeParams } from './modes.js';
 import { createProgressTracker, type Progress } from './progress.js';
@@ -74,7 +75,7 @@ export async function enhanceImage(
   const out = outputSize(size.width, size.height, options.scale);
   assertWithinLimit(out.width, out.height);
 
-  const plan = planMode(options.mode, options.params);
+  const plan = planMode(options.mode, options.params, { gan: sessions.realesrganStatus().available });
   // the mode's passes, or one pass of the model asked for (its native scale brought down to the requested one)
   const stages = options.model
     ? [{ name: options.model, spec: await sessions.spec(options.model), outScale: options.scale, filter: plan.filter }]
@@ -88,6 +89,8 @@ export async function enhanceImage(
     if (st.spec.scale < st.outScale) throw new EngineError('UNSUPPORTED_INPUT', `Model ${st.name} upscales ×${st.spec.scale}; choose ×${st.spec.scale} or less.`);
   }
   const models = await Promise.all(stages.map((st) => sessions.tileModel(st.name)));
+  const runTiles = plan.gan ? { tileSize: Math.max(tiles.tileSize, GAN_MIN_TILE), margin: Math.max(tiles.margin, GAN_TILE_MARGIN) } : tiles;
+  const gan = plan.gan && { ...plan.gan, spec: await sessions.spec(plan.gan.model), model: await sessions.tileModel(plan.gan.model) };
   throwIfAborted(signal);
 
   const image = await decodeImage(buf);
@@ -96,7 +99,7 @@ export async function enhanceImage(
   let w = image.pixels.width;
   let h = image.pixels.height;
   for (const st of stages) {
-    counts.push(countTiles(w, h, tiles.tileSize, tiles.margin));
+    counts.push(countTiles(w, h, runTiles.tileSize, runTiles.margin));
     w *= st.outScale;
     h *= st.outScale;
   }
@@ -113,10 +116,11 @@ export async function enhanceImage(
       modelScale: st.spec.scale,
       outScale: st.outScale,
       inputRange: st.spec.inputRange,
-      tileSize: tiles.tileSize,
-      margin: tiles.margin,
+      tileSize: runTiles.tileSize,
+      margin: runTiles.margin,
       flips: plan.flips,
       filter: st.filter?.(st.spec.scale),
+      blend: gan && { model: gan.model, modelScale: gan.spec.scale, inputRange: gan.spec.inputRange, weight: gan.weight },
       // alpha is upscaled once, from the original, onto the last pass's output
       outChannels: last && withAlpha ? 4 : 3,
       signal,
@@ -134,7 +138,8 @@ export async function enhanceImage(
     width: upscaled.width,
     height: upscaled.height,
     format,
-    model: stages.map((st) => st.name).join('→') + (plan.flips.length > 1 ? `+ensemble${plan.flips.length}` : ''),
+    model:
+      stages.map((st) => st.name).join('→') + (plan.flips.length > 1 ? `+ensemble${plan.flips.length}` : '') + (gan ? `+${gan.spec.name}·${gan.weight}` : ''),
     highResolution: isHighResolution(upscaled.width, upscaled.height),
   };
 }

@@ -1,6 +1,7 @@
 import { enhanceImage, type EnhanceOptions, type EnhanceResult, type RunControl } from './enhance-image.js';
 import { inpaintImage } from './inpaint/inpaint-image.js';
 import { ModelStore } from './models/model-store.js';
+import type { PackageLookup } from './models/registry.js';
 import { SessionCache } from './session-cache.js';
 
 export { EngineError } from './errors.js';
@@ -12,6 +13,7 @@ export type { Progress } from './progress.js';
 export { estimateSeconds } from './progress.js';
 export type { EnhanceOptions, EnhanceResult, RunControl } from './enhance-image.js';
 export type { OutputFormat } from './image-io.js';
+export { creativityNetwork, CREATIVITY_GAN_MODEL, type CreativityNetwork } from './creativity-network.js';
 export { MAX_MASK_SHARE } from './inpaint/inpaint-image.js';
 
 export interface EngineConfig {
@@ -23,6 +25,8 @@ export interface EngineConfig {
   tileSize?: number;
   /** Context cropped per inner tile side (default 16). */
   tileMargin?: number;
+  /** Where npm model packages are found (default: Node's resolution); the optional Real-ESRGAN package may be absent. */
+  packageLookup?: PackageLookup;
 }
 
 export interface InpaintResult {
@@ -46,7 +50,7 @@ export const DEFAULT_TILE_SIZE = 256;
 export const DEFAULT_TILE_MARGIN = 16;
 
 export function createEngine(config: EngineConfig): Engine {
-  const store = new ModelStore(config.modelsDir, config.extraModelsDir);
+  const store = new ModelStore(config.modelsDir, config.extraModelsDir, config.packageLookup);
   const sessions = new SessionCache(store, { threads: config.threads, executionProvider: config.executionProvider });
   const tiles = { tileSize: config.tileSize ?? DEFAULT_TILE_SIZE, margin: config.tileMargin ?? DEFAULT_TILE_MARGIN };
   return {

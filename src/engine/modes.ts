@@ -1,3 +1,4 @@
+import { CREATIVITY_GAN_MODEL } from './creativity-network.js';
 import { unsharpInPlace } from './detail-filter.js';
 import type { Family } from './models/registry.js';
 import type { Flip, TileFilter } from './tiled-inference.js';
@@ -20,6 +21,14 @@ export interface ModePlan {
   strength: number;
   /** Built per model scale: filter radii are in low-resolution pixels. */
   filter?: (modelScale: number) => TileFilter;
+  /** A GAN network mixed into the faithful one per tile: weight 0 is the faithful output, 1 the GAN's alone. */
+  gan?: { model: string; weight: number };
+}
+
+/** What the engine can run beside the UpscalerJS networks. */
+export interface ModeOptions {
+  /** Real-ESRGAN x4plus is installed (the optional package); without it Creativity keeps its filter. */
+  gan?: boolean;
 }
 
 /** One model pass of an enhancement: the model's native scale, the scale it delivers, and its post-filter. */
@@ -52,10 +61,11 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 
  * - precision: thick (best PSNR on our renders at ×3 and above). The two-way self-ensemble
  *   (identity + horizontal flip) measured +0.01 dB for twice the time, so only precision > 95 asks for it.
  * - detail: medium plus a fine unsharp mask (σ = 0.5 low-resolution px), amount = detail / 100.
- * - creativity: thick plus a coarser local-contrast boost (σ = 1.5 low-resolution px),
- *   amount = 0.6 · creativity / 100, which strengthens the model's synthesised texture.
+ * - creativity: thick (faithful) and Real-ESRGAN x4plus (generative) mixed per tile, weight = creativity / 100,
+ *   so 0 is Precision's output and 100 Real-ESRGAN's alone. Without Real-ESRGAN (the optional package is
+ *   absent): thick plus a coarser local-contrast boost (σ = 1.5 low-resolution px), amount = 0.6 · creativity / 100.
  */
-export function planMode(mode: Mode, params: Partial<ModeParams> = {}): ModePlan {
+export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: ModeOptions = {}): ModePlan {
   if (mode === 'precision') {
     const strength = clamp(params.precision ?? MODE_PRESETS.precision.value);
     return { family: 'thick', flips: strength > 95 ? ['none', 'h'] : ['none'], strength };
@@ -70,6 +80,7 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}): ModePlan
     };
   }
   const strength = clamp(params.creativity ?? MODE_PRESETS.creativity.value);
+  if (options.gan) return { family: 'thick', flips: ['none'], strength, gan: strength > 0 ? { model: CREATIVITY_GAN_MODEL, weight: strength / 100 } : undefined };
   return {
     family: 'thick',
     flips: ['none'],

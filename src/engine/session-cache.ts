@@ -43,6 +43,11 @@ export class SessionCache {
     return ort.InferenceSession.create(bytes, { ...base, executionProviders: ['cpu'] });
   }
 
+  /** Whether Real-ESRGAN's weights are installed, and why not. */
+  realesrganStatus() {
+    return this.store.realesrganStatus();
+  }
+
   spec(name: string) {
     return this.store.get(name);
   }

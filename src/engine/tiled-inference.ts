@@ -30,6 +30,12 @@ export interface TiledOptions {
   /** Self-ensemble: run each tile under these flips and average the un-flipped outputs. */
   flips?: Flip[];
   filter?: TileFilter;
+  /**
+   * A second network run on the same tile and mixed into the first one's output before the filter and the
+   * quantisation: out = (1 − weight)·first + weight·second. Its output is brought to `modelScale` inside
+   * the tile when its own scale differs. weight 1 runs only the second network.
+   */
+  blend?: { model: TileModel; modelScale: number; inputRange: [number, number]; weight: number };
   /** Channels of the returned buffer: 3, or 4 to leave room for an alpha channel filled later. */
   outChannels?: 3 | 4;
   signal?: AbortSignal;
@@ -53,6 +59,27 @@ function flipPlanar(src: Float32Array, w: number, h: number, flip: Flip): Float3
     }
   }
   return out;
+}
+
+/** The blend network's output for a tile, in 0..1 at the first network's scale `m`. */
+async function blendTile(
+  tile: Float32Array,
+  tw: number,
+  th: number,
+  lo: number,
+  hi: number,
+  blend: NonNullable<TiledOptions['blend']>,
+  m: number,
+): Promise<Float32Array> {
+  const [blo, bhi] = blend.inputRange;
+  const same = blo === lo && bhi === hi;
+  const input = same ? tile : tile.map((v) => ((v - lo) / (hi - lo)) * (bhi - blo) + blo);
+  const y = await blend.model(input, tw, th);
+  const gm = blend.modelScale;
+  const g = same && blo === 0 && bhi === 1 ? y : y.map((v) => (v - blo) / (bhi - blo));
+  if (gm === m) return g;
+  // the whole tile, from the blend network's scale to the first network's; margins absorb the edges
+  return resampleRegion(g, 3, tw * gm, th * gm, m / gm, 0, 0, 0, tw * m, 0, th * m);
 }
 
 /**
@@ -94,15 +121,27 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
       }
       const mw = tw * m;
       const mh = th * m;
+      const blend = opts.blend && opts.blend.weight > 0 ? opts.blend : undefined;
       let sr: Float32Array | undefined;
-      for (const flip of flips) {
-        const y = flipPlanar(await opts.model(flipPlanar(tile, tw, th, flip), tw, th), mw, mh, flip);
-        if (!sr) sr = flip === 'none' ? y : Float32Array.from(y);
-        else for (let i = 0; i < sr.length; i++) sr[i] += y[i];
-        throwIfAborted(opts.signal);
+      if (blend?.weight !== 1) {
+        for (const flip of flips) {
+          const y = flipPlanar(await opts.model(flipPlanar(tile, tw, th, flip), tw, th), mw, mh, flip);
+          if (!sr) sr = flip === 'none' ? y : Float32Array.from(y);
+          else for (let i = 0; i < sr.length; i++) sr[i] += y[i];
+          throwIfAborted(opts.signal);
+        }
+        const norm = 1 / (flips.length * (hi - lo));
+        for (let i = 0; i < sr!.length; i++) sr![i] = (sr![i] - lo * flips.length) * norm;
       }
-      const norm = 1 / (flips.length * (hi - lo));
-      for (let i = 0; i < sr!.length; i++) sr![i] = (sr![i] - lo * flips.length) * norm;
+      if (blend) {
+        const second = await blendTile(tile, tw, th, lo, hi, blend, m);
+        throwIfAborted(opts.signal);
+        if (!sr) sr = second;
+        else {
+          const w = blend.weight;
+          for (let i = 0; i < sr.length; i++) sr[i] = (1 - w) * sr[i] + w * second[i];
+        }
+      }
       opts.filter?.(sr!, mw, mh);
 
       const x0 = tx.from * s;

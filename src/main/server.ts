@@ -26,6 +26,7 @@ import { createPayments } from '../server/adapters/payments/create-payments.js';
 import { paymentsDeletionParticipant } from '../server/services/billing/account-deletion.js';
 import { createSharpImageProcessing } from '../server/adapters/images/sharp-image-processing.js';
 import { startJobProcessing, type JobProcessing } from './job-processing.js';
+import { creativityNetwork } from '../engine/creativity-network.js';
 
 export interface RunningServer {
   url: string;
@@ -95,7 +96,25 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     superviseIntervalSeconds: config.JOB_SUPERVISE_INTERVAL_SECONDS,
   });
   await queue.start();
-  const deps: Deps = { config, database, db: database.db, events, logger, storage, queue, clock, mailer, auth, payments, imaging: createSharpImageProcessing(), accountDeletion: [] };
+  const engineModels = creativityNetwork();
+  if (engineModels.creativity === 'fallback') logger.warn({ reason: engineModels.reason }, 'Creativity runs without Real-ESRGAN');
+  else logger.info({ creativity: engineModels.creativity }, 'Creativity runs on Real-ESRGAN');
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    events,
+    logger,
+    storage,
+    queue,
+    clock,
+    mailer,
+    auth,
+    payments,
+    imaging: createSharpImageProcessing(),
+    accountDeletion: [],
+    engineModels,
+  };
   // account deletion removes every stored file of the user once the rows are gone
   deps.accountDeletion.push(storageDeletionParticipant(deps));
   // and ends the user's paid subscriptions at the payment provider

@@ -9,6 +9,7 @@ import type { Storage } from './ports/storage.js';
 import type { JobQueue } from './ports/job-queue.js';
 import type { Payments } from './ports/payments.js';
 import type { ImageProcessing } from './ports/image-processing.js';
+import type { CreativityNetwork } from '../engine/creativity-network.js';
 
 /**
  * What services receive: the outside world as ports, chosen once in the composition root (src/main/server.ts).
@@ -39,6 +40,8 @@ export interface Deps {
    * registers here; DELETE /api/account runs each one inside the deletion transaction.
    */
   accountDeletion: AccountDeletionParticipant[];
+  /** Which network Creativity runs on this machine (Real-ESRGAN x4plus from the optional package, or the fallback). */
+  engineModels: CreativityNetwork;
 }
 
 /** The signed-in user as routes and services see it. */

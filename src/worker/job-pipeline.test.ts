@@ -93,7 +93,7 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
     const { client, userId, sse } = await signedInBusinessUser(server);
     const img = await storeImage(server.deps, userId, await syntheticPng(480, 360, 3));
     const before = await balanceOf(server, userId);
-    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 4, mode: 'creativity' } });
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 4, mode: 'precision' } });
     expect(res.status).toBe(201);
     const jobId = res.body.job.id;
     await waitForJob(sse, jobId, (j) => j.status === 'processing' && j.progress > 0);
@@ -239,7 +239,7 @@ describe.runIf(backends.includes('postgres'))('separate worker processes on Post
     const { client, userId, sse } = await signedInBusinessUser(server);
     const img = await storeImage(server.deps, userId, await syntheticPng(480, 360, 7));
     const before = await balanceOf(server, userId);
-    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 4, mode: 'creativity' } });
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 4, mode: 'precision' } });
     const jobId = res.body.job.id;
     const cost = res.body.job.credits_used;
     await waitForJob(sse, jobId, (j) => j.status === 'processing' && j.progress > 0);
@@ -280,7 +280,7 @@ describe.runIf(backends.includes('postgres'))('a worker stopped by Ctrl-C on Pos
     // four tiles: the signal comes after the first
     const img = await storeImage(server.deps, userId, await syntheticPng(480, 360, 11));
     const before = await balanceOf(server, userId);
-    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'creativity' } });
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'precision' } });
     expect(res.status).toBe(201);
     const jobId = res.body.job.id;
     const cost = res.body.job.credits_used;

@@ -9,12 +9,12 @@ export const CONVERTER_VERSION = 2;
 export const INPUT_NAME = 'input';
 export const OUTPUT_NAME = 'output';
 
-interface Builder {
+export interface Builder {
   nodes: InstanceType<typeof onnx.NodeProto>[];
   initializers: InstanceType<typeof onnx.TensorProto>[];
 }
 
-function tensor(name: string, dims: number[], data: Float32Array) {
+export function tensor(name: string, dims: number[], data: Float32Array) {
   return onnx.TensorProto.create({
     name,
     dims,
@@ -23,13 +23,13 @@ function tensor(name: string, dims: number[], data: Float32Array) {
   });
 }
 
-function intsAttr(name: string, ints: number[]) {
+export function intsAttr(name: string, ints: number[]) {
   return onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.INTS, ints });
 }
-function intAttr(name: string, i: number) {
+export function intAttr(name: string, i: number) {
   return onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.INT, i });
 }
-function strAttr(name: string, s: string) {
+export function strAttr(name: string, s: string) {
   return onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.STRING, s: new TextEncoder().encode(s) });
 }
 
@@ -226,6 +226,11 @@ export function convertLayersModel(model: LayersModel, opts: { fuseUpsampling?: 
   const last = valueOf.get(model.outputs[0])!;
   b.nodes.push(onnx.NodeProto.create({ name: 'output', opType: 'Identity', input: [last], output: [OUTPUT_NAME] }));
 
+  return encodeModel(b, CONVERTER_VERSION);
+}
+
+/** The ONNX model around a built graph: float NCHW `input` [N,3,H,W] → `output` [N,3,OH,OW], opset 13. */
+export function encodeModel(b: Builder, version: number): Uint8Array {
   const dims = (...d: (number | string)[]) =>
     onnx.TensorShapeProto.create({ dim: d.map((x) => (typeof x === 'number' ? { dimValue: x } : { dimParam: x })) });
   const valueInfo = (name: string, shape: InstanceType<typeof onnx.TensorShapeProto>) =>
@@ -234,7 +239,7 @@ export function convertLayersModel(model: LayersModel, opts: { fuseUpsampling?: 
   const modelProto = onnx.ModelProto.create({
     irVersion: 8,
     producerName: 'renderlift-converter',
-    producerVersion: String(CONVERTER_VERSION),
+    producerVersion: String(version),
     opsetImport: [{ domain: '', version: 13 }],
     graph: onnx.GraphProto.create({
       name: 'sr',

