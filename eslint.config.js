@@ -15,6 +15,9 @@ const boundaries = [
   never('./src/server', ['./src/worker'], 'only the composition root (src/main) imports worker/.'),
   never('./src/worker', ['./src/main', './src/web'], 'worker/ binds the queue to job services; it is wired by src/main.'),
   never('./src/web/features', ['./src/web/pages'], 'features never import a page: move the shared piece down.'),
+  never('./src/web/features/canvas-core', ['./src/web/features/workspace', './src/web/features/sessions', './src/web/features/remove-tool'], 'canvas-core is what the workspace, sessions and the remove tool share: it imports none of them.'),
+  never('./src/web/features/sessions', ['./src/web/features/workspace', './src/web/features/remove-tool'], 'the workspace composes sessions and the remove tool, never the other way round.'),
+  never('./src/web/features/remove-tool', ['./src/web/features/workspace', './src/web/features/sessions'], 'the workspace composes sessions and the remove tool, never the other way round.'),
   never('./src/web/ui', ['./src/web/features', './src/web/pages'], 'ui/ is the kit every feature uses; it knows no feature.'),
 ];
 

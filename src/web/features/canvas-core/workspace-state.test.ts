@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageDto, JobDto } from '../workspace/api/types';
+import type { ImageDto, JobDto } from './types';
 import {
   activeJobCount,
   batchDone,

@@ -11,7 +11,7 @@
  *                                             └──cancel refused──▶ processing
  */
 import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, type EnhancementMode, type UpscaleFactor, isUpscaleFactor } from '../../../shared/enhancement';
-import type { AcceptedUploadDto, ImageDto, JobDto } from '../workspace/api/types';
+import type { AcceptedUploadDto, ImageDto, JobDto } from './types';
 import { positionsForNew, type Point } from './layout';
 import { ZOOM_DEFAULT } from './zoom';
 

@@ -1,4 +1,4 @@
-/** Calls to the viewport sessions API (src/server/routes/viewports.ts) and the one the remove tool makes. */
+/** Calls to the viewport sessions API (src/server/routes/viewports.ts). */
 import type { ViewportData } from '../../../shared/viewports';
 import type {
   ActiveViewportResponse,
@@ -8,7 +8,6 @@ import type {
   ViewportSessionsResponse,
   ViewportSessionSummary,
 } from '../../../shared/api/viewports';
-import type { CreateRemoveJobResponse, JobsResponse } from '../../../shared/api/jobs';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
 export type SessionSummary = ViewportSessionSummary;
@@ -27,17 +26,6 @@ export const sessionsApi = {
   remove: (id: string) => call<DeleteViewportResponse>('DELETE', at(id)),
   /** 'Create New Viewport': a named, empty viewport becomes the active one. */
   createEmpty: (name: string) => call<ViewportSessionResponse>('POST', '/api/viewports/new', { name }).then((r) => r.session),
-};
-
-export const removeApi = {
-  /** seed 001 §7.5 process-image-remove: the image and a PNG mask at its own resolution. */
-  submit: (targetImageId: string, mask: Blob) => {
-    const form = new FormData();
-    form.append('targetImageId', targetImageId);
-    form.append('maskImage', mask, 'mask.png');
-    return call<CreateRemoveJobResponse>('POST', '/api/jobs/remove', form);
-  },
-  jobs: (ids: string[]) => call<JobsResponse>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`).then((r) => r.jobs),
 };
 
 /**

@@ -5,7 +5,7 @@ import type { JobDto } from '../../../../shared/jobs';
 import { MAX_MASK_SHARE, maskTooLargeMessage } from '../../../../shared/removal';
 import { ApiError } from '../../../lib/api-client';
 import { isBusy } from '../../canvas-core/workspace-state';
-import { removeApi } from '../../sessions/api';
+import { removeApi } from '../api';
 import { estimateMaskShare, exportMaskPng } from '../lib/mask-raster';
 import { removalBasis, removalTarget, strokesForTarget } from '../lib/removal-target';
 import { hasMask, type MaskState } from '../lib/strokes';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sanitiseForSave } from '../../../../shared/viewports';
-import type { ImageDto } from '../../workspace/api/types';
+import type { ImageDto } from '../../canvas-core/types';
 import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '../../canvas-core/workspace-state';
 import { clearedWorkspace, fingerprint, restoreWorkspace, stripQuery, toViewportData } from './viewport-snapshot';
 

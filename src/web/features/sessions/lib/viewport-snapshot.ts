@@ -6,7 +6,7 @@
  */
 import { isEnhancementMode, isUpscaleFactor } from '../../../../shared/enhancement';
 import type { ViewportData, ViewportImage } from '../../../../shared/viewports';
-import type { ImageDto } from '../../workspace/api/types';
+import type { ImageDto } from '../../canvas-core/types';
 import { clampZoom, ZOOM_DEFAULT } from '../../canvas-core/zoom';
 import { versionsOf, workspaceReducer, type WorkspaceImage, type WorkspaceState } from '../../canvas-core/workspace-state';
 

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ViewportData } from '../../../../shared/viewports';
-import type { ImageDto } from '../../workspace/api/types';
+import type { ImageDto } from '../../canvas-core/types';
 import type { WorkspaceState } from '../../canvas-core/workspace-state';
 import { useViewportList, type ViewportEvent } from '../hooks';
 import { isDirty } from '../lib/unsaved';

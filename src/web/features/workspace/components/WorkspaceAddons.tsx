@@ -3,7 +3,7 @@
  * provider to wrap it in. The add-ons know the shared canvas state (canvas-core), never the workspace itself.
  */
 import { useCallback, useRef, type ReactNode } from 'react';
-import type { JobDto } from '../api/types';
+import type { JobDto } from '../../canvas-core/types';
 import { workspaceApi } from '../api/workspace-api';
 import type { WorkspaceAction, WorkspaceImage, WorkspaceState } from '../../canvas-core/workspace-state';
 import { MaskModal } from '../../remove-tool/components/MaskModal';

@@ -5,7 +5,7 @@ import { storageMessages } from '../../../../shared/storage-messages';
 import type { EnhancementMode, UpscaleFactor } from '../../../../shared/enhancement';
 import { enhanceCreditCost } from '../../../../shared/credit-cost';
 import { ApiError, workspaceApi } from '../api/workspace-api';
-import type { JobDto } from '../api/types';
+import type { JobDto } from '../../canvas-core/types';
 import { activeJobCount, isBusy, isUploaded } from '../../canvas-core/workspace-state';
 import { enhanceRefusal, failureToast, splitTitle } from '../lib/enhance-checks';
 import { toastError, type WorkspaceCore } from './workspace-core';

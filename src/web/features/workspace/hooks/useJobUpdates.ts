@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { msg } from '../../../../shared/messages';
 import { STUCK_IMAGE_MS } from '../../../../shared/enhancement';
 import { ApiError, workspaceApi } from '../api/workspace-api';
-import type { JobDto } from '../api/types';
+import type { JobDto } from '../../canvas-core/types';
 import { isBusy } from '../../canvas-core/workspace-state';
 import { failureToast } from '../lib/enhance-checks';
 import { useLiveChannel } from './useLiveChannel';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { msg } from '../../../../shared/messages';
 import { workspaceApi } from '../api/workspace-api';
-import type { JobDto } from '../api/types';
+import type { JobDto } from '../../canvas-core/types';
 import { isStuck } from '../../canvas-core/workspace-state';
 import { busyCards, planStuckFix } from '../lib/stuck-jobs';
 import type { WorkspaceCore } from './workspace-core';

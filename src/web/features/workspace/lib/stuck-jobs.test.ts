@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobDto } from '../api/types';
+import type { JobDto } from '../../canvas-core/types';
 import type { WorkspaceImage } from '../../canvas-core/workspace-state';
 import { planStuckFix } from './stuck-jobs';
 
