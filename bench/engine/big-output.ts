@@ -4,7 +4,7 @@ import { createEngine } from '../../src/engine/index.js';
 import { BENCH_MODELS_DIR, renderFiles } from './common.js';
 
 /** Peak resident memory of this process so far (VmHWM), in MiB. */
-export function peakRssMiB(): number {
+function peakRssMiB(): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
   return m ? Number(m[1]) / 1024 : process.memoryUsage().rss / 2 ** 20;
 }
@@ -13,7 +13,7 @@ export function peakRssMiB(): number {
  * A 4000×4000 input enhanced ×2 to 8000×8000 (64 MP, the ceiling). Run on its own process so the peak
  * is this job's alone: `npx tsx bench/engine/big-output.ts [--mode detail]`.
  */
-export async function benchBigOutput(mode: 'detail' | 'precision' | 'creativity' = 'detail') {
+async function benchBigOutput(mode: 'detail' | 'precision' | 'creativity' = 'detail') {
   const input = await sharp(renderFiles()[0]).resize(4000, 4000, { fit: 'fill' }).png().toBuffer();
   const engine = createEngine({ modelsDir: BENCH_MODELS_DIR });
   const before = peakRssMiB();

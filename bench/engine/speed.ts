@@ -10,7 +10,7 @@ import { psnr, table } from './common.js';
 const { onnx } = onnxProto;
 
 /** Multiply–accumulates per input pixel, from the layer list (layers after an upsampling run s² times). */
-export async function macsPerPixel(spec: ModelSpec): Promise<number> {
+async function macsPerPixel(spec: ModelSpec): Promise<number> {
   if (spec.source.kind !== 'npm') return NaN;
   const model = await readLayersModel(spec.source.dir);
   const factor = new Map<string, number>();

@@ -44,7 +44,7 @@ export interface TileConfig {
 }
 
 /** Dimensions after EXIF orientation, read from the header only. */
-export async function probeSize(buf: Buffer): Promise<{ width: number; height: number }> {
+async function probeSize(buf: Buffer): Promise<{ width: number; height: number }> {
   if (buf.length >= 26 && buf[0] === 0x42 && buf[1] === 0x4d) {
     const header = readBmpHeader(buf);
     if (!('problem' in header)) return { width: header.width, height: header.height };

@@ -47,7 +47,7 @@ export interface Engine {
 
 // 16 px crop per side: measured to reproduce untiled output within 1 level at every scale; 4 px showed seams.
 export const DEFAULT_TILE_SIZE = 256;
-export const DEFAULT_TILE_MARGIN = 16;
+const DEFAULT_TILE_MARGIN = 16;
 
 export function createEngine(config: EngineConfig): Engine {
   const store = new ModelStore(config.modelsDir, config.extraModelsDir, config.packageLookup);

@@ -15,4 +15,3 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', 404, message);
 export const unauthorized = (message = 'Authentication required') => new AppError('UNAUTHORIZED', 401, message);
-export const badRequest = (message: string, details?: unknown) => new AppError('BAD_REQUEST', 400, message, details);

@@ -61,7 +61,7 @@ export function parseRecipients(text: string): { emails: string[]; invalid: stri
   return { emails, invalid };
 }
 
-export const MAX_CUSTOM_RECIPIENTS = 5000;
+const MAX_CUSTOM_RECIPIENTS = 5000;
 export const DEFAULT_TARGET_DAYS = 30;
 export const DEFAULT_MAINTENANCE_ESTIMATE = '24-48 hours';
 
@@ -83,9 +83,9 @@ export const Audience = z.discriminatedUnion('kind', [
 ]);
 export type Audience = z.infer<typeof Audience>;
 
-export const MAINTENANCE_SEVERITIES = ['warning', 'error'] as const;
-export const maintenanceMessageRequired = 'Enter the maintenance message.';
-export const availableMessageRequired = 'Enter the announcement message.';
+const MAINTENANCE_SEVERITIES = ['warning', 'error'] as const;
+const maintenanceMessageRequired = 'Enter the maintenance message.';
+const availableMessageRequired = 'Enter the announcement message.';
 
 export const MaintenanceNotificationInput = z.object({
   message: z.string().trim().min(1, maintenanceMessageRequired).max(5000),

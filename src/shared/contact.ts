@@ -10,7 +10,7 @@ export type InquiryType = (typeof INQUIRY_TYPES)[number];
 export const INQUIRY_LABELS: Record<InquiryType, string> = { general: 'General inquiry', support: 'Technical support', billing: 'Billing question' };
 
 export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
-export const contactInvalidEmail = 'Please enter a valid email address.';
+const contactInvalidEmail = 'Please enter a valid email address.';
 export const contactSent = 'Message sent! We will get back to you within 24 hours.';
 
 const required = (max: number) => z.string().trim().min(1, messages.contactRequired).max(max, `At most ${max} characters`);

@@ -3,11 +3,3 @@ export interface ApiErrorBody {
   error: { code: string; message: string; details?: unknown };
 }
 
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'error' in value &&
-    typeof (value as ApiErrorBody).error?.message === 'string'
-  );
-}

@@ -27,19 +27,18 @@ export const THUMBNAIL_MAX_SIDE = 512;
 export const RESULT_PREVIEW_MAX_SIDE = 2048;
 
 /** Accepted image formats, decided by content (seed 000 §5: jpeg, jpg, png, gif, bmp, webp). */
-export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'bmp', 'webp'] as const;
+const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'bmp', 'webp'] as const;
 export type AcceptedImageFormat = (typeof ACCEPTED_IMAGE_FORMATS)[number];
-export const ACCEPTED_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp'] as const;
 
 /** Junk files a folder upload brings along; ignored without an error (seed 000 §5). */
-export const IGNORED_UPLOAD_NAMES = ['.ds_store', 'thumbs.db'] as const;
+const IGNORED_UPLOAD_NAMES = ['.ds_store', 'thumbs.db'] as const;
 
 export function isIgnoredUploadName(name: string): boolean {
   const base = name.split(/[\\/]/).pop() ?? name;
   return (IGNORED_UPLOAD_NAMES as readonly string[]).includes(base.toLowerCase());
 }
 
-export const FILE_NAME_MAX = 255;
+const FILE_NAME_MAX = 255;
 
 /**
  * The name an upload is shown and stored under: the last path component, without control characters (a NUL byte

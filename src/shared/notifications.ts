@@ -10,7 +10,7 @@ export const NOTIFICATION_KEYS = ['email_notifications', 'processing_complete', 
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 export type NotificationPreferences = Record<NotificationKey, boolean>;
 
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   email_notifications: true,
   processing_complete: true,
   marketing_emails: false,

@@ -32,7 +32,7 @@ export const PLANS: Record<PlanKey, Plan> = {
 export const PRICING_PLANS: readonly Plan[] = [PLANS.basic, PLANS.professional, PLANS.business, PLANS.enterprise];
 
 /** seed 000 §2: /enhance needs one of these subscription_status values. */
-export const PAID_STATUSES: readonly SubscriptionStatus[] = ['basic', 'pro', 'professional', 'business', 'enterprise'];
+const PAID_STATUSES: readonly SubscriptionStatus[] = ['basic', 'pro', 'professional', 'business', 'enterprise'];
 
 export const DEFAULT_ENTERPRISE_CONCURRENCY = 8;
 

@@ -6,7 +6,7 @@ export type Bucket = (typeof BUCKETS)[number];
 export const PUBLIC_BUCKET: Bucket = 'enhanced-images';
 
 /** seed 001 §7.4: path prefixes enhanced, originals and processed map to the buckets. */
-export const BUCKET_ALIASES: Record<string, Bucket> = {
+const BUCKET_ALIASES: Record<string, Bucket> = {
   enhanced: 'enhanced-images',
   originals: 'user-images',
   processed: 'processed-images',
@@ -46,7 +46,6 @@ export function checkImageUrl(url: unknown): UrlCheck {
   return { ok: false, message: fill(messages.urlNotRecognized, { start: value.slice(0, 50) }) };
 }
 
-export const isValidImageUrl = (url: unknown): url is string => checkImageUrl(url).ok;
 
 /**
  * The bucket and file path a URL points at, when it is one of ours: a files-route URL (absolute or not) or a

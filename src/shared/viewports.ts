@@ -8,8 +8,8 @@ import { msg } from './messages.js';
 
 export const SESSION_NAME_MAX = 100;
 /** A viewport_data document larger than this is refused: it holds references, never pixels. */
-export const VIEWPORT_DATA_MAX_BYTES = 512 * 1024;
-export const VIEWPORT_MAX_IMAGES = 500;
+const VIEWPORT_DATA_MAX_BYTES = 512 * 1024;
+const VIEWPORT_MAX_IMAGES = 500;
 
 const isDataUrl = (v: unknown) => typeof v === 'string' && /^\s*data:/i.test(v);
 /** seed 001 §5: only http(s) or blob enhanced URLs are kept; our own storage paths count as http(s) equivalents. */
@@ -37,7 +37,7 @@ export const ViewportImage = z.object({
 });
 export type ViewportImage = z.infer<typeof ViewportImage>;
 
-export const EnhancementParams = z.record(z.string(), z.union([z.number().finite(), z.string().max(100), z.boolean()]));
+const EnhancementParams = z.record(z.string(), z.union([z.number().finite(), z.string().max(100), z.boolean()]));
 
 export const ViewportData = z.object({
   images: z.array(ViewportImage).max(VIEWPORT_MAX_IMAGES),

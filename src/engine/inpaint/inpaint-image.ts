@@ -16,7 +16,7 @@ export const MASK_DILATION = 3;
 const PROGRESS_STEPS = 1000;
 
 /** Painted = opaque stroke on a transparent mask, or a light stroke on an opaque dark mask. */
-export async function readMask(mask: Buffer | string, width: number, height: number): Promise<Uint8Array> {
+async function readMask(mask: Buffer | string, width: number, height: number): Promise<Uint8Array> {
   const buf = await readInput(mask);
   let img = sharp(buf, { pages: 1 });
   const meta = await img.metadata().catch(() => {
@@ -76,7 +76,7 @@ export interface InpaintCoreOptions {
  * Smooth shading and gradients score near zero on both; a tiled floor or a rug scores high on the share
  * even where the tiles themselves are flat.
  */
-export function surroundingTexture(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, ring = 8): { mean: number; edgeShare: number } {
+function surroundingTexture(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, ring = 8): { mean: number; edgeShare: number } {
   const around = dilate(hole, w, h, ring);
   const luma = (i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
   let sum = 0;
@@ -95,13 +95,13 @@ export function surroundingTexture(rgb: Uint8Array, hole: Uint8Array, w: number,
 }
 
 /** A Laplacian of luma at least this large (levels) is an edge or texture detail, not shading or noise. */
-export const EDGE_LAPLACIAN = 8;
+const EDGE_LAPLACIAN = 8;
 /** Below this mean Laplacian (levels) *and* this share of edge pixels the surroundings are smooth shading. */
-export const SMOOTH_TEXTURE_LIMIT = 1;
-export const SMOOTH_EDGE_SHARE = 0.01;
+const SMOOTH_TEXTURE_LIMIT = 1;
+const SMOOTH_EDGE_SHARE = 0.01;
 
 /** Diffusion is exact on smooth shading and gradients, where copied patches would only add offsets. */
-export function isSmooth(t: { mean: number; edgeShare: number }): boolean {
+function isSmooth(t: { mean: number; edgeShare: number }): boolean {
   return t.mean < SMOOTH_TEXTURE_LIMIT && t.edgeShare < SMOOTH_EDGE_SHARE;
 }
 

@@ -12,7 +12,7 @@ let loading: Promise<{ cv: OpenCv }> | undefined;
  * Its Node glue also installs process-wide uncaughtException/unhandledRejection handlers that abort the
  * whole process; they are removed again so the host application keeps its own error handling.
  */
-export async function loadOpenCv(): Promise<{ cv: OpenCv }> {
+async function loadOpenCv(): Promise<{ cv: OpenCv }> {
   loading ??= new Promise<{ cv: OpenCv }>((resolve) => {
     const before = {
       uncaught: process.listeners('uncaughtException'),

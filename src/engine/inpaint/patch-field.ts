@@ -34,9 +34,9 @@ export interface PatchField {
  * looks alike (floor planks in a window, a backsplash on a floor) then loses to the surroundings.
  * Patches on a structure guide are exempt: an edge may be continued from anywhere along it.
  */
-export const PROXIMITY = 12;
+const PROXIMITY = 12;
 
-export function proximityWeight(r: number, channels: number, holeSize: number): number {
+function proximityWeight(r: number, channels: number, holeSize: number): number {
   const values = (2 * r + 1) * (2 * r + 1) * channels;
   return (PROXIMITY * PROXIMITY * values) / Math.max(1, holeSize * holeSize);
 }
@@ -84,14 +84,14 @@ export function createField(level: Level, r: number): PatchField {
   return { level, r, bx, by, bw, bh, targets: Int32Array.from(list), nnf, cost: new Float32Array(bw * bh), valid, validCount, proximity };
 }
 
-export const boxIndex = (f: PatchField, p: number) => ((p / f.level.w) | 0) * f.bw - f.by * f.bw + (p % f.level.w) - f.bx;
+const boxIndex = (f: PatchField, p: number) => ((p / f.level.w) | 0) * f.bw - f.by * f.bw + (p % f.level.w) - f.bx;
 
 /**
  * Sum of squared differences (colour, texture features, guides) between the patch at target `t` (current
  * estimate inside the hole) and the source patch at `s`, plus the proximity cost of their distance; stops
  * as soon as a row takes it past `limit`.
  */
-export function patchDistance(img: Float32Array, w: number, h: number, r: number, t: number, s: number, limit: number, proximity: number): number {
+function patchDistance(img: Float32Array, w: number, h: number, r: number, t: number, s: number, limit: number, proximity: number): number {
   const tx = t % w, ty = (t / w) | 0, sx = s % w, sy = (s / w) | 0;
   let d = proximity * ((tx - sx) * (tx - sx) + (ty - sy) * (ty - sy));
   if (d >= limit) return d;

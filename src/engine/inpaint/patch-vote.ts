@@ -9,9 +9,9 @@ import { CHANNELS, VOTED_CHANNELS } from './pyramid.js';
  */
 
 /** Confidence falls by this factor per pixel of depth into the hole (Wexler et al. use 1.3; 2 kept more detail on the renders). */
-export const DEPTH_DECAY = 2;
+const DEPTH_DECAY = 2;
 /** In the mode vote, proposals further than this (RGB distance, levels) from the best proposal are outliers. */
-export const MODE_RADIUS = 14;
+const MODE_RADIUS = 14;
 
 export interface VoteInput {
   field: PatchField;

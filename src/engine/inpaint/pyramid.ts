@@ -83,7 +83,7 @@ export function holeDepth(hole: Uint8Array, w: number, h: number): Float32Array 
   return d;
 }
 
-export function maxOf(a: Float32Array): number {
+function maxOf(a: Float32Array): number {
   let m = 0;
   for (let i = 0; i < a.length; i++) if (a[i] > m) m = a[i];
   return m;

@@ -18,7 +18,7 @@ export interface GuideLine {
 }
 
 /** Width of the ring searched for edges, finest level pixels. */
-export const RING = 16;
+const RING = 16;
 /** Sobel magnitude (of luma) that counts as an edge: about a 15-level step. */
 const EDGE_SOBEL = 60;
 /** Share of the ring width on each side of the hole that must lie on the edge. */
@@ -127,9 +127,9 @@ function crossing(cos: number, sin: number, rho: number, bin: number, hole: Uint
 }
 
 /** Closeness scale of a guide: full at the line, zero this many level pixels away. */
-export const GUIDE_WIDTH = 3;
+const GUIDE_WIDTH = 3;
 /** Strength of a guide against colour differences (levels). */
-export const GUIDE_WEIGHT = 80;
+const GUIDE_WEIGHT = 80;
 
 /**
  * Writes the guide values of `lines` (finest coordinates, shrunk by `scale`) into channels `c0`, `c0 + 1`

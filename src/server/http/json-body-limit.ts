@@ -3,9 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env.js';
 
 /** JSON bodies of every API route: a workspace with hundreds of cards is well under this. */
-export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+const JSON_BODY_MAX_BYTES = 1024 * 1024;
 /** Client security reports are a few fields (the schema bounds their details to 4 KB). */
-export const REPORT_BODY_MAX_BYTES = 16 * 1024;
+const REPORT_BODY_MAX_BYTES = 16 * 1024;
 
 const refuse = (max: number) =>
   bodyLimit({

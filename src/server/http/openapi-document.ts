@@ -49,7 +49,7 @@ async function betterAuthPaths() {
 }
 
 /** The app's OpenAPI 3.1 document: every /api route's contract, from the schemas in src/shared/api. */
-export async function buildOpenApiDocument(app: Hono<AppEnv>, meta: { title: string; version: string }): Promise<Doc> {
+async function buildOpenApiDocument(app: Hono<AppEnv>, meta: { title: string; version: string }): Promise<Doc> {
   const doc = await generateSpecs(app, {
     documentation: {
       info: { title: `${meta.title} API`, version: meta.version, description: 'Every /api route with its request and response schemas. Errors answer { error: { code, message } } with the spec’s wording.' },

@@ -12,7 +12,7 @@ import type { Config } from '../config.js';
 type OriginConfig = Pick<Config, 'BASE_URL' | 'baseUrlFixed' | 'TRUSTED_ORIGINS' | 'TRUST_PROXY'>;
 
 /** The origin (scheme://host[:port]) a request came in on. */
-export function requestOrigin(req: Request, trustProxy: boolean): string {
+function requestOrigin(req: Request, trustProxy: boolean): string {
   const url = new URL(req.url);
   let protocol = url.protocol.replace(/:$/, '');
   let host = req.headers.get('host') ?? url.host;
@@ -30,7 +30,7 @@ export function requestOrigin(req: Request, trustProxy: boolean): string {
 }
 
 /** The address links in e-mails and payment redirects point at for work this request causes. */
-export function publicBaseUrl(config: OriginConfig, req?: Request): string {
+function publicBaseUrl(config: OriginConfig, req?: Request): string {
   if (config.baseUrlFixed || !req) return config.BASE_URL;
   return requestOrigin(req, config.TRUST_PROXY);
 }

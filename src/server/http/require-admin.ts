@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
 import { AppError } from '../errors.js';
 
-export const adminOnly = 'Admin access required';
+const adminOnly = 'Admin access required';
 
 /** Route guard of every /api/admin route: signed out 401, signed in without the admin role 403. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {

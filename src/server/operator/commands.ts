@@ -31,7 +31,7 @@ export const commands: Record<string, Command> = {
   'grant-beta': grantBetaCommand,
 };
 
-export function printUsage(out: (line: string) => void) {
+function printUsage(out: (line: string) => void) {
   out('Usage: npm run admin -- <command> [arguments]\n\nCommands:');
   for (const c of Object.values(commands)) out(`  ${c.usage.padEnd(32)} ${c.description}`);
 }

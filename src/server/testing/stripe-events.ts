@@ -8,8 +8,8 @@ import Stripe from 'stripe';
 const rid = (prefix: string) => `${prefix}_test_${randomBytes(8).toString('hex')}`;
 const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export const TEST_PRICES = { basic: 'price_test_basic', professional: 'price_test_professional', business: 'price_test_business' } as const;
-export const TEST_WEBHOOK_SECRET = 'whsec_test_renderlift_billing';
+const TEST_PRICES = { basic: 'price_test_basic', professional: 'price_test_professional', business: 'price_test_business' } as const;
+const TEST_WEBHOOK_SECRET = 'whsec_test_renderlift_billing';
 
 export const stripeEnv = {
   STRIPE_SECRET_KEY: 'sk_test_renderlift_billing',
@@ -19,7 +19,7 @@ export const stripeEnv = {
   STRIPE_PRICE_BUSINESS: TEST_PRICES.business,
 };
 
-export function stripeEvent(type: string, object: Record<string, unknown>, created: Date, previous?: Record<string, unknown>) {
+function stripeEvent(type: string, object: Record<string, unknown>, created: Date, previous?: Record<string, unknown>) {
   return {
     id: rid('evt'),
     object: 'event',

@@ -32,7 +32,7 @@ const optionalText = (max = 200) =>
     .transform((v) => (v ? v : undefined));
 
 /** seed 000 §3: the signup profile as user_metadata with snake_case keys. */
-export const UserMetadata = z.object({
+const UserMetadata = z.object({
   first_name: z.string().trim().min(1, 'First name is required').max(100),
   last_name: z.string().trim().min(1, 'Last name is required').max(100),
   company: optionalText(200),
@@ -116,7 +116,7 @@ export type SignOutScope = z.infer<typeof SignOutScope>;
 
 /** seed 001 §7.5 security-monitor. */
 /** The largest `details` a client report may carry, as JSON. */
-export const SECURITY_EVENT_DETAILS_MAX = 4096;
+const SECURITY_EVENT_DETAILS_MAX = 4096;
 
 export const SecurityEventRequest = z.object({
   action: z.string().trim().min(1).max(64),

@@ -1,7 +1,7 @@
 /** Choices of the sign-up form (seed 000 §3, §4). */
 
 // seed 000 §4: a domain outside this list turns the business toggle on by itself
-export const FREE_EMAIL_PROVIDERS = [
+const FREE_EMAIL_PROVIDERS = [
   'gmail',
   'yahoo',
   'hotmail',

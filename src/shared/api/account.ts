@@ -44,7 +44,7 @@ export type SignOutResponse = z.infer<typeof SignOutResponse>;
 export const SecurityEventRecorded = z.strictObject({ recorded: z.boolean() });
 
 /** One of the signed-in user's own security events. */
-export const OwnSecurityEvent = z.strictObject({
+const OwnSecurityEvent = z.strictObject({
   id: z.number().int(),
   action: z.string(),
   resource: z.string().nullable(),

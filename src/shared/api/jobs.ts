@@ -32,7 +32,7 @@ export const CompletedJobsQuery = z.object({ limit: z.coerce.number().int().min(
 export const JobStatus = z.enum(['pending', 'processing', 'completed', 'failed', 'cancelled']);
 export type JobStatus = z.infer<typeof JobStatus>;
 
-export const WorkflowType = z.enum(['enhance', 'remove']);
+const WorkflowType = z.enum(['enhance', 'remove']);
 
 /** A job as the API and the live channel show it: the seed's snake_case fields plus real progress. */
 export const JobDto = z.strictObject({

@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const VersionResponse = z.strictObject({ version: z.string(), build: z.string() });
 export type VersionResponse = z.infer<typeof VersionResponse>;
 
-export const EmailTemplateSummary = z.strictObject({ name: z.string(), category: z.string(), label: z.string() });
+const EmailTemplateSummary = z.strictObject({ name: z.string(), category: z.string(), label: z.string() });
 export const EmailTemplatesResponse = z.strictObject({ categories: z.array(z.string()), templates: z.array(EmailTemplateSummary) });
 export type EmailTemplatesResponse = z.infer<typeof EmailTemplatesResponse>;
 

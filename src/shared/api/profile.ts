@@ -56,7 +56,7 @@ export const AvatarForm = z.object({ avatar: z.file() });
 export const AvatarResponse = z.strictObject({ avatar_url: z.string().nullable(), message: z.string() });
 export type AvatarResponse = z.infer<typeof AvatarResponse>;
 
-export const NotificationPreferencesDto = z.strictObject({
+const NotificationPreferencesDto = z.strictObject({
   email_notifications: z.boolean(),
   processing_complete: z.boolean(),
   marketing_emails: z.boolean(),

@@ -5,7 +5,6 @@ import { cn } from '../lib/cn';
 
 /** A dialog that slides in from a screen edge: the small-screen navigation menu and side panels. */
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetTitle = SheetPrimitive.Title;
 export const SheetDescription = SheetPrimitive.Description;
 

@@ -9,9 +9,9 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export type CodePurpose = 'email-verification' | 'password-reset';
 
 // seed 001 §9: verification and reset links expire in 24 hours
-export const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export function generateCode(length: number): string {
+function generateCode(length: number): string {
   let code = '';
   for (let i = 0; i < length; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;

@@ -15,7 +15,7 @@ import { resendCooldownKey } from './resend-verification.js';
 export type ParsedSignup = z.output<typeof SignupRequest>;
 
 // seed 000 §3: the free plan's monthly allowance
-export const FREE_PLAN_CREDITS = 4;
+const FREE_PLAN_CREDITS = 4;
 
 const isUniqueViolation = (err: unknown): boolean => {
   for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;

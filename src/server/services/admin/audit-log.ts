@@ -19,7 +19,7 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
-export async function recordAdminAction(db: Executor, r: AuditRecord, at: Date): Promise<void> {
+async function recordAdminAction(db: Executor, r: AuditRecord, at: Date): Promise<void> {
   await db.insert(adminAuditLog).values({
     actorId: r.actor.id,
     actorEmail: r.actor.email,

@@ -25,7 +25,7 @@ export async function currentPaidSubscription(deps: Pick<Deps, 'db'>, userId: st
 }
 
 /** The provider's customer of the user's latest subscription, reused for the next one. */
-export async function knownCustomerId(deps: Pick<Deps, 'db'>, userId: string): Promise<string | null> {
+async function knownCustomerId(deps: Pick<Deps, 'db'>, userId: string): Promise<string | null> {
   const [g] = await deps.db
     .select({ customerId: planGrants.stripeCustomerId })
     .from(planGrants)

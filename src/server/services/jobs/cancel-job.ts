@@ -16,7 +16,7 @@ export interface CancelResult {
   credits_remaining: number;
 }
 
-export const CANCELLED_BY_USER = 'Cancelled by user';
+const CANCELLED_BY_USER = 'Cancelled by user';
 
 /**
  * seed 000 §4: completed, failed or cancelled jobs cannot be cancelled; a processing job can, and so can any job

@@ -24,7 +24,7 @@ export interface RemoveRequest {
  * Reads the client's mask into a single-channel 0/255 PNG: a pixel is painted when it is at least half opaque and
  * at least half bright, which covers white strokes on black and on transparent backgrounds.
  */
-export async function normaliseMask(imaging: ImageProcessing, mask: Buffer, width: number, height: number): Promise<{ png: Buffer; painted: number }> {
+async function normaliseMask(imaging: ImageProcessing, mask: Buffer, width: number, height: number): Promise<{ png: Buffer; painted: number }> {
   const meta = await imaging.probe(mask);
   if (!meta || meta.format !== 'png') throw new AppError('MASK_INVALID', 400, msg('maskApplyFailed'));
   if (meta.width !== width || meta.height !== height) {

@@ -6,7 +6,7 @@ import { sendJob } from '../../queues/define-queue.js';
 import type { JobRow } from './job-dto.js';
 import { failJob, setQueueJobId } from './job-lifecycle.js';
 
-export const imageQueueFor = (job: Pick<JobRow, 'workflowType'>) => (job.workflowType === 'remove' ? imageRemoveQueue : imageEnhanceQueue);
+const imageQueueFor = (job: Pick<JobRow, 'workflowType'>) => (job.workflowType === 'remove' ? imageRemoveQueue : imageEnhanceQueue);
 export const queueFor = (job: Pick<JobRow, 'workflowType'>): QueueName => imageQueueFor(job).name;
 
 /**

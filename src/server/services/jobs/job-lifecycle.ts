@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { STALE_PROCESSING_MS } from '../../../shared/enhancement.js';
 import type { Deps } from '../../deps.js';
 import type { Tx } from '../../db/database.js';
 import { imageJobs } from '../../db/schema.js';
@@ -98,14 +99,14 @@ export async function failJob(deps: LifecycleDeps, jobId: string, message: strin
   return outcome.job;
 }
 
-export const STALE_JOB_MESSAGE = 'Processing took longer than an hour and was stopped. Your credits were returned.';
+const STALE_JOB_MESSAGE = 'Processing took longer than an hour and was stopped. Your credits were returned.';
 
 /**
  * Jobs processing for over an hour are failed and their credits released (seed 001 §5: "jobs processing over
  * 1 hour are cleared"). Runs on a schedule and before each concurrency check; `userId` limits it to one user.
  */
 export async function sweepStaleJobs(deps: LifecycleDeps, opts: { userId?: string; tx?: Tx; maxAgeMs?: number } = {}): Promise<JobRow[]> {
-  const cutoff = new Date(deps.clock().getTime() - (opts.maxAgeMs ?? 60 * 60 * 1000));
+  const cutoff = new Date(deps.clock().getTime() - (opts.maxAgeMs ?? STALE_PROCESSING_MS));
   const run = async (tx: Tx) => {
     const stale = await tx
       .select({ id: imageJobs.id })

@@ -8,7 +8,7 @@ import type { JobDto } from './job-dto.js';
  * The address of a result's canvas preview (stored beside it by the worker), or null when it has none: results
  * stored before previews existed are shown at full size.
  */
-export async function resultPreviewUrl(deps: Pick<Deps, 'storage'>, processedRef: string | null): Promise<string | null> {
+async function resultPreviewUrl(deps: Pick<Deps, 'storage'>, processedRef: string | null): Promise<string | null> {
   const parsed = processedRef ? parseStorageUrl(processedRef) : undefined;
   if (!parsed) return null;
   const key = thumbnailKeyFor(parsed.filePath);

@@ -46,7 +46,7 @@ async function customRecipients(db: Executor, text: string): Promise<Recipient[]
   return emails.map((email) => ({ email, userId: byEmail.get(email)?.userId ?? null, firstName: byEmail.get(email)?.firstName ?? null }));
 }
 
-export async function resolveRecipients(
+async function resolveRecipients(
   deps: Pick<Deps, 'db' | 'clock'>,
   audience: Audience,
   admin: { id: string; email: string },
@@ -60,7 +60,7 @@ export async function resolveRecipients(
   return activeUsers(deps.db, new Date(deps.clock().getTime() - audience.targetDays * 86_400_000), kind === 'application-available');
 }
 
-export const describeAudience = (a: Audience, n: number) =>
+const describeAudience = (a: Audience, n: number) =>
   a.kind === 'test' ? 'test (you only)' : a.kind === 'custom' ? `custom list (${n})` : `active in the last ${a.targetDays} days (${n})`;
 
 /**

@@ -5,7 +5,7 @@ import { renderEmail } from '../../../emails/index.js';
 import type { CampaignStatus, CampaignView, NotificationKind } from '../../../shared/admin.js';
 import type { Recipient } from './create-campaign.js';
 
-export const CAMPAIGN_BATCH_SIZE = 25;
+const CAMPAIGN_BATCH_SIZE = 25;
 
 type CampaignRow = typeof notificationCampaigns.$inferSelect;
 

@@ -7,7 +7,7 @@ import { notFound } from '../../errors.js';
 import { inspectImage } from '../uploads/inspect-image.js';
 import { assertUserFolder } from '../storage/paths.js';
 
-export const AVATAR_SIDE = 256;
+const AVATAR_SIDE = 256;
 const AVATAR_BUCKET = 'user-images' as const;
 /** Signed avatar URLs last a day: the nav shows the picture on every page. */
 const AVATAR_URL_SECONDS = 24 * 3600;

@@ -7,7 +7,7 @@ import { avatarUrl } from './avatar.js';
 export type ProfileRow = typeof profiles.$inferSelect;
 
 /** Profile as the API shows it: the seed's snake_case field names, and a signed URL of the picture. */
-export function toProfileDto(p: ProfileRow, avatar: string | null = null) {
+function toProfileDto(p: ProfileRow, avatar: string | null = null) {
   return {
     id: p.id,
     user_id: p.userId,

@@ -14,7 +14,7 @@ export interface InspectedImage {
   thumbnail: { data: Buffer; width: number; height: number };
 }
 
-export class ImageRejected extends AppError {
+class ImageRejected extends AppError {
   constructor(code: string, message: string) {
     super(code, 422, message);
   }

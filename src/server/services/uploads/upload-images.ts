@@ -38,7 +38,7 @@ const CACHE_CONTROL = 'private, max-age=3600';
 const formatBytes = (n: number) =>
   n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : n >= 1024 ** 2 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
 
-export async function storedBytes(deps: Pick<Deps, 'db'>, userId: string): Promise<number> {
+async function storedBytes(deps: Pick<Deps, 'db'>, userId: string): Promise<number> {
   const [row] = await deps.db
     .select({ total: sql<string>`coalesce(sum(${images.bytes}), 0)` })
     .from(images)

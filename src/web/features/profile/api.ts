@@ -7,7 +7,7 @@ import type { CreditsSummary, LedgerPage } from '../../../shared/api/credits';
 export type { ProfileDto } from '../../../shared/api/profile';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
-export const CREDITS_QUERY_KEY = ['credits'] as const;
+const CREDITS_QUERY_KEY = ['credits'] as const;
 
 export const profileApi = {
   get: () => apiRequest<ProfileResponse>('GET', '/api/profile'),
