@@ -27,7 +27,7 @@ export const THUMBNAIL_MAX_SIDE = 512;
 export const RESULT_PREVIEW_MAX_SIDE = 2048;
 
 /** Accepted image formats, decided by content (seed 000 §5: jpeg, jpg, png, gif, bmp, webp). */
-const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'bmp', 'webp'] as const;
+export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'gif', 'bmp', 'webp'] as const;
 export type AcceptedImageFormat = (typeof ACCEPTED_IMAGE_FORMATS)[number];
 
 /** Junk files a folder upload brings along; ignored without an error (seed 000 §5). */
