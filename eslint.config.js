@@ -46,6 +46,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',
+      // across layers and up more than one folder, the layer aliases say where a module lives (tsconfig.json paths)
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./){2,}(?!\\.\\./|package\\.json$|scripts/)', message: 'Use a layer alias (@shared/…, @server/…, @web/…) instead of climbing ../../' }] },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-empty-object-type': 'off',

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { layerAliases } from './aliases';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string };
 /** Each build is told apart by this id: the running app compares it with the server's version.json to notice a new deployment. */
@@ -50,6 +51,7 @@ export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
   plugins: [react(), tailwindcss(), versionFile(), precompress()],
+  resolve: { alias: layerAliases },
   // the version Settings → General shows, and the build the update check compares
   define: { __APP_VERSION__: JSON.stringify(pkg.version), __APP_BUILD__: JSON.stringify(BUILD_ID) },
   build: {

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { layerAliases } from './aliases';
 
 export default defineConfig({
+  resolve: { alias: layerAliases },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',

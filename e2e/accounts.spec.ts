@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { totp } from '../src/server/testing/totp';
+import { totp } from '@server/testing/totp';
 
 /**
  * The account journey in a real browser against a real server: sign up as a business, verify with the code from

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { main } from './admin.js';
-import { backends, createTestDatabase, type TestDatabase } from '../src/server/testing/databases.js';
-import { insertUser } from '../src/server/testing/insert-user.js';
-import { user } from '../src/server/db/schema.js';
+import { backends, createTestDatabase, type TestDatabase } from '@server/testing/databases.js';
+import { insertUser } from '@server/testing/insert-user.js';
+import { user } from '@server/db/schema.js';
 
 describe.each(backends.filter((b) => b === 'postgres'))('npm run admin (%s)', (backend) => {
   let testDb: TestDatabase;

@@ -9,11 +9,11 @@
  * embedded database they open it when no server runs, and otherwise go to the running server's operator socket.
  */
 import fs from 'node:fs';
-import { ConfigError, loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/database.js';
-import { DataDirLockedError, lockDataDir } from '../src/server/data-dir-lock.js';
-import { findCommand } from '../src/server/operator/commands.js';
-import { operatorSocketPath, sendOperatorCommand } from '../src/server/operator/operator-socket.js';
+import { ConfigError, loadConfig } from '@server/config.js';
+import { openDatabase } from '@server/db/database.js';
+import { DataDirLockedError, lockDataDir } from '@server/data-dir-lock.js';
+import { findCommand } from '@server/operator/commands.js';
+import { operatorSocketPath, sendOperatorCommand } from '@server/operator/operator-socket.js';
 
 /** Parses argv, reaches the database the server uses, runs one command. Returns the exit code. */
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env, out = (l: string) => console.log(l)): Promise<number> {

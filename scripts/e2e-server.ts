@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/server/config.js';
-import { startServer } from '../src/main/server.js';
+import { loadConfig } from '@server/config.js';
+import { startServer } from '@main/server.js';
 
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-e2e-'));
 fs.mkdirSync(dataDir, { recursive: true });

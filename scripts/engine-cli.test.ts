@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_MODELS_DIR } from '../src/engine/test-models.js';
+import { TEST_MODELS_DIR } from '@engine/test-models.js';
 
 const run = promisify(execFile);
 const here = path.dirname(new URL(import.meta.url).pathname);

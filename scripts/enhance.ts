@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine, EngineError, MODES, SCALES, type Mode, type OutputFormat, type Scale } from '../src/engine/index.js';
-import { writeFileAtomic } from '../src/engine/atomic-file.js';
-import { cliEngineConfig, formatDuration, progressBar } from '../src/engine/terminal-progress.js';
+import { createEngine, EngineError, MODES, SCALES, type Mode, type OutputFormat, type Scale } from '@engine/index.js';
+import { writeFileAtomic } from '@engine/atomic-file.js';
+import { cliEngineConfig, formatDuration, progressBar } from '@engine/terminal-progress.js';
 
 const usage =
   'usage: npm run enhance -- <in> [--scale 2|3|4|6] [--mode precision|detail|creativity] [--model name] [-o out.png|.jpg|.webp]\n' +

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import sharp from 'sharp';
-import { createEngine } from '../src/engine/index.js';
+import { createEngine } from '@engine/index.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sourceDir = path.join(root, 'bench/renders');

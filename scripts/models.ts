@@ -1,5 +1,5 @@
-import { createEngine } from '../src/engine/index.js';
-import { cliEngineConfig, formatDuration, progressBar } from '../src/engine/terminal-progress.js';
+import { createEngine } from '@engine/index.js';
+import { cliEngineConfig, formatDuration, progressBar } from '@engine/terminal-progress.js';
 
 const config = cliEngineConfig();
 const engine = createEngine(config);

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngine, EngineError } from '../src/engine/index.js';
-import { writeFileAtomic } from '../src/engine/atomic-file.js';
-import { cliEngineConfig, formatDuration, progressBar } from '../src/engine/terminal-progress.js';
+import { createEngine, EngineError } from '@engine/index.js';
+import { writeFileAtomic } from '@engine/atomic-file.js';
+import { cliEngineConfig, formatDuration, progressBar } from '@engine/terminal-progress.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { output: { type: 'string', short: 'o' } } });
 const [input, mask] = positionals;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { createEngine } from '../../src/engine/index.js';
+import { createEngine } from '@engine/index.js';
 import { BENCH_MODELS_DIR, renderFiles } from './common.js';
 
 /** Peak resident memory of this process so far (VmHWM), in MiB. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { createEngine, type Mode, type Scale } from '../../src/engine/index.js';
-import { resampleRegion } from '../../src/engine/resample.js';
+import { createEngine, type Mode, type Scale } from '@engine/index.js';
+import { resampleRegion } from '@engine/resample.js';
 import { BENCH_MODELS_DIR, psnr, renderFiles, ssim, table } from './common.js';
 
 /**

@@ -3,9 +3,9 @@
  * peak RSS the same way as upscayl-bin's: `realesrgan-ours.ts <model> <in.png> <out.png> <tile> <margin>`.
  */
 import sharp from 'sharp';
-import { ModelStore } from '../../src/engine/models/model-store.js';
-import { SessionCache } from '../../src/engine/session-cache.js';
-import { upscaleTiled } from '../../src/engine/tiled-inference.js';
+import { ModelStore } from '@engine/models/model-store.js';
+import { SessionCache } from '@engine/session-cache.js';
+import { upscaleTiled } from '@engine/tiled-inference.js';
 import { BENCH_MODELS_DIR } from './common.js';
 
 const [model, input, output, tile, margin] = process.argv.slice(2);

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createEngine, type Mode } from '../../src/engine/index.js';
-import { findPackage, REALESRGAN_PACKAGE } from '../../src/engine/models/registry.js';
-import { agreement, referenceEngine } from '../../src/engine/models/upscayl-reference.js';
+import { createEngine, type Mode } from '@engine/index.js';
+import { findPackage, REALESRGAN_PACKAGE } from '@engine/models/registry.js';
+import { agreement, referenceEngine } from '@engine/models/upscayl-reference.js';
 import { BENCH_MODELS_DIR, renderFiles, table } from './common.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

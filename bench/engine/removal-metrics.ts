@@ -2,8 +2,8 @@
  * Figures for a fill that a blur cannot win: the fine detail left inside the mask, and whether straight
  * edges crossing the mask continue through it. PSNR rewards the mean of all plausible fills, i.e. a blur.
  */
-import { dilate } from '../../src/engine/inpaint/inpaint-image.js';
-import { findCrossingLines } from '../../src/engine/inpaint/structure.js';
+import { dilate } from '@engine/inpaint/inpaint-image.js';
+import { findCrossingLines } from '@engine/inpaint/structure.js';
 
 export function luma(rgb: Uint8Array): Float32Array {
   const out = new Float32Array(rgb.length / 3);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ModelStore } from '../../src/engine/models/model-store.js';
+import { ModelStore } from '@engine/models/model-store.js';
 import { BENCH_MODELS_DIR } from './common.js';
 import { benchQuality, benchSixStrategies } from './quality.js';
 import { benchContactSheet, benchUpscayl } from './realesrgan.js';

@@ -1,10 +1,10 @@
 import ort from 'onnxruntime-node';
 import onnxProto from 'onnx-proto';
-import { ModelStore } from '../../src/engine/models/model-store.js';
-import { builtinModels, type ModelSpec } from '../../src/engine/models/registry.js';
-import { readLayersModel } from '../../src/engine/models/tfjs-layers.js';
-import { DEFAULT_TILE_SIZE } from '../../src/engine/index.js';
-import { loadTfModel, useTfBackend } from '../../src/engine/models/tfjs-reference.js';
+import { ModelStore } from '@engine/models/model-store.js';
+import { builtinModels, type ModelSpec } from '@engine/models/registry.js';
+import { readLayersModel } from '@engine/models/tfjs-layers.js';
+import { DEFAULT_TILE_SIZE } from '@engine/index.js';
+import { loadTfModel, useTfBackend } from '@engine/models/tfjs-reference.js';
 import { psnr, table } from './common.js';
 
 const { onnx } = onnxProto;

@@ -7,13 +7,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { startTestServer, TestClient } from '../../src/server/testing/test-server.js';
-import { signUpVerifiedUser } from '../../src/server/testing/accounts.js';
-import { storeImage, syntheticPng } from '../../src/server/testing/images.js';
-import { SseReader } from '../../src/server/testing/sse.js';
-import { grantPlan } from '../../src/server/services/plans/grant-plan.js';
-import { imageJobs } from '../../src/server/db/schema.js';
-import { createEngine } from '../../src/engine/index.js';
+import { startTestServer, TestClient } from '@server/testing/test-server.js';
+import { signUpVerifiedUser } from '@server/testing/accounts.js';
+import { storeImage, syntheticPng } from '@server/testing/images.js';
+import { SseReader } from '@server/testing/sse.js';
+import { grantPlan } from '@server/services/plans/grant-plan.js';
+import { imageJobs } from '@server/db/schema.js';
+import { createEngine } from '@engine/index.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5);
 // the overhead does not depend on the mode; Detail keeps the run short on a CPU

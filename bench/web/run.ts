@@ -12,7 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { startTestServer } from '../../src/server/testing/test-server.js';
+import { startTestServer } from '@server/testing/test-server.js';
 import { findChromium } from '../../scripts/browser.js';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 import { Text } from '@react-email/components';
 import { ActionButton, EmailLayout, paragraph, type SiteInfo } from './layout.js';
-import { BETA_CREDITS } from '../shared/plans.js';
+import { BETA_CREDITS } from '@shared/plans.js';
 
 /** seed 000 §3: beta access payload firstName, email. */
 export interface BetaAccessEmailProps extends SiteInfo {

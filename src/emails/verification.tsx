@@ -1,5 +1,5 @@
 import { Link, Text } from '@react-email/components';
-import { formatCodeGroups } from '../shared/accounts/schemas.js';
+import { formatCodeGroups } from '@shared/accounts/schemas.js';
 import { ActionButton, CodeBox, EmailLayout, paragraph, type SiteInfo } from './layout.js';
 
 /** seed 000 §3: verification payload firstName, verificationUrl, token, siteName. */

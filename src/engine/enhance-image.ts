@@ -9,7 +9,7 @@ import type { SessionCache } from './session-cache.js';
 import { assertWithinLimit, isHighResolution, isScale, outputSize, type Scale } from './sizes.js';
 import { countTiles, upscaleTiled } from './tiled-inference.js';
 import { decodeBmp, readBmpHeader } from './bmp-decoder.js';
-import { msg } from '../shared/messages.js';
+import { msg } from '@shared/messages.js';
 
 export interface EnhanceOptions {
   scale: Scale;

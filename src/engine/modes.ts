@@ -2,7 +2,7 @@ import { CREATIVITY_GAN_MODEL } from './creativity-network.js';
 import { unsharpInPlace } from './detail-filter.js';
 import type { Family } from './models/registry.js';
 import type { Flip, TileFilter } from './tiled-inference.js';
-import { ENHANCEMENT_MODES, MODE_PRESETS, type EnhancementMode } from '../shared/enhancement.js';
+import { ENHANCEMENT_MODES, MODE_PRESETS, type EnhancementMode } from '@shared/enhancement.js';
 
 // seed 001 §9: the modes and their presets, defined with the rest of the domain in src/shared
 export type Mode = EnhancementMode;

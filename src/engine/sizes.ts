@@ -7,8 +7,8 @@ import {
   isHighResolution,
   isUpscaleFactor,
   type UpscaleFactor,
-} from '../shared/enhancement.js';
-import { scaledSize } from '../shared/credit-cost.js';
+} from '@shared/enhancement.js';
+import { scaledSize } from '@shared/credit-cost.js';
 
 // seed 001 §9: upscale factors and the 64 MP enhancement ceiling, defined with the rest of the domain in src/shared
 export type Scale = UpscaleFactor;

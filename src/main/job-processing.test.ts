@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/testing/test-server.js';
-import type { QueueName } from '../server/ports/job-queue.js';
+import { startTestServer, type TestServer } from '@server/testing/test-server.js';
+import type { QueueName } from '@server/ports/job-queue.js';
 
 describe('the queues every process works on', () => {
   let server: TestServer;

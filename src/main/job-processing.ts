@@ -1,12 +1,12 @@
-import type { Deps } from '../server/deps.js';
-import type { Workers } from '../worker/start-workers.js';
-import { runJobMaintenance } from '../server/services/jobs/maintenance.js';
-import { runBillingMaintenance } from '../server/services/billing/billing-maintenance.js';
-import { sendCampaign } from '../server/services/notifications/send-campaign.js';
-import { workOn } from '../server/queues/define-queue.js';
-import { maintenanceQueue } from '../server/queues/maintenance.js';
-import { billingQueue } from '../server/queues/billing.js';
-import { notificationsQueue } from '../server/queues/notifications.js';
+import type { Deps } from '@server/deps.js';
+import type { Workers } from '@worker/start-workers.js';
+import { runJobMaintenance } from '@server/services/jobs/maintenance.js';
+import { runBillingMaintenance } from '@server/services/billing/billing-maintenance.js';
+import { sendCampaign } from '@server/services/notifications/send-campaign.js';
+import { workOn } from '@server/queues/define-queue.js';
+import { maintenanceQueue } from '@server/queues/maintenance.js';
+import { billingQueue } from '@server/queues/billing.js';
+import { notificationsQueue } from '@server/queues/notifications.js';
 
 export interface JobProcessing {
   /** Stops taking image jobs and hands the running ones back to the queue. */
@@ -39,7 +39,7 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
   let workers: Workers | undefined;
   let closeEngine: (() => Promise<void>) | undefined;
   if (config.PROCESS_ROLE !== 'api' && config.WORKERS > 0) {
-    const [{ createThreadedEngine }, { startWorkers }] = await Promise.all([import('../worker/threaded-engine.js'), import('../worker/start-workers.js')]);
+    const [{ createThreadedEngine }, { startWorkers }] = await Promise.all([import('@worker/threaded-engine.js'), import('@worker/start-workers.js')]);
     // inference runs on its own thread so this process keeps answering HTTP and sending queue heartbeats
     const engine = createThreadedEngine({
       modelsDir: config.paths.models,

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../server/db/database.js';
-import { pgliteClosedCleanly } from '../server/db/pglite-control.js';
-import { user } from '../server/db/schema.js';
-import { SseReader } from '../server/testing/sse.js';
+import { openDatabase } from '@server/db/database.js';
+import { pgliteClosedCleanly } from '@server/db/pglite-control.js';
+import { user } from '@server/db/schema.js';
+import { SseReader } from '@server/testing/sse.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-main-'));

@@ -1,8 +1,8 @@
-import { ConfigError, loadConfig } from '../server/config.js';
-import { DataDirLockedError } from '../server/data-dir-lock.js';
-import { createLogger } from '../server/logger.js';
+import { ConfigError, loadConfig } from '@server/config.js';
+import { DataDirLockedError } from '@server/data-dir-lock.js';
+import { createLogger } from '@server/logger.js';
 import { startServer } from './server.js';
-import { createStopOnSignal, FORCED_CLOSE_BOUND_MS, SIGNAL_GRACE_MS } from '../server/stop-on-signal.js';
+import { createStopOnSignal, FORCED_CLOSE_BOUND_MS, SIGNAL_GRACE_MS } from '@server/stop-on-signal.js';
 
 let config;
 try {

@@ -3,10 +3,10 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../server/testing/databases.js';
-import { startTestServer, TestClient, type TestServer } from '../server/testing/test-server.js';
-import { signUpVerifiedUser } from '../server/testing/accounts.js';
-import { SseReader } from '../server/testing/sse.js';
+import { backends } from '@server/testing/databases.js';
+import { startTestServer, TestClient, type TestServer } from '@server/testing/test-server.js';
+import { signUpVerifiedUser } from '@server/testing/accounts.js';
+import { SseReader } from '@server/testing/sse.js';
 
 describe.each(backends)('HTTP server on %s', (backend) => {
   let server: TestServer;

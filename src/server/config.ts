@@ -7,8 +7,8 @@ import {
   DEFAULT_UPLOAD_MAX_PIXELS,
   DEFAULT_UPLOAD_MAX_REQUEST_BYTES,
   DEFAULT_USER_STORAGE_QUOTA_BYTES,
-} from '../shared/limits.js';
-import { DEFAULT_ENTERPRISE_CONCURRENCY } from '../shared/plans.js';
+} from '@shared/limits.js';
+import { DEFAULT_ENTERPRISE_CONCURRENCY } from '@shared/plans.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

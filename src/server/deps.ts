@@ -9,7 +9,7 @@ import type { Storage } from './ports/storage.js';
 import type { JobQueue } from './ports/job-queue.js';
 import type { Payments } from './ports/payments.js';
 import type { ImageProcessing } from './ports/image-processing.js';
-import type { CreativityNetwork } from '../engine/creativity-network.js';
+import type { CreativityNetwork } from '@engine/creativity-network.js';
 
 /**
  * What services receive: the outside world as ports, chosen once in the composition root (src/main/server.ts).

@@ -3,7 +3,7 @@
  * serving HTTP, the live channel and the queue's heartbeats while a long job runs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEngine, type EngineConfig } from '../engine/index.js';
+import { createEngine, type EngineConfig } from '@engine/index.js';
 import type { EngineRequest, EngineReply } from './threaded-engine.js';
 
 const port = parentPort!;

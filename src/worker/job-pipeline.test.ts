@@ -5,14 +5,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { backends } from '../server/testing/databases.js';
-import { startTestServer, TestClient, type TestServer } from '../server/testing/test-server.js';
-import { signUpVerifiedUser } from '../server/testing/accounts.js';
-import { storeImage, syntheticPng } from '../server/testing/images.js';
-import { SseReader } from '../server/testing/sse.js';
-import { grantPlan } from '../server/services/plans/grant-plan.js';
-import { creditLedger, imageJobs, images, profiles } from '../server/db/schema.js';
-import { msg } from '../shared/messages.js';
+import { backends } from '@server/testing/databases.js';
+import { startTestServer, TestClient, type TestServer } from '@server/testing/test-server.js';
+import { signUpVerifiedUser } from '@server/testing/accounts.js';
+import { storeImage, syntheticPng } from '@server/testing/images.js';
+import { SseReader } from '@server/testing/sse.js';
+import { grantPlan } from '@server/services/plans/grant-plan.js';
+import { creditLedger, imageJobs, images, profiles } from '@server/db/schema.js';
+import { msg } from '@shared/messages.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 /** Converted models are shared by every test server, so the npm weights are converted once per machine. */

@@ -4,11 +4,11 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../server/testing/test-server.js';
-import { insertUser } from '../server/testing/insert-user.js';
-import { creditLedger, imageJobs } from '../server/db/schema.js';
-import { reserveCredits } from '../server/services/credits/ledger.js';
-import { createEngine } from '../engine/index.js';
+import { startTestServer, type TestServer } from '@server/testing/test-server.js';
+import { insertUser } from '@server/testing/insert-user.js';
+import { creditLedger, imageJobs } from '@server/db/schema.js';
+import { reserveCredits } from '@server/services/credits/ledger.js';
+import { createEngine } from '@engine/index.js';
 import { startWorkers, type Workers } from './start-workers.js';
 
 describe('image jobs taken from the queue', () => {

@@ -1,10 +1,10 @@
-import type { Deps } from '../server/deps.js';
-import type { Engine } from '../engine/index.js';
-import { processImageJob } from '../server/services/jobs/process-image-job.js';
-import { workOn } from '../server/queues/define-queue.js';
-import { imageEnhanceQueue } from '../server/queues/image-enhance.js';
-import { imageRemoveQueue } from '../server/queues/image-remove.js';
-import type { QueuedJob } from '../server/ports/job-queue.js';
+import type { Deps } from '@server/deps.js';
+import type { Engine } from '@engine/index.js';
+import { processImageJob } from '@server/services/jobs/process-image-job.js';
+import { workOn } from '@server/queues/define-queue.js';
+import { imageEnhanceQueue } from '@server/queues/image-enhance.js';
+import { imageRemoveQueue } from '@server/queues/image-remove.js';
+import type { QueuedJob } from '@server/ports/job-queue.js';
 
 export interface Workers {
   /** Aborts running jobs (they go back to the queue and run again elsewhere) and stops taking new ones. */

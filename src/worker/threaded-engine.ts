@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { Engine, EngineConfig, EnhanceOptions, EnhanceResult, InpaintResult, RunControl } from '../engine/index.js';
-import { EngineError } from '../engine/errors.js';
+import type { Engine, EngineConfig, EnhanceOptions, EnhanceResult, InpaintResult, RunControl } from '@engine/index.js';
+import { EngineError } from '@engine/errors.js';
 
 export type EngineRequest =
   | { id: number; type: 'enhance'; input: Uint8Array; options: EnhanceOptions }

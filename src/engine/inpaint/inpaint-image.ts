@@ -6,7 +6,7 @@ import { createProgressTracker } from '../progress.js';
 import { exemplarInpaint } from './exemplar.js';
 import { teleaInpaint } from './opencv.js';
 import { patchMatchInpaint } from './patchmatch.js';
-import { MAX_MASK_SHARE, maskTooLargeMessage } from '../../shared/removal.js';
+import { MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal.js';
 
 // the limit is shared with the submit check of the API (src/shared/removal.ts)
 export { MAX_MASK_SHARE, maskTooLargeMessage };

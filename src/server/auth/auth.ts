@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from '../db/schema.js';
-import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../shared/accounts/schemas.js';
+import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '@shared/accounts/schemas.js';
 import { trustedOrigins } from '../http/public-origin.js';
 
 /** Header the HTTP layer fills with the client address it resolved; anything a client sends under this name is dropped first. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends, createTestDatabase, type TestDatabase } from '../testing/databases.js';
 import { imageJobs, profiles, user } from './schema.js';
-import { ENHANCEMENT_MODES, UPSCALE_FACTORS } from '../../shared/enhancement.js';
+import { ENHANCEMENT_MODES, UPSCALE_FACTORS } from '@shared/enhancement.js';
 
 /** The values a migrated CHECK constraint allows, as PostgreSQL prints it back (`… = ANY (ARRAY[2, 3, 4, 6])`). */
 async function allowedValues(t: TestDatabase, name: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { resolver, uniqueSymbol } from 'hono-openapi';
 import type { z } from 'zod';
-import { ErrorResponse } from '../../shared/api/common.js';
+import { ErrorResponse } from '@shared/api/common.js';
 import type { AppEnv } from './env.js';
 
 /** A body other than JSON: its media type, and a schema when it has a structure worth describing. */

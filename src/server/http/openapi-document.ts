@@ -2,7 +2,7 @@ import type { Handler, Hono } from 'hono';
 import { generateSpecs, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import type { AppEnv } from './env.js';
-import { ErrorResponse } from '../../shared/api/common.js';
+import { ErrorResponse } from '@shared/api/common.js';
 import {
   DisableTotpResult,
   EnableTotpResult,
@@ -12,7 +12,7 @@ import {
   SignInResult,
   VerifyTotpRequest,
   VerifyTotpResult,
-} from '../../shared/api/auth.js';
+} from '@shared/api/auth.js';
 
 type Doc = Awaited<ReturnType<typeof generateSpecs>>;
 

@@ -1,7 +1,7 @@
 import type { Command } from './command.js';
 import { AppError } from '../errors.js';
 import { grantBeta } from '../services/plans/grant-beta.js';
-import { planName } from '../../shared/plans.js';
+import { planName } from '@shared/plans.js';
 import { sendBetaAccessEmail } from '../services/plans/beta-access-mail.js';
 import { createMailer } from '../adapters/mail/create-mailer.js';
 import { createLogger } from '../logger.js';

@@ -1,7 +1,7 @@
 import type { Command } from './command.js';
 import { AppError } from '../errors.js';
 import { grantPlan } from '../services/plans/grant-plan.js';
-import { GRANTABLE_TIERS, isGrantableTier, planName } from '../../shared/plans.js';
+import { GRANTABLE_TIERS, isGrantableTier, planName } from '@shared/plans.js';
 
 const USAGE = `Usage: npm run admin -- grant-plan <email> <${GRANTABLE_TIERS.join('|')}> [--until YYYY-MM-DD]`;
 

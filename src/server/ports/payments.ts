@@ -1,5 +1,5 @@
-import type { CheckoutPlan } from '../../shared/plans.js';
-import type { BusinessInfo } from '../../shared/billing.js';
+import type { CheckoutPlan } from '@shared/plans.js';
+import type { BusinessInfo } from '@shared/billing.js';
 
 /**
  * The payments port. Stripe in production, a built-in test checkout otherwise; both turn what happened into the

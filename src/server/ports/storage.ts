@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Bucket } from '../../shared/url-checks.js';
+import type { Bucket } from '@shared/url-checks.js';
 
 export type { Bucket };
 

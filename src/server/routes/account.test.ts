@@ -4,7 +4,7 @@ import { backends } from '../testing/databases.js';
 import { startTestServer, TestClient, type TestServer } from '../testing/test-server.js';
 import { latestMail, resetCodeFrom, signupBody, signUpVerifiedUser, verificationCodeFrom } from '../testing/accounts.js';
 import { account, businessCustomers, creditLedger, emailOutbox, profiles, securityEvents, session, user, verification } from '../db/schema.js';
-import { accountMessages as m } from '../../shared/accounts/messages.js';
+import { accountMessages as m } from '@shared/accounts/messages.js';
 import { DELETED_RECIPIENT } from '../services/accounts/delete-account.js';
 
 // every request here comes from one loopback address; rate limits have their own test file

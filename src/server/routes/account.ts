@@ -4,9 +4,9 @@ import { validate } from '../http/validate.js';
 import { AppError, unauthorized } from '../errors.js';
 import { clientIp } from '../auth/client-ip.js';
 import { getSessionFromHeaders } from '../auth/session-user.js';
-import { accountMessages as m } from '../../shared/accounts/messages.js';
+import { accountMessages as m } from '@shared/accounts/messages.js';
 import { contract, type RouteContract } from '../http/contract.js';
-import { SuccessMessage } from '../../shared/api/common.js';
+import { SuccessMessage } from '@shared/api/common.js';
 import {
   ForgotPasswordRequest,
   MessageResponse,
@@ -21,8 +21,8 @@ import {
   ValidateVatRequest,
   VatCheckResponse,
   VerifyEmailRequest,
-} from '../../shared/api/account.js';
-import { checkVatId } from '../../shared/accounts/vat.js';
+} from '@shared/api/account.js';
+import { checkVatId } from '@shared/accounts/vat.js';
 import { enforceRateLimit } from '../services/security/rate-limit.js';
 import { recordSecurityEvent } from '../services/security/record-security-event.js';
 import { signUp } from '../services/accounts/sign-up.js';

@@ -8,8 +8,8 @@ import { SseReader } from '../testing/sse.js';
 import { makeAdmin } from '../services/accounts/make-admin.js';
 import { sendCampaign } from '../services/notifications/send-campaign.js';
 import { adminAuditLog, contactMessages, emailOutbox, notificationRecipients, profiles } from '../db/schema.js';
-import { messages } from '../../shared/messages.js';
-import { cannotDemoteSelf, statusMessageRequired } from '../../shared/admin.js';
+import { messages } from '@shared/messages.js';
+import { cannotDemoteSelf, statusMessageRequired } from '@shared/admin.js';
 
 describe.each(backends)('admin API (%s)', (backend) => {
   let server: TestServer;

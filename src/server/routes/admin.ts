@@ -4,9 +4,9 @@ import { validate } from '../http/validate.js';
 import { requireAdmin } from '../http/require-admin.js';
 import { userOf } from '../http/require-user.js';
 import { AppError } from '../errors.js';
-import { messages } from '../../shared/messages.js';
-import { adminRoleGiven, adminRoleTaken, ApplicationAvailableInput, GrantBetaInput, GrantPlanInput, MaintenanceNotificationInput, ServiceStatusInput, SetAdminInput } from '../../shared/admin.js';
-import { PageQuery } from '../../shared/pagination.js';
+import { messages } from '@shared/messages.js';
+import { adminRoleGiven, adminRoleTaken, ApplicationAvailableInput, GrantBetaInput, GrantPlanInput, MaintenanceNotificationInput, ServiceStatusInput, SetAdminInput } from '@shared/admin.js';
+import { PageQuery } from '@shared/pagination.js';
 import { auditedAdminAction, listAuditLog } from '../services/admin/audit-log.js';
 import { setServiceStatus } from '../services/settings/service-status.js';
 import { createCampaign } from '../services/notifications/create-campaign.js';
@@ -33,7 +33,7 @@ import {
   SecurityEventsPage,
   SecurityEventsQuery,
   ServiceStatusResponse,
-} from '../../shared/api/admin.js';
+} from '@shared/api/admin.js';
 
 const doc = (summary: string, responses: RouteContract['responses']) => contract({ summary, tag: 'admin', access: 'admin', responses });
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { CLIENT_IP_HEADER } from '../auth/auth.js';
 import { clientIp } from '../auth/client-ip.js';
-import { accountMessages as m } from '../../shared/accounts/messages.js';
+import { accountMessages as m } from '@shared/accounts/messages.js';
 import { findUserIdByEmail, recordSecurityEvent } from '../services/security/record-security-event.js';
 
 // better-auth flows replaced by ours (routes/account.ts): their doors stay shut so nobody goes around our rules.

@@ -8,8 +8,8 @@ import { reserveCredits } from '../services/credits/ledger.js';
 import { runBillingMaintenance } from '../services/billing/billing-maintenance.js';
 import { grantPlan } from '../services/plans/grant-plan.js';
 import { grantBeta } from '../services/plans/grant-beta.js';
-import { msg } from '../../shared/messages.js';
-import { billingText } from '../../shared/billing.js';
+import { msg } from '@shared/messages.js';
+import { billingText } from '@shared/billing.js';
 
 const DAY = 24 * 3600 * 1000;
 const relaxedLimits = { RATE_LIMIT_SIGN_UP: '1000/60', RATE_LIMIT_SIGN_IN: '1000/60', RATE_LIMIT_PASSWORD_RESET: '1000/60' };

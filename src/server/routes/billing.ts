@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
-import { messages } from '../../shared/messages.js';
-import { CheckoutRequest, TestCheckoutOutcome, TestPortalAction } from '../../shared/billing.js';
+import { messages } from '@shared/messages.js';
+import { CheckoutRequest, TestCheckoutOutcome, TestPortalAction } from '@shared/billing.js';
 import { openPortal, startCheckout } from '../services/billing/start-checkout.js';
 import { getBillingStatus, getCheckoutStatus } from '../services/billing/billing-status.js';
 import { contract, type RouteContract } from '../http/contract.js';
-import { BillingStatus, CheckoutIdParam, CheckoutStatus, RedirectUrl, TestCheckout, TestPortal } from '../../shared/api/billing.js';
+import { BillingStatus, CheckoutIdParam, CheckoutStatus, RedirectUrl, TestCheckout, TestPortal } from '@shared/api/billing.js';
 import { applyTestPortalAction, completeTestCheckout, getTestCheckout, getTestPortal } from '../services/billing/test-checkout.js';
 
 /**

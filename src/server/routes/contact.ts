@@ -4,9 +4,9 @@ import { validate } from '../http/validate.js';
 import { clientIp } from '../auth/client-ip.js';
 import { enforceRateLimit } from '../services/security/rate-limit.js';
 import { contactInfo, sendContactMessage } from '../services/contact/send-contact-message.js';
-import { contactSent } from '../../shared/contact.js';
+import { contactSent } from '@shared/contact.js';
 import { contract } from '../http/contract.js';
-import { ContactInfo, ContactRequest, ContactSent } from '../../shared/api/contact.js';
+import { ContactInfo, ContactRequest, ContactSent } from '@shared/api/contact.js';
 
 const tooMany = 'Too many messages from this address. Please try again in {n} seconds.';
 

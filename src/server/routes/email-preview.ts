@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { contract } from '../http/contract.js';
 import { validate } from '../http/validate.js';
-import { EmailPreview, EmailTemplateParam, EmailTemplatesResponse } from '../../shared/api/meta.js';
-import { EMAIL_CATEGORIES, emailTemplates, renderEmail, type EmailTemplateName } from '../../emails/index.js';
+import { EmailPreview, EmailTemplateParam, EmailTemplatesResponse } from '@shared/api/meta.js';
+import { EMAIL_CATEGORIES, emailTemplates, renderEmail, type EmailTemplateName } from '@emails/index.js';
 
 /**
  * /api/email-preview: every e-mail template rendered from the components that are sent, with sample data only

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../http/env.js';
 import type { RealtimeEvent } from '../ports/event-bus.js';
-import { COMPLETION_REPLAY_MAX_AGE_MS } from '../../shared/enhancement.js';
+import { COMPLETION_REPLAY_MAX_AGE_MS } from '@shared/enhancement.js';
 import { contract } from '../http/contract.js';
 import { validate } from '../http/validate.js';
-import { LiveEventData, LiveEventsQuery } from '../../shared/api/events.js';
+import { LiveEventData, LiveEventsQuery } from '@shared/api/events.js';
 
 const liveEvents = contract({
   summary: 'Live events: job progress, credits, viewports and the service status',

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { AppEnv } from '../http/env.js';
 import { AppError, notFound } from '../errors.js';
 import { isSafeKey, type ObjectInfo } from '../ports/storage.js';
-import { FILES_ROUTE_PREFIX, PUBLIC_BUCKET, isBucket } from '../../shared/url-checks.js';
-import { storageMessages } from '../../shared/storage-messages.js';
+import { FILES_ROUTE_PREFIX, PUBLIC_BUCKET, isBucket } from '@shared/url-checks.js';
+import { storageMessages } from '@shared/storage-messages.js';
 import { contract, type RouteContract } from '../http/contract.js';
-import { FileQuery } from '../../shared/api/files.js';
+import { FileQuery } from '@shared/api/files.js';
 import { validate } from '../http/validate.js';
 
 /**

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
-import { msg } from '../../shared/messages.js';
+import { msg } from '@shared/messages.js';
 import { contract } from '../http/contract.js';
-import { ImageIdParam, ImagesResponse } from '../../shared/api/images.js';
+import { ImageIdParam, ImagesResponse } from '@shared/api/images.js';
 import { listWorkspaceImages } from '../services/images/list-workspace-images.js';
 import { deleteImage } from '../services/images/delete-image.js';
 

@@ -6,7 +6,7 @@ import { signUpVerifiedUser } from '../testing/accounts.js';
 import { storeImage, syntheticPng } from '../testing/images.js';
 import { grantPlan } from '../services/plans/grant-plan.js';
 import { creditLedger, imageJobs, profiles } from '../db/schema.js';
-import { msg } from '../../shared/messages.js';
+import { msg } from '@shared/messages.js';
 import { SseReader } from '../testing/sse.js';
 
 /** The rules of submitting, cancelling and listing jobs. WORKERS=0: no worker takes the jobs, so they stay processing. */

@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
 import { AppError } from '../errors.js';
-import { msg } from '../../shared/messages.js';
+import { msg } from '@shared/messages.js';
 import { contract } from '../http/contract.js';
 import {
   CancelJobResponse,
@@ -18,7 +18,7 @@ import {
   JobsResponse,
   RecentActivityResponse,
   RemoveJobForm,
-} from '../../shared/api/jobs.js';
+} from '@shared/api/jobs.js';
 import { createEnhanceJob } from '../services/jobs/create-enhance-job.js';
 import { createRemoveJob } from '../services/jobs/create-remove-job.js';
 import { notifyLowCredits } from '../services/notifications/user-notifications.js';

@@ -5,7 +5,7 @@ import { signUpVerifiedUser } from '../testing/accounts.js';
 import { backends } from '../testing/databases.js';
 import { businessCustomers, profiles } from '../db/schema.js';
 import { grantPlan } from '../services/plans/grant-plan.js';
-import { messages } from '../../shared/messages.js';
+import { messages } from '@shared/messages.js';
 import sharp from 'sharp';
 import { profiles as profilesTable } from '../db/schema.js';
 

@@ -3,9 +3,9 @@ import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
 import { AppError } from '../errors.js';
-import { messages } from '../../shared/messages.js';
-import { BusinessProfileInput, ProfileUpdate } from '../../shared/profile.js';
-import { PageQuery } from '../../shared/pagination.js';
+import { messages } from '@shared/messages.js';
+import { BusinessProfileInput, ProfileUpdate } from '@shared/profile.js';
+import { PageQuery } from '@shared/pagination.js';
 import { getProfile } from '../services/profiles/get-profile.js';
 import { getBusinessProfile, saveBusinessProfile, updateProfileName } from '../services/profiles/update-profile.js';
 import { creditLedgerCsv, creditLedgerPage, creditsSummary } from '../services/credits/credit-history.js';
@@ -14,7 +14,7 @@ import { listSessions } from '../services/accounts/list-sessions.js';
 import { removeAvatar, setAvatar } from '../services/profiles/avatar.js';
 import { getSessionFromHeaders } from '../auth/session-user.js';
 import { unauthorized } from '../errors.js';
-import { NotificationPreferencesInput, preferencesFailed, preferencesSaved } from '../../shared/notifications.js';
+import { NotificationPreferencesInput, preferencesFailed, preferencesSaved } from '@shared/notifications.js';
 import { contract, type RouteContract } from '../http/contract.js';
 import {
   AvatarForm,
@@ -25,8 +25,8 @@ import {
   ProfileResponse,
   ProfileUpdated,
   SessionsResponse,
-} from '../../shared/api/profile.js';
-import { CreditsSummary, LedgerPage } from '../../shared/api/credits.js';
+} from '@shared/api/profile.js';
+import { CreditsSummary, LedgerPage } from '@shared/api/credits.js';
 
 const doc = (tag: string, summary: string, responses: RouteContract['responses'], extra: Partial<RouteContract> = {}) => contract({ summary, tag, access: 'user', responses, ...extra });
 

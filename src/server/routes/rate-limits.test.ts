@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { startServer } from '../../main/server.js';
+import { startServer } from '@main/server.js';
 import { backends } from '../testing/databases.js';
 import { startTestServer, TestClient, type TestServer } from '../testing/test-server.js';
 import { signupBody } from '../testing/accounts.js';
-import { accountMessages as m } from '../../shared/accounts/messages.js';
+import { accountMessages as m } from '@shared/accounts/messages.js';
 
 // small limits so that each one is proven with a handful of real requests
 const env = {

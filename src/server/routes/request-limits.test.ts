@@ -9,7 +9,7 @@ import { startTestServer, TestClient, type TestServer } from '../testing/test-se
 import { signUpVerifiedUser } from '../testing/accounts.js';
 import { images, securityEvents, viewportSessions } from '../db/schema.js';
 import { makeImage } from '../services/uploads/test-images.js';
-import { normaliseFileName } from '../../shared/limits.js';
+import { normaliseFileName } from '@shared/limits.js';
 
 /** A chunked body (no Content-Length) streamed in pieces, as a client that hides its size sends it. */
 function chunkedPost(server: TestServer, path: string, cookie: string, totalBytes: number) {

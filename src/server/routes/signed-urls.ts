@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { unauthorized } from '../errors.js';
-import { messages } from '../../shared/messages.js';
+import { messages } from '@shared/messages.js';
 import { contract } from '../http/contract.js';
-import { BatchSignedUrlsResponse, BatchSignUrlsRequest, SignedUrlResponse, SignUrlRequest } from '../../shared/api/uploads.js';
+import { BatchSignedUrlsResponse, BatchSignUrlsRequest, SignedUrlResponse, SignUrlRequest } from '@shared/api/uploads.js';
 import { signFileUrl, signFileUrls } from '../services/storage/sign-file-url.js';
 
 /**

@@ -3,7 +3,7 @@ import type { AppEnv } from '../http/env.js';
 import { requireUser, userOf } from '../http/require-user.js';
 import { checkSubscription } from '../services/billing/billing-status.js';
 import { contract } from '../http/contract.js';
-import { SubscriptionCheck } from '../../shared/api/billing.js';
+import { SubscriptionCheck } from '@shared/api/billing.js';
 
 const described = (summary: string) => contract({ summary, tag: 'billing', access: 'user', responses: { 200: SubscriptionCheck } });
 

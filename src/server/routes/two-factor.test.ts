@@ -5,7 +5,7 @@ import { startTestServer, TestClient, type TestServer } from '../testing/test-se
 import { signUpVerifiedUser } from '../testing/accounts.js';
 import { secretFromOtpauth, totp } from '../testing/totp.js';
 import { securityEvents, twoFactor, user } from '../db/schema.js';
-import { accountMessages as m } from '../../shared/accounts/messages.js';
+import { accountMessages as m } from '@shared/accounts/messages.js';
 
 describe.each(backends)('two-factor TOTP (%s)', (backend) => {
   let server: TestServer;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { AppError, unauthorized } from '../errors.js';
-import { fill, messages } from '../../shared/messages.js';
-import { storageMessages } from '../../shared/storage-messages.js';
+import { fill, messages } from '@shared/messages.js';
+import { storageMessages } from '@shared/storage-messages.js';
 import { contract } from '../http/contract.js';
-import { UploadForm, UploadResponse } from '../../shared/api/uploads.js';
+import { UploadForm, UploadResponse } from '@shared/api/uploads.js';
 import { uploadImages } from '../services/uploads/upload-images.js';
-import { isIgnoredUploadName } from '../../shared/limits.js';
+import { isIgnoredUploadName } from '@shared/limits.js';
 import { MultipartRefused, spoolMultipartFiles } from '../http/multipart-files.js';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { contract } from '../http/contract.js';
-import { VersionResponse } from '../../shared/api/meta.js';
+import { VersionResponse } from '@shared/api/meta.js';
 
 /**
  * GET /api/version: the deployed web app's version and build id (seed 001 §7.6, update detection), read from the

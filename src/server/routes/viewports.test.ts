@@ -5,7 +5,7 @@ import { startTestServer, TestClient, type TestServer } from '../testing/test-se
 import { signUpVerifiedUser } from '../testing/accounts.js';
 import { SseReader } from '../testing/sse.js';
 import { viewportSessions } from '../db/schema.js';
-import { msg } from '../../shared/messages.js';
+import { msg } from '@shared/messages.js';
 
 const data = (n = 2, extra: Record<string, unknown> = {}) => ({
   images: Array.from({ length: n }, (_, i) => ({ id: `img-${i}`, originalUrl: `/api/files/user-images/u/${i}.png?exp=1&sig=x`, position: { x: i * 900, y: 0 }, scale: 1 })),

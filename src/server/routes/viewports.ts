@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
-import { msg } from '../../shared/messages.js';
+import { msg } from '@shared/messages.js';
 import { contract } from '../http/contract.js';
 import {
   ActiveViewportResponse,
@@ -13,7 +13,7 @@ import {
   ViewportIdParam,
   ViewportSessionResponse,
   ViewportSessionsResponse,
-} from '../../shared/api/viewports.js';
+} from '@shared/api/viewports.js';
 import { clearActiveSession, createEmptySession, createSession, deleteSession, getActiveSession, listSessions, loadSession, updateSession } from '../services/viewports/viewport-sessions.js';
 
 const IdParam = ViewportIdParam;

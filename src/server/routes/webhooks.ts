@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import { WebhookRejected } from '../ports/payments.js';
 import { applyPaymentEvent } from '../services/billing/apply-payment-event.js';
 import { contract } from '../http/contract.js';
-import { StripeWebhookEvent, WebhookReceived } from '../../shared/api/billing.js';
+import { StripeWebhookEvent, WebhookReceived } from '@shared/api/billing.js';
 
 /**
  * POST /api/webhooks/stripe. The signature covers the exact bytes Stripe sent, so the body is read raw, never parsed

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { startServer, type RunningServer } from '../../main/server.js';
+import { startServer, type RunningServer } from '@main/server.js';
 import { createTestDatabase, type Backend } from './databases.js';
 
 export interface TestServer extends RunningServer {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../ui/button';
-import { shellMessages } from '../../shared/shell-messages';
+import { shellMessages } from '@shared/shell-messages';
 
 /** Sends what broke to the server's security and operations log; a failed report is not a second error. */
 function reportError(error: unknown) {

@@ -1,7 +1,7 @@
 /** Every route has a tab title of its own, so a row of Renderlift tabs can be told apart. */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { fill, shellMessages } from '../../shared/shell-messages';
+import { fill, shellMessages } from '@shared/shell-messages';
 
 type MessageKey = keyof typeof shellMessages;
 

@@ -1,5 +1,5 @@
 /** The one way the web app calls its API: JSON or multipart in, JSON out, errors as ApiError with the server's message. */
-import { shellMessages } from '../../shared/shell-messages';
+import { shellMessages } from '@shared/shell-messages';
 
 /** An API answer other than 2xx: { error: { code, message, details } } with the seed's wording, or a network failure (status 0). */
 export class ApiError extends Error {

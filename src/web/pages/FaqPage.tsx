@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PLANS } from '../../shared/plans';
+import { PLANS } from '@shared/plans';
 import { site } from '../app/site';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion';
 import { PageHeader } from '../ui/page';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { shellMessages } from '../../shared/shell-messages';
+import { shellMessages } from '@shared/shell-messages';
 import { Button } from '../ui/button';
 
 export function NotFoundPage() {

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
 import { formatDate } from '../lib/dates';
-import type { Page } from '../../shared/pagination';
+import type { Page } from '@shared/pagination';
 
 /** A read-only list the server pages: rows, an empty state, and previous/next with the position. */
 export function PagedList<T extends { id: string | number }>(props: {

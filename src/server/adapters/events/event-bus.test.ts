@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createTestDatabase, type TestDatabase } from '../../testing/databases.js';
-import type { EventBus, RealtimeEvent } from '../../ports/event-bus.js';
+import { backends, createTestDatabase, type TestDatabase } from '@server/testing/databases.js';
+import type { EventBus, RealtimeEvent } from '@server/ports/event-bus.js';
 import { createInProcessEventBus } from './in-process.js';
 import { createPostgresEventBus } from './postgres.js';
 

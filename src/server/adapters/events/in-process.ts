@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { type EventBus, type Listener, type PublishInput, type RealtimeEvent, ReplayBuffer, nextEventId } from '../../ports/event-bus.js';
+import { type EventBus, type Listener, type PublishInput, type RealtimeEvent, ReplayBuffer, nextEventId } from '@server/ports/event-bus.js';
 
 /** Single-process bus: events reach the SSE clients of this process only. */
 export function createInProcessEventBus(): EventBus {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type EventBus, type Listener, type PublishInput, type RealtimeEvent, ReplayBuffer, nextEventId } from '../../ports/event-bus.js';
+import { type EventBus, type Listener, type PublishInput, type RealtimeEvent, ReplayBuffer, nextEventId } from '@server/ports/event-bus.js';
 
 const CHANNEL = 'renderlift_events';
 // NOTIFY payloads are limited to 8000 bytes; larger events are refused rather than truncated.

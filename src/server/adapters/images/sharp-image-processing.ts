@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ImageProcessing } from '../../ports/image-processing.js';
+import type { ImageProcessing } from '@server/ports/image-processing.js';
 
 /** The image-processing port on sharp (libvips). */
 export function createSharpImageProcessing(): ImageProcessing {

@@ -1,7 +1,7 @@
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Logger } from '../../logger.js';
-import type { Mailer } from '../../ports/mailer.js';
+import type { Config } from '@server/config.js';
+import type { Db } from '@server/db/database.js';
+import type { Logger } from '@server/logger.js';
+import type { Mailer } from '@server/ports/mailer.js';
 import { createOutboxMailer } from './outbox.js';
 import { createSmtpMailer } from './smtp.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
-import { emailOutbox } from '../../db/schema.js';
-import type { MailMessage, Mailer, SentMail } from '../../ports/mailer.js';
+import type { Db } from '@server/db/database.js';
+import { emailOutbox } from '@server/db/schema.js';
+import type { MailMessage, Mailer, SentMail } from '@server/ports/mailer.js';
 
 export interface OutboxRecord {
   id: string;

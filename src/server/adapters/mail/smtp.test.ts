@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
-import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.js';
-import { signupBody, signUpVerifiedUser } from '../../testing/accounts.js';
-import { makeAdmin } from '../../services/accounts/make-admin.js';
-import { emailOutbox } from '../../db/schema.js';
-import { accountMessages as m } from '../../../shared/accounts/messages.js';
+import { startTestServer, TestClient, type TestServer } from '@server/testing/test-server.js';
+import { signupBody, signUpVerifiedUser } from '@server/testing/accounts.js';
+import { makeAdmin } from '@server/services/accounts/make-admin.js';
+import { emailOutbox } from '@server/db/schema.js';
+import { accountMessages as m } from '@shared/accounts/messages.js';
 
 interface Received {
   from: string;

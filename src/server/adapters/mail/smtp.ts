@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../../db/database.js';
-import type { Logger } from '../../logger.js';
-import { MailDeliveryError, type MailMessage, type Mailer, type SentMail } from '../../ports/mailer.js';
+import type { Db } from '@server/db/database.js';
+import type { Logger } from '@server/logger.js';
+import { MailDeliveryError, type MailMessage, type Mailer, type SentMail } from '@server/ports/mailer.js';
 import { markOutbox, recordInOutbox } from './outbox.js';
 
 export interface SmtpMailerOptions {

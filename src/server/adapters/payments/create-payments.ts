@@ -1,6 +1,6 @@
-import type { Config } from '../../config.js';
-import type { Logger } from '../../logger.js';
-import type { Payments } from '../../ports/payments.js';
+import type { Config } from '@server/config.js';
+import type { Logger } from '@server/logger.js';
+import type { Payments } from '@server/ports/payments.js';
 import { createLocalPayments } from './local.js';
 import { createStripePayments } from './stripe.js';
 

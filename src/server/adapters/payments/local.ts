@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Payments, PaymentEvent, TestModeEvents, TestSubscription } from '../../ports/payments.js';
-import { WebhookRejected } from '../../ports/payments.js';
+import type { Payments, PaymentEvent, TestModeEvents, TestSubscription } from '@server/ports/payments.js';
+import { WebhookRejected } from '@server/ports/payments.js';
 
 const rid = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
 

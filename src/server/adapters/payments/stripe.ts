@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import type { CheckoutPlan } from '../../../shared/plans.js';
-import { isCheckoutPlan } from '../../../shared/plans.js';
-import type { PaymentEvent, Payments, ProviderSubscriptionStatus } from '../../ports/payments.js';
-import { WebhookRejected } from '../../ports/payments.js';
+import type { CheckoutPlan } from '@shared/plans.js';
+import { isCheckoutPlan } from '@shared/plans.js';
+import type { PaymentEvent, Payments, ProviderSubscriptionStatus } from '@server/ports/payments.js';
+import { WebhookRejected } from '@server/ports/payments.js';
 
 export interface StripePaymentsOptions {
   secretKey: string;

@@ -1,7 +1,7 @@
 import { PgBoss, fromPglite } from 'pg-boss';
-import type { Database } from '../../db/database.js';
-import type { Logger } from '../../logger.js';
-import { JobHandedBack, JobRejected, type EnqueueOptions, type JobQueue, type QueueName, type QueuedJob } from '../../ports/job-queue.js';
+import type { Database } from '@server/db/database.js';
+import type { Logger } from '@server/logger.js';
+import { JobHandedBack, JobRejected, type EnqueueOptions, type JobQueue, type QueueName, type QueuedJob } from '@server/ports/job-queue.js';
 
 const QUEUES: QueueName[] = ['image-enhance', 'image-remove', 'maintenance', 'billing', 'notifications'];
 

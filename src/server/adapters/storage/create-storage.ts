@@ -1,7 +1,7 @@
-import type { Config } from '../../config.js';
+import type { Config } from '@server/config.js';
 import { LocalDiskStorage } from './local-disk.js';
 import { S3Storage } from './s3.js';
-import type { Storage } from '../../ports/storage.js';
+import type { Storage } from '@server/ports/storage.js';
 import { FileUrlSigner } from './url-signer.js';
 
 /** Picks the storage adapter from the configuration: S3 when STORAGE_URL is s3://, else local disk. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk.js';
-import { ObjectExistsError, StorageKeyError, isSafeKey } from '../../ports/storage.js';
+import { ObjectExistsError, StorageKeyError, isSafeKey } from '@server/ports/storage.js';
 import { FileUrlSigner } from './url-signer.js';
 
 const text = async (r: Readable) => {

@@ -17,7 +17,7 @@ import {
   type SignedUrl,
   type Storage,
   type StoredObject,
-} from '../../ports/storage.js';
+} from '@server/ports/storage.js';
 
 /** Temporary files of unfinished writes; put() refuses keys with such a segment so the two never meet. */
 const TMP_PREFIX = '.incoming-';

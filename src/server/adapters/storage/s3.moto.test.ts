@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from './s3.js';
-import { ObjectExistsError } from '../../ports/storage.js';
+import { ObjectExistsError } from '@server/ports/storage.js';
 import { FileUrlSigner } from './url-signer.js';
-import { hasMoto, startMoto, type Moto } from '../../testing/moto.js';
+import { hasMoto, startMoto, type Moto } from '@server/testing/moto.js';
 
 const text = async (r: Readable) => {
   const chunks: Buffer[] = [];

@@ -24,7 +24,7 @@ import {
   type SignedUrl,
   type Storage,
   type StoredObject,
-} from '../../ports/storage.js';
+} from '@server/ports/storage.js';
 
 export interface S3StorageOptions {
   /** s3://bucket or s3://bucket/prefix: every logical bucket is a folder under it. */

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FILES_ROUTE_PREFIX } from '../../../shared/url-checks.js';
-import { encodeKeyPath, type Bucket, type SignedUrl } from '../../ports/storage.js';
+import { FILES_ROUTE_PREFIX } from '@shared/url-checks.js';
+import { encodeKeyPath, type Bucket, type SignedUrl } from '@server/ports/storage.js';
 
 /**
  * HMAC-SHA256 signatures for the API's files route: /api/files/{bucket}/{key}?exp={unix seconds}&sig={mac}.

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/database.js';
+import type { Tx } from '@server/db/database.js';
 
 /**
  * A part of the system that holds a user's data the users-row cascade does not reach (stored files, a payment

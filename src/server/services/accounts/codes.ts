@@ -1,7 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database.js';
-import { verification } from '../../db/schema.js';
+import type { Db, Tx } from '@server/db/database.js';
+import { verification } from '@server/db/schema.js';
 
 // no 0/O or 1/I: codes are read from an e-mail and typed by hand
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,7 +1,7 @@
 import { eq, like, or, and } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { emailOutbox, securityEvents, user, verification } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import type { Deps } from '@server/deps.js';
+import { emailOutbox, securityEvents, user, verification } from '@server/db/schema.js';
+import { notFound } from '@server/errors.js';
 
 // what is left of an outbox row addressed to a deleted account: when and which template, never to whom or what
 export const DELETED_RECIPIENT = 'deleted-account';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { securityEvents, session } from '../../db/schema.js';
-import type { DeviceSession, SignInEvent } from '../../../shared/notifications.js';
+import type { Deps } from '@server/deps.js';
+import { securityEvents, session } from '@server/db/schema.js';
+import type { DeviceSession, SignInEvent } from '@shared/notifications.js';
 
 /** The user's signed-in devices (never their tokens), this one marked, and the last sign-ins and failed attempts. */
 export async function listSessions(deps: Pick<Deps, 'db' | 'clock'>, userId: string, currentSessionId: string): Promise<{ sessions: DeviceSession[]; signIns: SignInEvent[] }> {

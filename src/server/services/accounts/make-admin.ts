@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.js';
-import { user } from '../../db/schema.js';
+import type { Db } from '@server/db/database.js';
+import { user } from '@server/db/schema.js';
 
 /** Gives the account with this e-mail the admin role. Returns false when there is no such account. */
 export async function makeAdmin(db: Db, email: string): Promise<{ found: boolean; alreadyAdmin: boolean }> {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { profiles, user } from '../../db/schema.js';
-import { renderEmail } from '../../../emails/index.js';
-import { RESET_CODE_LENGTH } from '../../../shared/accounts/schemas.js';
+import type { Deps } from '@server/deps.js';
+import { profiles, user } from '@server/db/schema.js';
+import { renderEmail } from '@emails/index.js';
+import { RESET_CODE_LENGTH } from '@shared/accounts/schemas.js';
 import { consumeRateLimit } from '../security/rate-limit.js';
 import { issueCode } from './codes.js';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { profiles, user } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { accountMessages as m } from '../../../shared/accounts/messages.js';
+import type { Deps } from '@server/deps.js';
+import { profiles, user } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { accountMessages as m } from '@shared/accounts/messages.js';
 import { consumeRateLimit } from '../security/rate-limit.js';
 import { sendVerificationEmail } from './send-verification-email.js';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import type { Deps } from '../../deps.js';
-import { account, session, user } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { accountMessages as m } from '../../../shared/accounts/messages.js';
+import type { Deps } from '@server/deps.js';
+import { account, session, user } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { accountMessages as m } from '@shared/accounts/messages.js';
 import { lookupCode, revokeCodes } from './codes.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { Deps } from '../../deps.js';
-import { renderEmail } from '../../../emails/index.js';
-import { VERIFICATION_CODE_LENGTH } from '../../../shared/accounts/schemas.js';
+import type { Deps } from '@server/deps.js';
+import { renderEmail } from '@emails/index.js';
+import { VERIFICATION_CODE_LENGTH } from '@shared/accounts/schemas.js';
 import { issueCode } from './codes.js';
 
 /**

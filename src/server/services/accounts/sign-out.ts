@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { session } from '../../db/schema.js';
-import type { SignOutScope } from '../../../shared/accounts/schemas.js';
+import type { Deps } from '@server/deps.js';
+import { session } from '@server/db/schema.js';
+import type { SignOutScope } from '@shared/accounts/schemas.js';
 
 /**
  * seed 001 §5: sign-out scope local (this session), others (every other session) or global (all of them).

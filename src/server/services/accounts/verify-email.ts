@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { profiles, user } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { renderEmail } from '../../../emails/index.js';
-import { accountMessages as m } from '../../../shared/accounts/messages.js';
+import type { Deps } from '@server/deps.js';
+import { profiles, user } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { renderEmail } from '@emails/index.js';
+import { accountMessages as m } from '@shared/accounts/messages.js';
 import { lookupCode, revokeCodes } from './codes.js';
 
 export type VerifyEmailInput = { token: string } | { email: string; code: string };

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { session, user } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { messages } from '../../../shared/messages.js';
-import { cannotDemoteSelf } from '../../../shared/admin.js';
+import type { Deps } from '@server/deps.js';
+import { session, user } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { messages } from '@shared/messages.js';
+import { cannotDemoteSelf } from '@shared/admin.js';
 
 /**
  * Gives or takes the admin role by e-mail. An admin cannot take their own role (the last way in must not be locked

@@ -1,10 +1,10 @@
 import { count, desc } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '@server/deps.js';
 import type { Executor } from '../credits/ledger.js';
-import { adminAuditLog } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { type AdminAction, type AuditEntry } from '../../../shared/admin.js';
-import { PAGE_SIZE, type Page } from '../../../shared/pagination.js';
+import { adminAuditLog } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { type AdminAction, type AuditEntry } from '@shared/admin.js';
+import { PAGE_SIZE, type Page } from '@shared/pagination.js';
 
 export interface AdminActor {
   id: string;

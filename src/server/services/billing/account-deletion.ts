@@ -1,6 +1,6 @@
 import { and, eq, inArray, like, not } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { planGrants } from '../../db/schema.js';
+import type { Deps } from '@server/deps.js';
+import { planGrants } from '@server/db/schema.js';
 import type { AccountDeletionParticipant } from '../accounts/account-deletion.js';
 
 /** A deleted account must not go on being charged: its running subscriptions end at the provider after the deletion commits. */

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import type { Tx } from '../../db/database.js';
-import { checkoutSessions, paymentEvents, planGrants, profiles } from '../../db/schema.js';
-import type { PaymentEvent } from '../../ports/payments.js';
-import { creditAllowance, formatEuro, planFor, planName, priceCents, type CheckoutPlan, type GrantableTier } from '../../../shared/plans.js';
+import type { Deps } from '@server/deps.js';
+import type { Tx } from '@server/db/database.js';
+import { checkoutSessions, paymentEvents, planGrants, profiles } from '@server/db/schema.js';
+import type { PaymentEvent } from '@server/ports/payments.js';
+import { creditAllowance, formatEuro, planFor, planName, priceCents, type CheckoutPlan, type GrantableTier } from '@shared/plans.js';
 import { applyEntitlement, invoiceAlreadyCredited, lockProfile, type EntitlementChange, type GrantRow, type ProfileRow } from './entitlement.js';
 import { formatMailDate, sendBillingMails, type PendingMail } from './billing-mail.js';
 import { publishBilling } from './publish-billing.js';

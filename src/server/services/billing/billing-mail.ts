@@ -1,5 +1,5 @@
-import type { Deps } from '../../deps.js';
-import { renderEmail, type EmailProps } from '../../../emails/index.js';
+import type { Deps } from '@server/deps.js';
+import { renderEmail, type EmailProps } from '@emails/index.js';
 
 export type BillingMail =
   | { template: 'payment-received'; props: Omit<EmailProps<'payment-received'>, 'siteName' | 'baseUrl' | 'portalUrl'> }

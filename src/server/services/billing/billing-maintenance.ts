@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, lte, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { planGrants, profiles } from '../../db/schema.js';
-import { creditAllowance, priceCents, planFor, type CheckoutPlan } from '../../../shared/plans.js';
+import type { Deps } from '@server/deps.js';
+import { planGrants, profiles } from '@server/db/schema.js';
+import { creditAllowance, priceCents, planFor, type CheckoutPlan } from '@shared/plans.js';
 import { resetCredits } from '../credits/ledger.js';
 import { addMonths, applyEntitlement, lockProfile } from './entitlement.js';
 import { applyPaymentEvent } from './apply-payment-event.js';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { businessCustomers, checkoutSessions, profiles } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import type { BillingStatus, CheckoutStatus, SubscriptionCheck } from '../../../shared/billing.js';
-import { PLANS, creditAllowance, formatEuro, isPaidStatus, planFor, planName, priceCents, upgradeOptions } from '../../../shared/plans.js';
+import type { Deps } from '@server/deps.js';
+import { businessCustomers, checkoutSessions, profiles } from '@server/db/schema.js';
+import { notFound } from '@server/errors.js';
+import type { BillingStatus, CheckoutStatus, SubscriptionCheck } from '@shared/billing.js';
+import { PLANS, creditAllowance, formatEuro, isPaidStatus, planFor, planName, priceCents, upgradeOptions } from '@shared/plans.js';
 import { entitlementOf, grantsOf } from './entitlement.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

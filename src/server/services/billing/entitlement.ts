@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.js';
-import { creditLedger, planGrants, profiles } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import { creditAllowance, isPaidStatus, planRank, type SubscriptionStatus } from '../../../shared/plans.js';
+import type { Tx } from '@server/db/database.js';
+import { creditLedger, planGrants, profiles } from '@server/db/schema.js';
+import { notFound } from '@server/errors.js';
+import { creditAllowance, isPaidStatus, planRank, type SubscriptionStatus } from '@shared/plans.js';
 import { resetCredits, type CreditReason } from '../credits/ledger.js';
 
 export type GrantRow = typeof planGrants.$inferSelect;

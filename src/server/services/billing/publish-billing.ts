@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { profiles } from '../../db/schema.js';
+import type { Deps } from '@server/deps.js';
+import { profiles } from '@server/db/schema.js';
 
 /** seed 001 §7.3: profiles UPDATE goes to its owner; the navigation's credits and plan follow it. */
 export async function publishBilling(deps: Pick<Deps, 'db' | 'events' | 'logger'>, userId: string) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database.js';
-import { businessCustomers, profiles } from '../../db/schema.js';
-import type { BusinessInfo } from '../../../shared/billing.js';
+import type { Tx } from '@server/db/database.js';
+import { businessCustomers, profiles } from '@server/db/schema.js';
+import type { BusinessInfo } from '@shared/billing.js';
 
 /**
  * The subscription details dialog's answers (seed 000 §3): saved to business_customers with billing_address as an

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Deps, SessionUser } from '../../deps.js';
-import { checkoutSessions, planGrants } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { messages } from '../../../shared/messages.js';
-import { billingText, type BusinessInfo } from '../../../shared/billing.js';
-import { planFor, priceCents, type CheckoutPlan } from '../../../shared/plans.js';
+import type { Deps, SessionUser } from '@server/deps.js';
+import { checkoutSessions, planGrants } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { messages } from '@shared/messages.js';
+import { billingText, type BusinessInfo } from '@shared/billing.js';
+import { planFor, priceCents, type CheckoutPlan } from '@shared/plans.js';
 import { saveBusinessInfo } from './save-business-info.js';
 import { tierOfPlan } from './apply-payment-event.js';
 

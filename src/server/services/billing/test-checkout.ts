@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Deps, SessionUser } from '../../deps.js';
-import { checkoutSessions } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import type { TestModeEvents, TestSubscription } from '../../ports/payments.js';
-import { billingText, type TestPortalAction } from '../../../shared/billing.js';
-import { CHECKOUT_PLANS, formatEuro, planFor, planName, priceCents, type CheckoutPlan } from '../../../shared/plans.js';
+import type { Deps, SessionUser } from '@server/deps.js';
+import { checkoutSessions } from '@server/db/schema.js';
+import { AppError, notFound } from '@server/errors.js';
+import type { TestModeEvents, TestSubscription } from '@server/ports/payments.js';
+import { billingText, type TestPortalAction } from '@shared/billing.js';
+import { CHECKOUT_PLANS, formatEuro, planFor, planName, priceCents, type CheckoutPlan } from '@shared/plans.js';
 import { applyPaymentEvent, tierOfPlan } from './apply-payment-event.js';
 import { currentPaidSubscription } from './start-checkout.js';
 import type { GrantRow } from './entitlement.js';

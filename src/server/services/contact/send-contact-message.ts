@@ -1,12 +1,12 @@
 import { count, desc } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { contactMessages } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { renderEmail } from '../../../emails/index.js';
-import { messages } from '../../../shared/messages.js';
-import { PAGE_SIZE, type Page } from '../../../shared/pagination.js';
-import { INQUIRY_LABELS, mailboxFor, type ContactInfo, type ContactRequest } from '../../../shared/contact.js';
-import type { ContactMessageView } from '../../../shared/admin.js';
+import type { Deps } from '@server/deps.js';
+import { contactMessages } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { renderEmail } from '@emails/index.js';
+import { messages } from '@shared/messages.js';
+import { PAGE_SIZE, type Page } from '@shared/pagination.js';
+import { INQUIRY_LABELS, mailboxFor, type ContactInfo, type ContactRequest } from '@shared/contact.js';
+import type { ContactMessageView } from '@shared/admin.js';
 
 export const contactInfo = (config: Deps['config']): ContactInfo => ({ generalEmail: config.CONTACT_GENERAL_EMAIL, supportEmail: config.CONTACT_SUPPORT_EMAIL });
 

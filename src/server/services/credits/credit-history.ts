@@ -1,10 +1,10 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { creditLedger, imageJobs, profiles } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import { creditAllowance } from '../../../shared/plans.js';
-import { LEDGER_PAGE_SIZE, LEDGER_REASON_LABELS, RECENT_ACTIVITY_LIMIT, type CreditsSummary, type LedgerEntry, type LedgerReason } from '../../../shared/profile.js';
-import type { Page } from '../../../shared/pagination.js';
+import type { Deps } from '@server/deps.js';
+import { creditLedger, imageJobs, profiles } from '@server/db/schema.js';
+import { notFound } from '@server/errors.js';
+import { creditAllowance } from '@shared/plans.js';
+import { LEDGER_PAGE_SIZE, LEDGER_REASON_LABELS, RECENT_ACTIVITY_LIMIT, type CreditsSummary, type LedgerEntry, type LedgerReason } from '@shared/profile.js';
+import type { Page } from '@shared/pagination.js';
 
 /** The Credits tab (seed 000 §2, seed 001 §9): balance, allowance, next reset and the last 10 jobs. */
 export async function creditsSummary(deps: Pick<Deps, 'db'>, userId: string): Promise<CreditsSummary> {

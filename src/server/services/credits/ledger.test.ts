@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { backends, createTestDatabase, type TestDatabase } from '../../testing/databases.js';
-import { insertUser } from '../../testing/insert-user.js';
-import { creditLedger, imageJobs, profiles } from '../../db/schema.js';
-import type { Db } from '../../db/database.js';
+import { backends, createTestDatabase, type TestDatabase } from '@server/testing/databases.js';
+import { insertUser } from '@server/testing/insert-user.js';
+import { creditLedger, imageJobs, profiles } from '@server/db/schema.js';
+import type { Db } from '@server/db/database.js';
 import { InsufficientCreditsError, chargeReservation, getBalance, grantCredits, releaseReservation, reserveCredits, resetCredits } from './ledger.js';
 
 async function newJob(db: Db, userId: string): Promise<string> {

@@ -1,10 +1,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database.js';
-import { creditLedger, imageJobs, profiles } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
-import { fill, messages } from '../../../shared/messages.js';
-import { storageMessages } from '../../../shared/storage-messages.js';
-import { LOW_CREDIT_THRESHOLD } from '../../../shared/credit-cost.js';
+import type { Db, Tx } from '@server/db/database.js';
+import { creditLedger, imageJobs, profiles } from '@server/db/schema.js';
+import { AppError, notFound } from '@server/errors.js';
+import { fill, messages } from '@shared/messages.js';
+import { storageMessages } from '@shared/storage-messages.js';
+import { LOW_CREDIT_THRESHOLD } from '@shared/credit-cost.js';
 
 /**
  * The credit ledger: the only code that changes profiles.credits_remaining. Each change runs in a transaction

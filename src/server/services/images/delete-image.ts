@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { imageJobs, images } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
+import type { Deps } from '@server/deps.js';
+import { imageJobs, images } from '@server/db/schema.js';
+import { AppError, notFound } from '@server/errors.js';
 import { thumbnailKeyFor } from '../storage/paths.js';
 import { descendantsByRoot } from './image-lineage.js';
-import type { Bucket } from '../../../shared/url-checks.js';
+import type { Bucket } from '@shared/url-checks.js';
 
 /**
  * Removes an upload with everything derived from it (enhancements, removal results, their thumbnails and previews). Job rows stay

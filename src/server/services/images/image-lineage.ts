@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { images } from '../../db/schema.js';
+import type { Deps } from '@server/deps.js';
+import { images } from '@server/db/schema.js';
 
 export type ImageRow = typeof images.$inferSelect;
 

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { imageJobs, images } from '../../db/schema.js';
-import { SIGNED_URL_TTL } from '../../../shared/limits.js';
-import type { ImageVersion, WorkspaceImage } from '../../../shared/workspace-images.js';
+import type { Deps } from '@server/deps.js';
+import { imageJobs, images } from '@server/db/schema.js';
+import { SIGNED_URL_TTL } from '@shared/limits.js';
+import type { ImageVersion, WorkspaceImage } from '@shared/workspace-images.js';
 import { thumbnailKeyFor } from '../storage/paths.js';
 import { toJobDto, type JobRow } from '../jobs/job-dto.js';
 import { presentJob } from '../jobs/present-job.js';
 import { descendantsByRoot, type ImageRow } from './image-lineage.js';
-import type { Bucket } from '../../../shared/url-checks.js';
+import type { Bucket } from '@shared/url-checks.js';
 
 export type { ImageVersion, WorkspaceImage };
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Deps, SessionUser } from '../../deps.js';
-import { imageJobs } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { msg } from '../../../shared/messages.js';
+import type { Deps, SessionUser } from '@server/deps.js';
+import { imageJobs } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { msg } from '@shared/messages.js';
 import { type JobDto, toJobDto } from './job-dto.js';
 import { endJobInTx } from './job-lifecycle.js';
 import { publishCredits, publishJob } from './job-events.js';

@@ -1,9 +1,9 @@
 import { and, count, eq, gt, inArray } from 'drizzle-orm';
-import type { Deps, SessionUser } from '../../deps.js';
-import { imageJobs, images, profiles } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { msg } from '../../../shared/messages.js';
-import { enhanceCreditCost } from '../../../shared/credit-cost.js';
+import type { Deps, SessionUser } from '@server/deps.js';
+import { imageJobs, images, profiles } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { msg } from '@shared/messages.js';
+import { enhanceCreditCost } from '@shared/credit-cost.js';
 import {
   DEFAULT_ENHANCEMENT_PARAMS,
   MODE_PRESETS,
@@ -13,7 +13,7 @@ import {
   targetResolutionError,
   type EnhancementMode,
   type UpscaleFactor,
-} from '../../../shared/enhancement.js';
+} from '@shared/enhancement.js';
 import { reserveCredits } from '../credits/ledger.js';
 import { type JobDto, toJobDto } from './job-dto.js';
 import { sweepStaleJobs } from './job-lifecycle.js';

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Deps, SessionUser } from '../../deps.js';
-import { imageJobs, images, profiles } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { msg } from '../../../shared/messages.js';
-import { REMOVAL_CREDIT_COST } from '../../../shared/credit-cost.js';
-import { MAX_MASK_SHARE, maskTooLargeMessage } from '../../../shared/removal.js';
+import type { Deps, SessionUser } from '@server/deps.js';
+import { imageJobs, images, profiles } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { msg } from '@shared/messages.js';
+import { REMOVAL_CREDIT_COST } from '@shared/credit-cost.js';
+import { MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal.js';
 import { reserveCredits } from '../credits/ledger.js';
 import { type JobDto, toJobDto } from './job-dto.js';
 import { sweepStaleJobs } from './job-lifecycle.js';
 import { enqueueJob } from './enqueue-job.js';
 import { queuePriority } from './job-rules.js';
 import { publishCredits, publishJob } from './job-events.js';
-import type { ImageProcessing } from '../../ports/image-processing.js';
+import type { ImageProcessing } from '@server/ports/image-processing.js';
 
 export interface RemoveRequest {
   imageId: string;

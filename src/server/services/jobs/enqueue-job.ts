@@ -1,8 +1,8 @@
-import type { Deps } from '../../deps.js';
-import type { QueueName } from '../../ports/job-queue.js';
-import { imageEnhanceQueue } from '../../queues/image-enhance.js';
-import { imageRemoveQueue } from '../../queues/image-remove.js';
-import { sendJob } from '../../queues/define-queue.js';
+import type { Deps } from '@server/deps.js';
+import type { QueueName } from '@server/ports/job-queue.js';
+import { imageEnhanceQueue } from '@server/queues/image-enhance.js';
+import { imageRemoveQueue } from '@server/queues/image-remove.js';
+import { sendJob } from '@server/queues/define-queue.js';
 import type { JobRow } from './job-dto.js';
 import { failJob, setQueueJobId } from './job-lifecycle.js';
 

@@ -1,5 +1,5 @@
-import type { imageJobs } from '../../db/schema.js';
-import type { JobDto } from '../../../shared/jobs.js';
+import type { imageJobs } from '@server/db/schema.js';
+import type { JobDto } from '@shared/jobs.js';
 
 export type JobRow = typeof imageJobs.$inferSelect;
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.js';
+import type { Deps } from '@server/deps.js';
 import { type JobRow, toJobDto } from './job-dto.js';
 import { presentJob } from './present-job.js';
 

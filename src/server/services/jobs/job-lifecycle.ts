@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { STALE_PROCESSING_MS } from '../../../shared/enhancement.js';
-import type { Deps } from '../../deps.js';
-import type { Tx } from '../../db/database.js';
-import { imageJobs } from '../../db/schema.js';
+import { STALE_PROCESSING_MS } from '@shared/enhancement.js';
+import type { Deps } from '@server/deps.js';
+import type { Tx } from '@server/db/database.js';
+import { imageJobs } from '@server/db/schema.js';
 import { chargeReservation, getBalance, releaseReservation } from '../credits/ledger.js';
 import type { JobRow } from './job-dto.js';
 import { publishCredits, publishJob } from './job-events.js';

@@ -1,5 +1,5 @@
-import { concurrencyLimit, planName } from '../../../shared/plans.js';
-import type { Config } from '../../config.js';
+import { concurrencyLimit, planName } from '@shared/plans.js';
+import type { Config } from '@server/config.js';
 
 /**
  * Enhancements a user may run at once. Beta users get the premium plans' four (seed 000 §6: "all premium features")

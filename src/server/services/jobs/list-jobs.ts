@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { imageJobs } from '../../db/schema.js';
-import { JOB_RESTORE_WINDOW_MS } from '../../../shared/enhancement.js';
+import type { Deps } from '@server/deps.js';
+import { imageJobs } from '@server/db/schema.js';
+import { JOB_RESTORE_WINDOW_MS } from '@shared/enhancement.js';
 import { toJobDto, type JobDto } from './job-dto.js';
 
 type ListDeps = Pick<Deps, 'db' | 'clock'>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../../testing/test-server.js';
-import { backends } from '../../testing/databases.js';
-import { insertUser } from '../../testing/insert-user.js';
-import { creditLedger, imageJobs } from '../../db/schema.js';
+import { startTestServer, type TestServer } from '@server/testing/test-server.js';
+import { backends } from '@server/testing/databases.js';
+import { insertUser } from '@server/testing/insert-user.js';
+import { creditLedger, imageJobs } from '@server/db/schema.js';
 import { getBalance, reserveCredits } from '../credits/ledger.js';
 import { setQueueJobId } from './job-lifecycle.js';
 import { LOST_JOB_MESSAGE, runJobMaintenance } from './maintenance.js';

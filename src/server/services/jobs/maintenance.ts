@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { imageJobs } from '../../db/schema.js';
+import type { Deps } from '@server/deps.js';
+import { imageJobs } from '@server/db/schema.js';
 import { enqueueJob, queueFor } from './enqueue-job.js';
 import { failJob, findUnqueuedJobs, sweepStaleJobs } from './job-lifecycle.js';
 

@@ -1,6 +1,6 @@
-import type { Deps } from '../../deps.js';
-import { parseStorageUrl, PUBLIC_BUCKET } from '../../../shared/url-checks.js';
-import { SIGNED_URL_TTL } from '../../../shared/limits.js';
+import type { Deps } from '@server/deps.js';
+import { parseStorageUrl, PUBLIC_BUCKET } from '@shared/url-checks.js';
+import { SIGNED_URL_TTL } from '@shared/limits.js';
 import { thumbnailKeyFor } from '../storage/paths.js';
 import type { JobDto } from './job-dto.js';
 

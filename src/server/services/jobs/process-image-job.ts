@@ -1,16 +1,16 @@
 import { notifyProcessingComplete } from '../notifications/user-notifications.js';
-import type { Deps } from '../../deps.js';
-import type { Engine } from '../../../engine/index.js';
+import type { Deps } from '@server/deps.js';
+import type { Engine } from '@engine/index.js';
 import type { JobRow } from './job-dto.js';
 import { completeJob, failJob, markJobStarted, recordJobProgress, returnJobToQueue } from './job-lifecycle.js';
-import { msg } from '../../../shared/messages.js';
-import { isEnhancementMode, isUpscaleFactor } from '../../../shared/enhancement.js';
+import { msg } from '@shared/messages.js';
+import { isEnhancementMode, isUpscaleFactor } from '@shared/enhancement.js';
 import { processedKey, safeStem, extensionFor, thumbnailKeyFor } from '../storage/paths.js';
-import { RESULT_PREVIEW_MAX_SIDE } from '../../../shared/limits.js';
-import type { Bucket } from '../../../shared/url-checks.js';
-import { JobHandedBack } from '../../ports/job-queue.js';
-import { deleteImageById, findImageById, insertImage } from '../../repositories/images-repository.js';
-import { findJobStatus } from '../../repositories/image-jobs-repository.js';
+import { RESULT_PREVIEW_MAX_SIDE } from '@shared/limits.js';
+import type { Bucket } from '@shared/url-checks.js';
+import { JobHandedBack } from '@server/ports/job-queue.js';
+import { deleteImageById, findImageById, insertImage } from '@server/repositories/images-repository.js';
+import { findJobStatus } from '@server/repositories/image-jobs-repository.js';
 
 /** What a job needs: the ports of the server, and the engine of the process that runs it (its own thread). */
 export type ProcessJobDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'mailer' | 'imaging'> & {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { imageJobs } from '../../db/schema.js';
-import type { JobQueueDto } from '../../../shared/jobs.js';
+import type { Deps } from '@server/deps.js';
+import { imageJobs } from '@server/db/schema.js';
+import type { JobQueueDto } from '@shared/jobs.js';
 
 /** How many recent completions the expected start is averaged over. */
 const DURATION_SAMPLE = 20;

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '@server/deps.js';
 import type { Executor } from '../credits/ledger.js';
-import { notificationCampaigns, notificationRecipients, profiles, securityEvents, session, user } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { notificationsQueue } from '../../queues/notifications.js';
-import { sendJob } from '../../queues/define-queue.js';
-import { messages } from '../../../shared/messages.js';
-import { parseRecipients, type Audience, type NotificationKind } from '../../../shared/admin.js';
+import { notificationCampaigns, notificationRecipients, profiles, securityEvents, session, user } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { notificationsQueue } from '@server/queues/notifications.js';
+import { sendJob } from '@server/queues/define-queue.js';
+import { messages } from '@shared/messages.js';
+import { parseRecipients, type Audience, type NotificationKind } from '@shared/admin.js';
 
 export interface Recipient {
   email: string;

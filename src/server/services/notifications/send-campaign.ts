@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { notificationCampaigns, notificationRecipients } from '../../db/schema.js';
-import { renderEmail } from '../../../emails/index.js';
-import type { CampaignStatus, CampaignView, NotificationKind } from '../../../shared/admin.js';
+import type { Deps } from '@server/deps.js';
+import { notificationCampaigns, notificationRecipients } from '@server/db/schema.js';
+import { renderEmail } from '@emails/index.js';
+import type { CampaignStatus, CampaignView, NotificationKind } from '@shared/admin.js';
 import type { Recipient } from './create-campaign.js';
 
 const CAMPAIGN_BATCH_SIZE = 25;

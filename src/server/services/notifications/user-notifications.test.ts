@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { startTestServer, TestClient, type TestServer } from '../../testing/test-server.js';
-import { signUpVerifiedUser } from '../../testing/accounts.js';
-import { backends } from '../../testing/databases.js';
-import { emailOutbox, imageJobs, user } from '../../db/schema.js';
+import { startTestServer, TestClient, type TestServer } from '@server/testing/test-server.js';
+import { signUpVerifiedUser } from '@server/testing/accounts.js';
+import { backends } from '@server/testing/databases.js';
+import { emailOutbox, imageJobs, user } from '@server/db/schema.js';
 import { grantCredits, reserveCredits } from '../credits/ledger.js';
 import { notifyLowCredits, notifyProcessingComplete } from './user-notifications.js';
 

@@ -1,10 +1,10 @@
 import { and, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { imageJobs, profiles } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import { renderEmail } from '../../../emails/index.js';
-import { LOW_CREDIT_THRESHOLD } from '../../../shared/credit-cost.js';
-import { resolvePreferences, wants, type NotificationPreferences } from '../../../shared/notifications.js';
+import type { Deps } from '@server/deps.js';
+import { imageJobs, profiles } from '@server/db/schema.js';
+import { notFound } from '@server/errors.js';
+import { renderEmail } from '@emails/index.js';
+import { LOW_CREDIT_THRESHOLD } from '@shared/credit-cost.js';
+import { resolvePreferences, wants, type NotificationPreferences } from '@shared/notifications.js';
 
 type MailDeps = Pick<Deps, 'db' | 'config' | 'mailer' | 'logger' | 'clock'>;
 

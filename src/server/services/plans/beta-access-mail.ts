@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { profiles, user } from '../../db/schema.js';
-import { renderEmail } from '../../../emails/index.js';
+import type { Deps } from '@server/deps.js';
+import { profiles, user } from '@server/db/schema.js';
+import { renderEmail } from '@emails/index.js';
 
 /** The beta-access e-mail (seed 000 §2) after a grant; a mail that cannot be delivered is logged, never undoes the grant. */
 export async function sendBetaAccessEmail(deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'logger'>, userId: string): Promise<boolean> {

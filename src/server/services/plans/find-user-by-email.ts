@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../credits/ledger.js';
-import { user } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { messages } from '../../../shared/messages.js';
+import { user } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { messages } from '@shared/messages.js';
 
 /** Addresses are stored lower-cased by sign-up; operators type them any way. */
 export async function findUserIdByEmail(db: Executor, email: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { planGrants, profiles } from '../../db/schema.js';
-import { BETA_CREDITS, isPaidStatus } from '../../../shared/plans.js';
+import type { Deps } from '@server/deps.js';
+import { planGrants, profiles } from '@server/db/schema.js';
+import { BETA_CREDITS, isPaidStatus } from '@shared/plans.js';
 import { resetCredits } from '../credits/ledger.js';
 import { findUserIdByEmail } from './find-user-by-email.js';
 

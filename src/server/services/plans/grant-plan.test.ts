@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { backends, createTestDatabase, type TestDatabase } from '../../testing/databases.js';
-import { insertUser } from '../../testing/insert-user.js';
-import { creditLedger, planGrants, profiles } from '../../db/schema.js';
-import type { Db } from '../../db/database.js';
+import { backends, createTestDatabase, type TestDatabase } from '@server/testing/databases.js';
+import { insertUser } from '@server/testing/insert-user.js';
+import { creditLedger, planGrants, profiles } from '@server/db/schema.js';
+import type { Db } from '@server/db/database.js';
 import { grantPlan } from './grant-plan.js';
 import { grantBeta } from './grant-beta.js';
 

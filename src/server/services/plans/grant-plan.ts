@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { planGrants, profiles } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { messages } from '../../../shared/messages.js';
-import { COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, isGrantableTier, type GrantableTier } from '../../../shared/plans.js';
+import type { Deps } from '@server/deps.js';
+import { planGrants, profiles } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { messages } from '@shared/messages.js';
+import { COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, isGrantableTier, type GrantableTier } from '@shared/plans.js';
 import { resetCredits } from '../credits/ledger.js';
 import { findUserIdByEmail } from './find-user-by-email.js';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { profiles } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import type { Deps } from '@server/deps.js';
+import { profiles } from '@server/db/schema.js';
+import { notFound } from '@server/errors.js';
 import { inspectImage } from '../uploads/inspect-image.js';
 import { assertUserFolder } from '../storage/paths.js';
 

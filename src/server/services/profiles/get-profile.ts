@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { profiles } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import type { Deps } from '@server/deps.js';
+import { profiles } from '@server/db/schema.js';
+import { notFound } from '@server/errors.js';
 import { avatarUrl } from './avatar.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { securityEvents } from '../../db/schema.js';
+import type { Deps } from '@server/deps.js';
+import { securityEvents } from '@server/db/schema.js';
 
 /** The signed-in user's own security events, newest first. */
 export async function listSecurityEvents(deps: Pick<Deps, 'db'>, userId: string, limit = 50) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { AppError } from '../../errors.js';
+import type { Deps } from '@server/deps.js';
+import { AppError } from '@server/errors.js';
 
 export interface RateLimitRule {
   max: number;

@@ -1,6 +1,6 @@
-import type { Deps } from '../../deps.js';
+import type { Deps } from '@server/deps.js';
 import { eq } from 'drizzle-orm';
-import { securityEvents, user } from '../../db/schema.js';
+import { securityEvents, user } from '@server/db/schema.js';
 
 export interface SecurityEventInput {
   userId?: string | null;

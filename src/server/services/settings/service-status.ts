@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
+import type { Deps } from '@server/deps.js';
 import type { Executor } from '../credits/ledger.js';
-import { appSettings } from '../../db/schema.js';
-import { DEFAULT_SERVICE_STATUS, SERVICE_STATUS_EVENT, SERVICE_STATUS_KEY, SERVICE_STATUS_TYPES, type ServiceStatus } from '../../../shared/admin.js';
+import { appSettings } from '@server/db/schema.js';
+import { DEFAULT_SERVICE_STATUS, SERVICE_STATUS_EVENT, SERVICE_STATUS_KEY, SERVICE_STATUS_TYPES, type ServiceStatus } from '@shared/admin.js';
 
 function asServiceStatus(value: unknown): ServiceStatus {
   const v = (value ?? {}) as Partial<ServiceStatus>;

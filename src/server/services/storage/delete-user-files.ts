@@ -1,5 +1,5 @@
-import type { Deps } from '../../deps.js';
-import { BUCKETS } from '../../../shared/url-checks.js';
+import type { Deps } from '@server/deps.js';
+import { BUCKETS } from '@shared/url-checks.js';
 import type { AccountDeletionParticipant } from '../accounts/account-deletion.js';
 import { assertUserFolder } from './paths.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isSafeKey } from '../../ports/storage.js';
+import { isSafeKey } from '@server/ports/storage.js';
 
 /**
  * Object keys (seed 001 §7.4). Every key of a user starts with the user's id as its first folder: that is what

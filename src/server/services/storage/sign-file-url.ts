@@ -1,9 +1,9 @@
-import type { Deps } from '../../deps.js';
-import { isSafeKey } from '../../ports/storage.js';
-import { AppError, notFound } from '../../errors.js';
-import { PUBLIC_BUCKET, resolveBucket, type Bucket } from '../../../shared/url-checks.js';
-import { SIGNED_URL_MAX_TTL, SIGNED_URL_MIN_TTL, SIGNED_URL_TTL } from '../../../shared/limits.js';
-import { storageMessages } from '../../../shared/storage-messages.js';
+import type { Deps } from '@server/deps.js';
+import { isSafeKey } from '@server/ports/storage.js';
+import { AppError, notFound } from '@server/errors.js';
+import { PUBLIC_BUCKET, resolveBucket, type Bucket } from '@shared/url-checks.js';
+import { SIGNED_URL_MAX_TTL, SIGNED_URL_MIN_TTL, SIGNED_URL_TTL } from '@shared/limits.js';
+import { storageMessages } from '@shared/storage-messages.js';
 import { ownerOfKey } from './paths.js';
 
 export interface SignRequest {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceDeps, listFiles, type ServiceDeps } from '../../testing/service-deps.js';
+import { createServiceDeps, listFiles, type ServiceDeps } from '@server/testing/service-deps.js';
 import { signFileUrl, signFileUrls } from './sign-file-url.js';
 import { deleteUserFiles, storageDeletionParticipant } from './delete-user-files.js';
 import { processedKey, safeStem, thumbnailKeyFor, uploadKey } from './paths.js';

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { decodeBmp, readBmpHeader } from '../../../engine/bmp-decoder.js';
-import { AppError } from '../../errors.js';
-import { fill } from '../../../shared/messages.js';
-import { storageMessages } from '../../../shared/storage-messages.js';
-import { THUMBNAIL_MAX_SIDE, type AcceptedImageFormat } from '../../../shared/limits.js';
+import { decodeBmp, readBmpHeader } from '@engine/bmp-decoder.js';
+import { AppError } from '@server/errors.js';
+import { fill } from '@shared/messages.js';
+import { storageMessages } from '@shared/storage-messages.js';
+import { THUMBNAIL_MAX_SIDE, type AcceptedImageFormat } from '@shared/limits.js';
 
 export interface InspectedImage {
   format: AcceptedImageFormat;

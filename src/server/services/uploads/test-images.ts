@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { encodeBmp24 } from '../../../engine/bmp-decoder.js';
+import { encodeBmp24 } from '@engine/bmp-decoder.js';
 
 /** Real image files for upload tests, made on the fly. */
 export async function makeImage(format: 'jpeg' | 'png' | 'gif' | 'webp' | 'bmp', width = 64, height = 48): Promise<Buffer> {

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { backends } from '../../testing/databases.js';
-import { createServiceDeps, listFiles, type ServiceDeps } from '../../testing/service-deps.js';
-import { insertUser } from '../../testing/insert-user.js';
-import { images } from '../../db/schema.js';
+import { backends } from '@server/testing/databases.js';
+import { createServiceDeps, listFiles, type ServiceDeps } from '@server/testing/service-deps.js';
+import { insertUser } from '@server/testing/insert-user.js';
+import { images } from '@server/db/schema.js';
 import { fileFromBuffer, uploadImages, type AcceptedUpload } from './upload-images.js';
 import { makeImage, pngClaiming } from './test-images.js';
 

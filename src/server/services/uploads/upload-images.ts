@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import { images } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { fill, messages } from '../../../shared/messages.js';
-import { storageMessages } from '../../../shared/storage-messages.js';
-import { SIGNED_URL_TTL, isIgnoredUploadName, normaliseFileName } from '../../../shared/limits.js';
-import { contentTypeForKey } from '../../ports/storage.js';
+import type { Deps } from '@server/deps.js';
+import { images } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { fill, messages } from '@shared/messages.js';
+import { storageMessages } from '@shared/storage-messages.js';
+import { SIGNED_URL_TTL, isIgnoredUploadName, normaliseFileName } from '@shared/limits.js';
+import { contentTypeForKey } from '@server/ports/storage.js';
 import { thumbnailKeyFor, uploadKey } from '../storage/paths.js';
 import { inspectImage } from './inspect-image.js';
-import type { AcceptedUpload, IgnoredUpload, RejectedUpload, UploadResultDto } from '../../../shared/storage-api.js';
+import type { AcceptedUpload, IgnoredUpload, RejectedUpload, UploadResultDto } from '@shared/storage-api.js';
 
 /** A received file: its size known up front, its bytes read only when it is its turn (one file in memory at a time). */
 export interface IncomingFile {

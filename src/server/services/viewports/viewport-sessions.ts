@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Deps } from '../../deps.js';
-import type { Tx } from '../../db/database.js';
-import { viewportSessions } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import { msg } from '../../../shared/messages.js';
-import { sanitiseForLoad, sanitiseForSave, type ViewportData, type ViewportSessionDto, type ViewportSessionSummary } from '../../../shared/viewports.js';
+import type { Deps } from '@server/deps.js';
+import type { Tx } from '@server/db/database.js';
+import { viewportSessions } from '@server/db/schema.js';
+import { AppError } from '@server/errors.js';
+import { msg } from '@shared/messages.js';
+import { sanitiseForLoad, sanitiseForSave, type ViewportData, type ViewportSessionDto, type ViewportSessionSummary } from '@shared/viewports.js';
 
 export type { ViewportSessionDto, ViewportSessionSummary };
 

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { ApiError } from '../../lib/api-client';
-import { Button } from '../../ui/button';
-import { Field, TextInput } from '../../ui/form';
+import { ApiError } from '@web/lib/api-client';
+import { Button } from '@web/ui/button';
+import { Field, TextInput } from '@web/ui/form';
 import { useMe } from '../auth/session';
-import { SetAdminInput } from '../../../shared/admin';
+import { SetAdminInput } from '@shared/admin';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
 

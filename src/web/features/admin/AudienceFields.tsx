@@ -1,5 +1,5 @@
-import { Field, TextArea, TextInput } from '../../ui/form';
-import { DEFAULT_TARGET_DAYS } from '../../../shared/admin';
+import { Field, TextArea, TextInput } from '@web/ui/form';
+import { DEFAULT_TARGET_DAYS } from '@shared/admin';
 
 type AudienceKind = 'custom' | 'active';
 export interface AudienceDraft {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api-client';
-import { Button } from '../../ui/button';
-import { Field, SelectInput, TextInput } from '../../ui/form';
-import { msg } from '../../../shared/messages';
-import { GrantBetaInput, GrantPlanInput } from '../../../shared/admin';
-import { BETA_CREDITS, COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, planName } from '../../../shared/plans';
+import { ApiError } from '@web/lib/api-client';
+import { Button } from '@web/ui/button';
+import { Field, SelectInput, TextInput } from '@web/ui/form';
+import { msg } from '@shared/messages';
+import { GrantBetaInput, GrantPlanInput } from '@shared/admin';
+import { BETA_CREDITS, COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, planName } from '@shared/plans';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
 

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api-client';
-import { Button } from '../../ui/button';
-import { Field, SelectInput, TextArea, TextInput } from '../../ui/form';
-import { msg } from '../../../shared/messages';
+import { ApiError } from '@web/lib/api-client';
+import { Button } from '@web/ui/button';
+import { Field, SelectInput, TextArea, TextInput } from '@web/ui/form';
+import { msg } from '@shared/messages';
 import {
   ApplicationAvailableInput,
   DEFAULT_CALL_TO_ACTION,
   DEFAULT_MAINTENANCE_ESTIMATE,
   MaintenanceNotificationInput,
   type NotificationKind,
-} from '../../../shared/admin';
+} from '@shared/admin';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
 import { AudienceFields, emptyAudience, toAudience, type AudienceDraft } from './AudienceFields';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { planName } from '../../../shared/plans';
+import { planName } from '@shared/plans';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
-import { when } from '../../ui/paged-list';
+import { when } from '@web/ui/paged-list';
 
 const bytes = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`);
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { cn } from '../../lib/cn';
-import { INQUIRY_LABELS } from '../../../shared/contact';
+import { cn } from '@web/lib/cn';
+import { INQUIRY_LABELS } from '@shared/contact';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
-import { PagedList, when } from '../../ui/paged-list';
+import { PagedList, when } from '@web/ui/paged-list';
 
 const ACTION_LABELS: Record<string, string> = {
   'service_status.update': 'Service status changed',

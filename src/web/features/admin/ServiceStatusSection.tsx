@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client';
-import { Button } from '../../ui/button';
-import { CheckboxInput, Field, SelectInput, TextArea } from '../../ui/form';
-import { msg } from '../../../shared/messages';
-import { SERVICE_STATUS_TYPES, STATUS_MESSAGE_MAX, ServiceStatusInput, type ServiceStatus } from '../../../shared/admin';
+import { ApiError } from '@web/lib/api-client';
+import { Button } from '@web/ui/button';
+import { CheckboxInput, Field, SelectInput, TextArea } from '@web/ui/form';
+import { msg } from '@shared/messages';
+import { SERVICE_STATUS_TYPES, STATUS_MESSAGE_MAX, ServiceStatusInput, type ServiceStatus } from '@shared/admin';
 import { SERVICE_STATUS_QUERY_KEY, useServiceStatus } from '../service-status/useServiceStatus';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';

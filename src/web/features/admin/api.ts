@@ -1,5 +1,5 @@
-import { apiRequest } from '../../lib/api-client';
-import type { ApplicationAvailableInput, GrantPlanInput, MaintenanceNotificationInput } from '../../../shared/admin';
+import { apiRequest } from '@web/lib/api-client';
+import type { ApplicationAvailableInput, GrantPlanInput, MaintenanceNotificationInput } from '@shared/admin';
 import type {
   AdminRoleChanged,
   AdminsResponse,
@@ -14,10 +14,10 @@ import type {
   SecurityEventView,
   ServiceStatus,
   ServiceStatusResponse,
-} from '../../../shared/api/admin';
-import type { Page } from '../../../shared/pagination';
+} from '@shared/api/admin';
+import type { Page } from '@shared/pagination';
 
-export type { CampaignCreated } from '../../../shared/api/admin';
+export type { CampaignCreated } from '@shared/api/admin';
 
 type Input<T extends { audience: unknown }> = Omit<T, 'audience'> & { audience: T['audience'] };
 

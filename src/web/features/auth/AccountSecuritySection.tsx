@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import QRCode from 'qrcode';
 import { ShieldCheck } from 'lucide-react';
-import { accountMessages as m } from '../../../shared/accounts/messages';
+import { accountMessages as m } from '@shared/accounts/messages';
 import { AuthApiError, authApi } from './api';
-import { Button } from '../../ui/button';
-import { Alert, Field, TextInput } from '../../ui/form';
+import { Button } from '@web/ui/button';
+import { Alert, Field, TextInput } from '@web/ui/form';
 import { DeleteAccountSection } from './DeleteAccountSection';
 
 /** better-auth's session answer carries the two-factor flag our /api/me leaves out. */

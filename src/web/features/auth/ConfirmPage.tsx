@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MailCheck } from 'lucide-react';
-import { accountMessages as m, fill } from '../../../shared/accounts/messages';
-import { RESEND_COOLDOWN_SECONDS } from '../../../shared/accounts/schemas';
+import { accountMessages as m, fill } from '@shared/accounts/messages';
+import { RESEND_COOLDOWN_SECONDS } from '@shared/accounts/schemas';
 import { AuthApiError, authApi, onAuthEvent } from './api';
 import { fetchMe } from './session';
-import { Button } from '../../ui/button';
-import { Field, TextInput } from '../../ui/form';
-import { AuthShell } from '../../ui/auth-shell';
+import { Button } from '@web/ui/button';
+import { Field, TextInput } from '@web/ui/form';
+import { AuthShell } from '@web/ui/auth-shell';
 
 /** seed 001 §8: these words in an error mean the server is rate limiting the resend. */
 const isRateLimitMessage = (message: string) => /security purposes|rate limit/i.test(message);

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Trash2 } from 'lucide-react';
-import { accountMessages as m } from '../../../shared/accounts/messages';
+import { accountMessages as m } from '@shared/accounts/messages';
 import { authApi } from './api';
 import { leaveSignedOut } from './session';
-import { Button } from '../../ui/button';
+import { Button } from '@web/ui/button';
 import { SubscriptionEndsWithAccount } from '../billing/SubscriptionEndsWithAccount';
 
 /** Danger zone: deletes the account after a confirmation, then signs out (seed 000 §4: confirm, deleting, signed out). */

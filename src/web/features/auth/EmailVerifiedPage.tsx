@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { REDIRECT_DELAY_MS } from '../../../shared/accounts/schemas';
+import { REDIRECT_DELAY_MS } from '@shared/accounts/schemas';
 import { useMe } from './session';
-import { AuthShell } from '../../ui/auth-shell';
-import { FullAreaSpinner } from '../../ui/spinner';
+import { AuthShell } from '@web/ui/auth-shell';
+import { FullAreaSpinner } from '@web/ui/spinner';
 
 /** /email-verified: signed-in users are welcomed and sent to /enhance after 3 s; others are offered sign-in. */
 export function EmailVerifiedPage() {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { accountMessages as m } from '../../../shared/accounts/messages';
+import { accountMessages as m } from '@shared/accounts/messages';
 import { AuthApiError, authApi } from './api';
-import { Button } from '../../ui/button';
-import { Alert, Field, TextInput } from '../../ui/form';
-import { AuthShell } from '../../ui/auth-shell';
+import { Button } from '@web/ui/button';
+import { Alert, Field, TextInput } from '@web/ui/form';
+import { AuthShell } from '@web/ui/auth-shell';
 
 /** /forgot-password: the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {

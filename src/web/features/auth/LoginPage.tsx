@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { accountMessages as m } from '../../../shared/accounts/messages';
+import { accountMessages as m } from '@shared/accounts/messages';
 import { AuthApiError, authApi, broadcastAuthEvent } from './api';
 import { resetClientState } from './session';
-import { Button } from '../../ui/button';
-import { Alert, Field, TextInput } from '../../ui/form';
-import { AuthShell } from '../../ui/auth-shell';
+import { Button } from '@web/ui/button';
+import { Alert, Field, TextInput } from '@web/ui/form';
+import { AuthShell } from '@web/ui/auth-shell';
 
 /** /login: e-mail and password, then the TOTP step when the account has two-factor on. Success goes to /enhance. */
 export function LoginPage() {

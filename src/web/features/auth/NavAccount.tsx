@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/ui/dropdown-menu';
 import { Coins, LogOut, Settings, Sparkles, User } from 'lucide-react';
 import { authApi } from './api';
 import { leaveSignedOut, useMe, useSessionKeepAlive, type Me } from './session';

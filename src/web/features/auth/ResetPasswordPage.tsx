@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { accountMessages as m } from '../../../shared/accounts/messages';
-import { MIN_PASSWORD_LENGTH, RESET_CODE_LENGTH } from '../../../shared/accounts/schemas';
+import { accountMessages as m } from '@shared/accounts/messages';
+import { MIN_PASSWORD_LENGTH, RESET_CODE_LENGTH } from '@shared/accounts/schemas';
 import { AuthApiError, authApi } from './api';
-import { Button } from '../../ui/button';
-import { Alert, Field, TextInput } from '../../ui/form';
-import { AuthShell } from '../../ui/auth-shell';
+import { Button } from '@web/ui/button';
+import { Alert, Field, TextInput } from '@web/ui/form';
+import { AuthShell } from '@web/ui/auth-shell';
 
 /** Checks of seed 000 §5 in the order the form shows them; null when the form may be sent. */
 export function resetFormError(v: { code: string; password: string; confirm: string; codeMode: boolean }): string | null {

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { billingText } from '../../../shared/billing';
+import { billingText } from '@shared/billing';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { accountMessages as m, signupErrorMessage } from '../../../shared/accounts/messages';
-import { SignupForm, emptySignupForm, toSignupRequest } from '../../../shared/accounts/signup-form';
-import { SIGNUP_BUSINESS_TYPES, SIGNUP_COUNTRIES, SIGNUP_INDUSTRIES, isBusinessEmail } from '../../../shared/accounts/signup-options';
+import { accountMessages as m, signupErrorMessage } from '@shared/accounts/messages';
+import { SignupForm, emptySignupForm, toSignupRequest } from '@shared/accounts/signup-form';
+import { SIGNUP_BUSINESS_TYPES, SIGNUP_COUNTRIES, SIGNUP_INDUSTRIES, isBusinessEmail } from '@shared/accounts/signup-options';
 import { AuthApiError, authApi } from './api';
-import { Button } from '../../ui/button';
-import { CheckboxInput, Field, SelectInput, TextInput } from '../../ui/form';
-import { AuthShell } from '../../ui/auth-shell';
+import { Button } from '@web/ui/button';
+import { CheckboxInput, Field, SelectInput, TextInput } from '@web/ui/form';
+import { AuthShell } from '@web/ui/auth-shell';
 
 /** /signup: the seed's signup profile; on success /confirm with the e-mail in navigation state. */
 export function SignupPage() {

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { accountMessages as m } from '../../../shared/accounts/messages';
-import { REDIRECT_DELAY_MS, formatCodeGroups } from '../../../shared/accounts/schemas';
+import { accountMessages as m } from '@shared/accounts/messages';
+import { REDIRECT_DELAY_MS, formatCodeGroups } from '@shared/accounts/schemas';
 import { AuthApiError, authApi } from './api';
-import { Button } from '../../ui/button';
-import { Alert, Field, TextInput } from '../../ui/form';
-import { AuthShell } from '../../ui/auth-shell';
-import { FullAreaSpinner } from '../../ui/spinner';
+import { Button } from '@web/ui/button';
+import { Alert, Field, TextInput } from '@web/ui/form';
+import { AuthShell } from '@web/ui/auth-shell';
+import { FullAreaSpinner } from '@web/ui/spinner';
 
 type Phase = 'idle' | 'verifying' | 'verified' | 'failed';
 

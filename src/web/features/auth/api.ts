@@ -1,16 +1,16 @@
 /** The accounts capability's calls. Errors arrive as { error: { code, message } } with the seed's wording. */
-import { apiRequest } from '../../lib/api-client';
-import type { SignupRequest, SignOutScope, SecurityEventRequest } from '../../../shared/accounts/schemas';
-import type { DisableTotpResult, EnableTotpResult, SessionResult, SignInResult, VerifyTotpResult } from '../../../shared/api/auth';
-import type { MessageResponse, ResendResponse, SentResponse, SignupResponse, VatCheckResponse } from '../../../shared/api/account';
-import type { SuccessMessage } from '../../../shared/api/common';
+import { apiRequest } from '@web/lib/api-client';
+import type { SignupRequest, SignOutScope, SecurityEventRequest } from '@shared/accounts/schemas';
+import type { DisableTotpResult, EnableTotpResult, SessionResult, SignInResult, VerifyTotpResult } from '@shared/api/auth';
+import type { MessageResponse, ResendResponse, SentResponse, SignupResponse, VatCheckResponse } from '@shared/api/account';
+import type { SuccessMessage } from '@shared/api/common';
 
 /** Errors of the accounts calls: the app-wide ApiError (details may carry retryAfter). */
-import { ApiError as AuthApiError } from '../../lib/api-client';
+import { ApiError as AuthApiError } from '@web/lib/api-client';
 export { AuthApiError };
 const call = apiRequest;
 
-export type { SignInResult } from '../../../shared/api/auth';
+export type { SignInResult } from '@shared/api/auth';
 
 export const authApi = {
   signUp: (body: SignupRequest) =>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isPaidStatus } from '../../../shared/plans';
+import { isPaidStatus } from '@shared/plans';
 import { useMe } from './session';
-import { FullAreaSpinner } from '../../ui/spinner';
+import { FullAreaSpinner } from '@web/ui/spinner';
 
 /**
  * Route guards (seed 000 §2): a spinner while the session loads, nothing rendered while redirecting.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { authApi, broadcastAuthEvent, onAuthEvent } from './api';
-import type { ProfileDto, SessionUserDto } from '../../../shared/api/profile';
+import type { ProfileDto, SessionUserDto } from '@shared/api/profile';
 
 /** GET /api/me's answer, from the API's schemas (src/shared/api/profile.ts). */
 export type MeUser = SessionUserDto;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import { formatEuro, formatPlanPrice, planFeatures, type Plan } from '../../../shared/plans';
+import { formatEuro, formatPlanPrice, planFeatures, type Plan } from '@shared/plans';
 
 /** One plan: name, monthly price in euro, credits and features, and the action the caller chooses. */
 export function PlanCard(props: { plan: Plan; highlighted?: boolean; current?: boolean; action: ReactNode }) {

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { BusinessInfo, CHECKOUT_BUSINESS_TYPES, CHECKOUT_COUNTRIES, CHECKOUT_INDUSTRIES, type BusinessInfoInput } from '../../../shared/billing';
-import { planName } from '../../../shared/plans';
-import { Button } from '../../ui/button';
-import { Alert, CheckboxInput, Field, SelectInput, TextInput } from '../../ui/form';
+import { BusinessInfo, CHECKOUT_BUSINESS_TYPES, CHECKOUT_COUNTRIES, CHECKOUT_INDUSTRIES, type BusinessInfoInput } from '@shared/billing';
+import { planName } from '@shared/plans';
+import { Button } from '@web/ui/button';
+import { Alert, CheckboxInput, Field, SelectInput, TextInput } from '@web/ui/form';
 import { BillingApiError } from './api';
 
 type Errors = Partial<Record<'companyName' | 'vatId' | 'country' | 'form', string>>;

@@ -2,8 +2,8 @@
  * In the Delete Account confirmation: a paying account hears that its subscription ends with it (the server
  * cancels it at once when the account is deleted), so nobody deletes an account believing they will be billed on.
  */
-import { fill } from '../../../shared/messages';
-import { billingText } from '../../../shared/billing';
+import { fill } from '@shared/messages';
+import { billingText } from '@shared/billing';
 import { useBillingStatus } from './hooks';
 
 export function SubscriptionEndsWithAccount() {

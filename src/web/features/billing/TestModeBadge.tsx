@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { billingText } from '../../../shared/billing';
+import { billingText } from '@shared/billing';
 
 /** Shown wherever a payment would happen while payments run in local test mode. */
 export function TestModeBadge() {

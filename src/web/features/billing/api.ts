@@ -1,12 +1,12 @@
 /** The billing calls (seed 001 §7.5 create-checkout, customer-portal, check-subscription) and the test-mode pages' calls. */
-import type { BusinessInfoInput, TestPortalAction } from '../../../shared/billing';
-import type { BillingStatus, CheckoutStatus, RedirectUrl, SubscriptionCheck, TestCheckout, TestPortal } from '../../../shared/api/billing';
-import { apiRequest } from '../../lib/api-client';
+import type { BusinessInfoInput, TestPortalAction } from '@shared/billing';
+import type { BillingStatus, CheckoutStatus, RedirectUrl, SubscriptionCheck, TestCheckout, TestPortal } from '@shared/api/billing';
+import { apiRequest } from '@web/lib/api-client';
 
-export { ApiError as BillingApiError } from '../../lib/api-client';
+export { ApiError as BillingApiError } from '@web/lib/api-client';
 const call = apiRequest;
 
-export type { TestCheckout, TestPortal } from '../../../shared/api/billing';
+export type { TestCheckout, TestPortal } from '@shared/api/billing';
 
 export const billingApi = {
   status: () => call<BillingStatus>('GET', '/api/billing'),

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { msg } from '../../../shared/messages';
-import type { BusinessInfoInput } from '../../../shared/billing';
+import { msg } from '@shared/messages';
+import type { BusinessInfoInput } from '@shared/billing';
 import { ME_QUERY_KEY } from '../auth/session';
 import { BillingApiError, billingApi } from './api';
 

@@ -1,9 +1,9 @@
 /** Shapes of the API answers the workspace, its sessions and the remove tool read, from the API's own schemas (src/shared/api). */
-import type { ImageVersion, WorkspaceImage } from '../../../shared/api/images';
-import type { ProfileDto as FullProfile } from '../../../shared/api/profile';
+import type { ImageVersion, WorkspaceImage } from '@shared/api/images';
+import type { ProfileDto as FullProfile } from '@shared/api/profile';
 
-export type { JobDto, JobStatus } from '../../../shared/api/jobs';
-export type { AcceptedUpload as AcceptedUploadDto, UploadResultDto } from '../../../shared/api/uploads';
+export type { JobDto, JobStatus } from '@shared/api/jobs';
+export type { AcceptedUpload as AcceptedUploadDto, UploadResultDto } from '@shared/api/uploads';
 
 /** Fields a result stored before they existed may lack. */
 type Loose<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;

@@ -10,7 +10,7 @@
  *   upload-failed ──retry──▶ uploading   cancelling ──cancelled──▶ idle / enhanced (earlier result kept)
  *                                             └──cancel refused──▶ processing
  */
-import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, type EnhancementMode, type UpscaleFactor, isUpscaleFactor } from '../../../shared/enhancement';
+import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, type EnhancementMode, type UpscaleFactor, isUpscaleFactor } from '@shared/enhancement';
 import type { AcceptedUploadDto, ImageDto, JobDto } from './types';
 import { positionsForNew, type Point } from './layout';
 import { ZOOM_DEFAULT } from './zoom';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { ChevronsLeftRight, ImageOff, RotateCcw } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import { DEFAULT_POSITION, labelVisibility, positionForKey, positionFromPointer } from './slider-position';
 import { useSliderLoad } from './useSliderLoad';
 

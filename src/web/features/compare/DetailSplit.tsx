@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 
 /**
  * A zoomed crop shown beside a slider, split at the same position so both views move together. It is decoration

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CheckCircle2 } from 'lucide-react';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { Button } from '../../ui/button';
-import { Alert, Field, SelectInput, TextArea, TextInput } from '../../ui/form';
-import { msg } from '../../../shared/messages';
-import { CONTACT_LIMITS, ContactRequest, INQUIRY_LABELS, INQUIRY_TYPES, contactSent, type InquiryType } from '../../../shared/contact';
+import { ApiError, apiRequest } from '@web/lib/api-client';
+import { Button } from '@web/ui/button';
+import { Alert, Field, SelectInput, TextArea, TextInput } from '@web/ui/form';
+import { msg } from '@shared/messages';
+import { CONTACT_LIMITS, ContactRequest, INQUIRY_LABELS, INQUIRY_TYPES, contactSent, type InquiryType } from '@shared/contact';
 
 type Values = { name: string; email: string; inquiryType: InquiryType; subject: string; message: string };
 const empty: Values = { name: '', email: '', inquiryType: 'general', subject: '', message: '' };

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { Button } from '../../ui/button';
+import { Button } from '@web/ui/button';
 
 export function CallToAction() {
   return (

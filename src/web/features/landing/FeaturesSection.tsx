@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ScanSearch } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import { BeforeAfterSlider } from '../compare/BeforeAfterSlider';
 import { DetailSplit } from '../compare/DetailSplit';
 import { DEFAULT_POSITION } from '../compare/slider-position';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowDown } from 'lucide-react';
-import { Button } from '../../ui/button';
+import { Button } from '@web/ui/button';
 import { DetailSplit } from '../compare/DetailSplit';
 import { FEATURES_SECTION_ID, scrollToSection } from './scroll';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import { sectionProgress, showcaseStep, type ShowcaseStep } from './showcase-step';
 import { visuals } from './ShowcaseVisuals';
 

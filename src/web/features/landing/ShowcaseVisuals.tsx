@@ -1,5 +1,5 @@
 import { Download, Eraser, FolderUp, Minus, Plus, Sparkles } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@web/lib/cn';
 import type { ShowcaseStep } from './showcase-step';
 
 /** The showcase's pictures of the workspace, one per step. */

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Camera, Trash2 } from 'lucide-react';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { Button } from '../../ui/button';
+import { ApiError, apiRequest } from '@web/lib/api-client';
+import { Button } from '@web/ui/button';
 import { ME_QUERY_KEY } from '../auth/session';
 import { PROFILE_QUERY_KEY } from './api';
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client';
-import { Button } from '../../ui/button';
-import { Field, SelectInput, TextInput } from '../../ui/form';
-import { msg } from '../../../shared/messages';
-import { CHECKOUT_COUNTRIES } from '../../../shared/billing';
-import { BusinessProfileInput, PROFILE_BUSINESS_TYPES, PROFILE_INDUSTRIES, type BusinessProfile } from '../../../shared/profile';
+import { ApiError } from '@web/lib/api-client';
+import { Button } from '@web/ui/button';
+import { Field, SelectInput, TextInput } from '@web/ui/form';
+import { msg } from '@shared/messages';
+import { CHECKOUT_COUNTRIES } from '@shared/billing';
+import { BusinessProfileInput, PROFILE_BUSINESS_TYPES, PROFILE_INDUSTRIES, type BusinessProfile } from '@shared/profile';
 import { ME_QUERY_KEY } from '../auth/session';
 import { PROFILE_QUERY_KEY, profileApi, type ProfileDto } from './api';
 import { Detail, SettingsCard } from './Card';

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { AlertTriangle, Download } from 'lucide-react';
-import { Button } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
-import { cn } from '../../lib/cn';
-import { isLowOnCredits, enhanceCreditCost, scaledSize, CREDIT_PIXELS_PER_STEP } from '../../../shared/credit-cost';
-import { isPaidStatus, planName } from '../../../shared/plans';
-import { LEDGER_REASON_LABELS } from '../../../shared/profile';
-import { PagedList, when } from '../../ui/paged-list';
+import { Button } from '@web/ui/button';
+import { Spinner } from '@web/ui/spinner';
+import { cn } from '@web/lib/cn';
+import { isLowOnCredits, enhanceCreditCost, scaledSize, CREDIT_PIXELS_PER_STEP } from '@shared/credit-cost';
+import { isPaidStatus, planName } from '@shared/plans';
+import { LEDGER_REASON_LABELS } from '@shared/profile';
+import { PagedList, when } from '@web/ui/paged-list';
 import { profileApi, useCredits } from './api';
 import { SettingsCard } from './Card';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '@web/lib/dates';
 
 const EXAMPLE = { width: 1200, height: 800 };
 const jobLabel = (j: { workflow_type: string; mode: string | null; scale: number | null }) =>

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { Field, SelectInput } from '../../ui/form';
-import { browserTimeZone, formatDate, preferredTimeZone, setPreferredTimeZone, timeZoneChosen } from '../../lib/dates';
+import { Field, SelectInput } from '@web/ui/form';
+import { browserTimeZone, formatDate, preferredTimeZone, setPreferredTimeZone, timeZoneChosen } from '@web/lib/dates';
 import { SettingsCard } from './Card';
-import { Button } from '../../ui/button';
+import { Button } from '@web/ui/button';
 import { autoUpdatesEnabled, checkNow, setAutoUpdates } from '../updates/update-store';
-import { msg } from '../../../shared/messages';
+import { msg } from '@shared/messages';
 
 const AUTO = '';
 

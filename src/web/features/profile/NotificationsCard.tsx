@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Switch } from 'radix-ui';
-import { apiRequest } from '../../lib/api-client';
-import { NOTIFICATION_KEYS, NOTIFICATION_LABELS, preferencesFailed, type NotificationKey, type NotificationPreferences } from '../../../shared/notifications';
+import { apiRequest } from '@web/lib/api-client';
+import { NOTIFICATION_KEYS, NOTIFICATION_LABELS, preferencesFailed, type NotificationKey, type NotificationPreferences } from '@shared/notifications';
 import { SettingsCard } from './Card';
 
 const KEY = ['profile', 'notifications'] as const;

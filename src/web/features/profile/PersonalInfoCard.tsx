@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../ui/button';
-import { Field, TextInput } from '../../ui/form';
-import { Input } from '../../ui/input';
-import { msg } from '../../../shared/messages';
-import { NAME_MAX, ProfileUpdate } from '../../../shared/profile';
+import { Button } from '@web/ui/button';
+import { Field, TextInput } from '@web/ui/form';
+import { Input } from '@web/ui/input';
+import { msg } from '@shared/messages';
+import { NAME_MAX, ProfileUpdate } from '@shared/profile';
 import { ME_QUERY_KEY } from '../auth/session';
 import { PROFILE_QUERY_KEY, profileApi, type ProfileDto } from './api';
 import { Detail, SettingsCard } from './Card';

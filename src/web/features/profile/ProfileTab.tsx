@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { Coins } from 'lucide-react';
-import { planName } from '../../../shared/plans';
-import { Spinner } from '../../ui/spinner';
+import { planName } from '@shared/plans';
+import { Spinner } from '@web/ui/spinner';
 import { useProfile } from './api';
 import { PersonalInfoCard } from './PersonalInfoCard';
 import { BusinessInfoCard } from './BusinessInfoCard';
 import { SettingsCard } from './Card';
 import { AvatarEditor } from './AvatarEditor';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '@web/lib/dates';
 
 
 /** seed 000 §2 Profile tab: the summary, personal information and, for business accounts, business information. */

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import type { BusinessProfileInput, ProfileUpdate } from '../../../shared/profile';
-import type { BusinessUpdated, ProfileResponse, ProfileUpdated } from '../../../shared/api/profile';
-import type { CreditsSummary, LedgerPage } from '../../../shared/api/credits';
+import { apiRequest } from '@web/lib/api-client';
+import type { BusinessProfileInput, ProfileUpdate } from '@shared/profile';
+import type { BusinessUpdated, ProfileResponse, ProfileUpdated } from '@shared/api/profile';
+import type { CreditsSummary, LedgerPage } from '@shared/api/credits';
 
-export type { ProfileDto } from '../../../shared/api/profile';
+export type { ProfileDto } from '@shared/api/profile';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 const CREDITS_QUERY_KEY = ['credits'] as const;

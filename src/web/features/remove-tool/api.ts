@@ -1,6 +1,6 @@
 /** The remove tool's calls: a removal job for an image and a mask, and its progress. */
-import type { CreateRemoveJobResponse, JobsResponse } from '../../../shared/api/jobs';
-import { apiRequest as call } from '../../lib/api-client';
+import type { CreateRemoveJobResponse, JobsResponse } from '@shared/api/jobs';
+import { apiRequest as call } from '@web/lib/api-client';
 
 export const removeApi = {
   /** seed 001 §7.5 process-image-remove: the image and a PNG mask at its own resolution. */

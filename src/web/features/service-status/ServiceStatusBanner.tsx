@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { AlertTriangle, Info, X, XCircle } from 'lucide-react';
-import { cn } from '../../lib/cn';
-import { bannerDismissKey, isBannerVisible } from '../../../shared/service-status';
-import type { ServiceStatus } from '../../../shared/api/admin';
+import { cn } from '@web/lib/cn';
+import { bannerDismissKey, isBannerVisible } from '@shared/service-status';
+import type { ServiceStatus } from '@shared/api/admin';
 import { useServiceStatus } from './useServiceStatus';
 
 const look = {

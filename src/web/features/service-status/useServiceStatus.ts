@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { subscribeLive } from '../../lib/live-events';
-import { SERVICE_STATUS_EVENT } from '../../../shared/service-status';
-import type { ServiceStatus } from '../../../shared/api/admin';
+import { apiRequest } from '@web/lib/api-client';
+import { subscribeLive } from '@web/lib/live-events';
+import { SERVICE_STATUS_EVENT } from '@shared/service-status';
+import type { ServiceStatus } from '@shared/api/admin';
 
 export const SERVICE_STATUS_QUERY_KEY = ['service-status'] as const;
 

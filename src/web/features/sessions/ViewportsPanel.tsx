@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { msg } from '../../../shared/messages';
+import { msg } from '@shared/messages';
 import type { SessionSummary } from './api';
 import { ViewportGrid } from './components/ViewportGrid';
 import { useDeleteViewport, useLoadViewport, useViewportEvents, useViewportList } from './hooks';

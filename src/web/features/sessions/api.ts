@@ -1,5 +1,5 @@
 /** Calls to the viewport sessions API (src/server/routes/viewports.ts). */
-import type { ViewportData } from '../../../shared/viewports';
+import type { ViewportData } from '@shared/viewports';
 import type {
   ActiveViewportResponse,
   DeleteViewportResponse,
@@ -7,8 +7,8 @@ import type {
   ViewportSessionResponse,
   ViewportSessionsResponse,
   ViewportSessionSummary,
-} from '../../../shared/api/viewports';
-import { ApiError, apiRequest } from '../../lib/api-client';
+} from '@shared/api/viewports';
+import { ApiError, apiRequest } from '@web/lib/api-client';
 
 export type SessionSummary = ViewportSessionSummary;
 export type SessionDto = ViewportSessionDto;

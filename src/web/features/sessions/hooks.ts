@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { msg, type MessageKey } from '../../../shared/messages';
+import { msg, type MessageKey } from '@shared/messages';
 import { sessionErrorText, sessionsApi, type SessionSummary } from './api';
 
 export const VIEWPORTS_KEY = ['viewports'] as const;

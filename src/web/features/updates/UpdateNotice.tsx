@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { RefreshCw, X } from 'lucide-react';
-import { Button } from '../../ui/button';
-import { shellMessages } from '../../../shared/shell-messages';
+import { Button } from '@web/ui/button';
+import { shellMessages } from '@shared/shell-messages';
 import { dismiss, getState, startUpdateChecks, subscribe, updateNow } from './update-store';
 
 /** The 'Update Available' notice at the bottom of every page, with the countdown when auto-update is on. */

@@ -4,7 +4,7 @@
  * With auto-update on, a 5-second countdown then a reload, but never within 30 seconds of the last update and
  * never while a screen holds reloads (an upload or an enhancement running); off, Update Now or dismiss.
  */
-import { onReloadHoldsChange, reloadApp, reloadHeldBy } from '../../lib/reload-guard';
+import { onReloadHoldsChange, reloadApp, reloadHeldBy } from '@web/lib/reload-guard';
 
 const CHECK_INTERVAL_MS = 24 * 3600 * 1000;
 const FOCUS_CHECK_MIN_GAP_MS = 60 * 1000;

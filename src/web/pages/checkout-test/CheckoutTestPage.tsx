@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ShieldCheck } from 'lucide-react';
-import { billingText } from '../../../shared/billing';
-import { msg } from '../../../shared/messages';
-import { Button } from '../../ui/button';
-import { Alert } from '../../ui/form';
-import { AuthShell } from '../../ui/auth-shell';
-import { FullAreaSpinner } from '../../ui/spinner';
-import { BillingApiError, billingApi } from '../../features/billing/api';
-import { refreshAccount } from '../../features/billing/hooks';
-import { TestModeBadge } from '../../features/billing/TestModeBadge';
+import { billingText } from '@shared/billing';
+import { msg } from '@shared/messages';
+import { Button } from '@web/ui/button';
+import { Alert } from '@web/ui/form';
+import { AuthShell } from '@web/ui/auth-shell';
+import { FullAreaSpinner } from '@web/ui/spinner';
+import { BillingApiError, billingApi } from '@web/features/billing/api';
+import { refreshAccount } from '@web/features/billing/hooks';
+import { TestModeBadge } from '@web/features/billing/TestModeBadge';
 
 const errorText = (err: unknown) => (err instanceof BillingApiError ? err.message : msg('unexpectedError'));
 

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Workspace } from '../../features/workspace/components/Workspace';
+import { Workspace } from '@web/features/workspace/components/Workspace';
 
 /**
  * /enhance: the workspace, filling the space under the fixed navigation. The paid-plan guard wraps this page

@@ -1,7 +1,7 @@
-import { CallToAction } from '../../features/landing/CallToAction';
-import { FeaturesSection } from '../../features/landing/FeaturesSection';
-import { Hero } from '../../features/landing/Hero';
-import { Showcase } from '../../features/landing/Showcase';
+import { CallToAction } from '@web/features/landing/CallToAction';
+import { FeaturesSection } from '@web/features/landing/FeaturesSection';
+import { Hero } from '@web/features/landing/Hero';
+import { Showcase } from '@web/features/landing/Showcase';
 
 /** seed 000 §2, in order: hero, scroll-driven showcase, features, call to action; the layout adds the footer. */
 export function LandingPage() {

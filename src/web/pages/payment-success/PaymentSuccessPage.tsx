@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { billingText } from '../../../shared/billing';
-import { useMe } from '../../features/auth/session';
-import { Button } from '../../ui/button';
-import { AuthShell } from '../../ui/auth-shell';
-import { FullAreaSpinner } from '../../ui/spinner';
-import { billingApi } from '../../features/billing/api';
-import { refreshAccount, useBillingStatus } from '../../features/billing/hooks';
+import { billingText } from '@shared/billing';
+import { useMe } from '@web/features/auth/session';
+import { Button } from '@web/ui/button';
+import { AuthShell } from '@web/ui/auth-shell';
+import { FullAreaSpinner } from '@web/ui/spinner';
+import { billingApi } from '@web/features/billing/api';
+import { refreshAccount, useBillingStatus } from '@web/features/billing/hooks';
 
 const linkClass = 'inline-flex w-full items-center justify-center rounded-lg px-4 py-2 text-sm font-medium transition';
 

@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'react-router';
-import { PRICING_PLANS, planFor } from '../../../shared/plans';
-import { billingText } from '../../../shared/billing';
-import { useMe } from '../../features/auth/session';
-import { Button } from '../../ui/button';
-import { useBillingStatus, useCheckout } from '../../features/billing/hooks';
-import { PlanCard } from '../../features/billing/PlanCard';
-import { SubscriptionDetailsDialog } from '../../features/billing/SubscriptionDetailsDialog';
-import { TestModeBadge } from '../../features/billing/TestModeBadge';
+import { PRICING_PLANS, planFor } from '@shared/plans';
+import { billingText } from '@shared/billing';
+import { useMe } from '@web/features/auth/session';
+import { Button } from '@web/ui/button';
+import { useBillingStatus, useCheckout } from '@web/features/billing/hooks';
+import { PlanCard } from '@web/features/billing/PlanCard';
+import { SubscriptionDetailsDialog } from '@web/features/billing/SubscriptionDetailsDialog';
+import { TestModeBadge } from '@web/features/billing/TestModeBadge';
 
 const linkButton = 'inline-flex w-full items-center justify-center rounded-lg px-4 py-2 text-sm font-medium transition';
 

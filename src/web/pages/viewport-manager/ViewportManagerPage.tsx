@@ -3,14 +3,14 @@
  * viewports. Opening one makes it the active session; the workspace window follows through the live channel.
  */
 import { useState } from 'react';
-import { useRouteTitle } from '../../app/route-titles';
+import { useRouteTitle } from '@web/app/route-titles';
 import { LayoutGrid } from 'lucide-react';
 import { toast } from 'sonner';
-import { msg } from '../../../shared/messages';
-import { ApiError } from '../../lib/api-client';
-import type { SessionSummary } from '../../features/sessions/api';
-import { ViewportGrid } from '../../features/sessions/components/ViewportGrid';
-import { useDeleteViewport, useLoadViewport, useViewportEvents, useViewportList } from '../../features/sessions/hooks';
+import { msg } from '@shared/messages';
+import { ApiError } from '@web/lib/api-client';
+import type { SessionSummary } from '@web/features/sessions/api';
+import { ViewportGrid } from '@web/features/sessions/components/ViewportGrid';
+import { useDeleteViewport, useLoadViewport, useViewportEvents, useViewportList } from '@web/features/sessions/hooks';
 
 /** Brings the workspace window forward after a choice, when this window was opened from it. */
 function focusOpener() {

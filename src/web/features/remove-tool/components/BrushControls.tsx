@@ -1,6 +1,6 @@
 import { Popover } from 'radix-ui';
 import { Settings2 } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import { BRUSH_PANEL_RANGE, BRUSH_POPUP_RANGE, BRUSH_PRESETS } from '../lib/strokes';
 
 const rangeClass = 'h-1.5 w-full cursor-pointer appearance-none rounded-full bg-white/15 accent-violet-400';

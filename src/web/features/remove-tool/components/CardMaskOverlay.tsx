@@ -1,6 +1,6 @@
-import type { WorkspaceImage } from '../../canvas-core/workspace-state';
-import { isBusy } from '../../canvas-core/workspace-state';
-import { ZOOM_DEFAULT } from '../../canvas-core/zoom';
+import type { WorkspaceImage } from '@web/features/canvas-core/workspace-state';
+import { isBusy } from '@web/features/canvas-core/workspace-state';
+import { ZOOM_DEFAULT } from '@web/features/canvas-core/zoom';
 import { useRemoveToolContext } from '../useRemoveTool';
 import { MaskCanvas } from './MaskCanvas';
 

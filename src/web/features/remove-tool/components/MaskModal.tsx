@@ -1,8 +1,8 @@
 import { Dialog } from 'radix-ui';
 import { Eraser, Undo2, X } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
-import { fitCard } from '../../canvas-core/layout';
-import type { WorkspaceImage } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import { fitCard } from '@web/features/canvas-core/layout';
+import type { WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { hasMask } from '../lib/strokes';
 import type { RemoveTool } from '../useRemoveTool';
 import { BrushSettingsPopup, BrushSizeSlider } from './BrushControls';

@@ -1,6 +1,6 @@
 import { Eraser, Loader2, Maximize2, Undo2, Wand2 } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
-import { isBusy, type WorkspaceImage } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import { isBusy, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { hasMask } from '../lib/strokes';
 import type { RemoveTool } from '../useRemoveTool';
 import { BrushSettingsPopup, BrushSizeSlider } from './BrushControls';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
-import { isBusy, type WorkspaceImage } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import { isBusy, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import {
   BRUSH_DEFAULT,
   beginStroke,

@@ -1,10 +1,10 @@
 import { useCallback, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
-import type { JobDto } from '../../../../shared/jobs';
-import { MAX_MASK_SHARE, maskTooLargeMessage } from '../../../../shared/removal';
-import { ApiError } from '../../../lib/api-client';
-import { isBusy } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import type { JobDto } from '@shared/jobs';
+import { MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal';
+import { ApiError } from '@web/lib/api-client';
+import { isBusy } from '@web/features/canvas-core/workspace-state';
 import { removeApi } from '../api';
 import { estimateMaskShare, exportMaskPng } from '../lib/mask-raster';
 import { removalBasis, removalTarget, strokesForTarget } from '../lib/removal-target';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
-import { ZOOM_DEFAULT } from '../../canvas-core/zoom';
-import { isBusy, type WorkspaceAction, type WorkspaceImage, type WorkspaceState } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import { ZOOM_DEFAULT } from '@web/features/canvas-core/zoom';
+import { isBusy, type WorkspaceAction, type WorkspaceImage, type WorkspaceState } from '@web/features/canvas-core/workspace-state';
 import { removeModeOff, removeModeReducer } from '../lib/remove-mode';
 
 /** What the remove tool needs from the workspace. */

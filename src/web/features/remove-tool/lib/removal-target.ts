@@ -3,8 +3,8 @@
  * knows it as a stored result, else the upload itself. The mask is painted in the upload's pixels and sent at the
  * target's own size, so a removal keeps the resolution the card shows.
  */
-import type { EnhancedResult, WorkspaceImage } from '../../canvas-core/workspace-state';
-import { versionsOf } from '../../canvas-core/workspace-state';
+import type { EnhancedResult, WorkspaceImage } from '@web/features/canvas-core/workspace-state';
+import { versionsOf } from '@web/features/canvas-core/workspace-state';
 import type { Stroke } from './strokes';
 
 interface RemovalTarget {

@@ -3,10 +3,10 @@
  * undone. The dialog says what goes (the layout) and what stays (the images and their results).
  */
 import { useState } from 'react';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import type { SessionSummary } from '../api';
-import { canvasButton } from '../../../ui/button';
-import { Modal } from '../../../ui/dialog';
+import { canvasButton } from '@web/ui/button';
+import { Modal } from '@web/ui/dialog';
 
 const buttonDanger =
   'inline-flex h-9 items-center justify-center gap-2 rounded-lg bg-red-500/90 px-4 text-[13.5px] font-semibold text-white transition hover:bg-red-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-300';

@@ -1,11 +1,11 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker, useLocation, useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import { shouldConfirmLeave } from '../lib/unsaved';
 import type { WorkspaceSessions } from '../useWorkspaceSessions';
-import { canvasButton } from '../../../ui/button';
-import { Modal } from '../../../ui/dialog';
+import { canvasButton } from '@web/ui/button';
+import { Modal } from '@web/ui/dialog';
 
 /**
  * seed 000 §2: leaving /enhance through the navigation with unsaved changes asks 'Save Your Viewport?'. Unlike the

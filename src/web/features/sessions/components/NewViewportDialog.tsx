@@ -7,14 +7,14 @@ import { useEffect, useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
-import { msg } from '../../../../shared/messages';
-import { SESSION_NAME_MAX } from '../../../../shared/viewports';
-import { useMe } from '../../auth/session';
+import { msg } from '@shared/messages';
+import { SESSION_NAME_MAX } from '@shared/viewports';
+import { useMe } from '@web/features/auth/session';
 import { sessionErrorText, sessionsApi } from '../api';
 import { VIEWPORTS_KEY } from '../hooks';
 import { browserStore, clearBackup, readBackup, type ViewportBackup } from '../lib/local-backup';
-import { canvasButton } from '../../../ui/button';
-import { Modal } from '../../../ui/dialog';
+import { canvasButton } from '@web/ui/button';
+import { Modal } from '@web/ui/dialog';
 
 const field =
   'h-10 w-full rounded-lg border border-white/10 bg-black/30 px-3 text-[14px] text-zinc-100 placeholder:text-zinc-500 focus:border-violet-400/70 focus:outline-none focus:ring-2 focus:ring-violet-400/30';

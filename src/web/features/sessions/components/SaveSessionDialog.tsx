@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Loader2 } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
-import { SESSION_NAME_MAX } from '../../../../shared/viewports';
-import { canvasButton } from '../../../ui/button';
-import { Modal } from '../../../ui/dialog';
+import { msg } from '@shared/messages';
+import { SESSION_NAME_MAX } from '@shared/viewports';
+import { canvasButton } from '@web/ui/button';
+import { Modal } from '@web/ui/dialog';
 
 /**
  * seed 000 §2: 'Save New Session' or 'Save Session'; field 'Session Name' ('Enter session name...'); Cancel and

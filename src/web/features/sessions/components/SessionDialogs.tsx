@@ -1,12 +1,12 @@
 import { History, Loader2, Trash2 } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import type { SessionSummary } from '../api';
 import type { WorkspaceSessions } from '../useWorkspaceSessions';
 import { SaveSessionDialog } from './SaveSessionDialog';
 import { useConfirmDeleteViewport } from './ConfirmDeleteViewport';
-import { canvasButton } from '../../../ui/button';
-import { Modal } from '../../../ui/dialog';
-import { formatDate } from '../../../lib/dates';
+import { canvasButton } from '@web/ui/button';
+import { Modal } from '@web/ui/dialog';
+import { formatDate } from '@web/lib/dates';
 
 function SessionList({
   sessions,

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, Loader2, Save } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import type { WorkspaceSessions } from '../useWorkspaceSessions';
 
 const item = 'flex cursor-default items-center justify-between gap-6 rounded-md px-2.5 py-1.5 outline-none data-[highlighted]:bg-white/[0.08] data-[disabled]:opacity-40';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ImageIcon, Loader2, Plus, Trash2 } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import type { SessionSummary } from '../api';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '@web/lib/dates';
 import { useConfirmDeleteViewport } from './ConfirmDeleteViewport';
 import { NewViewportDialog } from './NewViewportDialog';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewportData } from '../../../../shared/viewports';
+import type { ViewportData } from '@shared/viewports';
 import { backupAddsSomething, mergeBackup } from './backup-merge';
 
 const img = (n: number, x = (n - 1) * 900, y = 0, extra: Record<string, unknown> = {}) => ({

@@ -4,8 +4,8 @@
  * open layout lacks. Restoring merges by image id, so uploads made after the backup (in another tab, on another
  * device) stay on the canvas, on free grid cells.
  */
-import type { ViewportData, ViewportImage } from '../../../../shared/viewports';
-import { GRID_SPACING, positionsForNew } from '../../canvas-core/layout';
+import type { ViewportData, ViewportImage } from '@shared/viewports';
+import { GRID_SPACING, positionsForNew } from '@web/features/canvas-core/layout';
 import { stripQuery } from './viewport-snapshot';
 
 const idOf = (img: ViewportImage) => img.imageId ?? img.id;

@@ -3,7 +3,7 @@
  * unsaved changes and removed once they are saved or knowingly discarded. A tab that crashes or is closed keeps
  * it, and the next visit offers it back.
  */
-import { sanitiseForLoad, type ViewportData } from '../../../../shared/viewports';
+import { sanitiseForLoad, type ViewportData } from '@shared/viewports';
 
 export const BACKUP_KEY = 'renderlift:viewport-backup';
 /** A backup older than this is stale: the uploads it points to may be gone and its signed URLs have expired. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sanitiseForSave } from '../../../../shared/viewports';
-import type { ImageDto } from '../../canvas-core/types';
-import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '../../canvas-core/workspace-state';
+import { sanitiseForSave } from '@shared/viewports';
+import type { ImageDto } from '@web/features/canvas-core/types';
+import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '@web/features/canvas-core/workspace-state';
 import { clearedWorkspace, fingerprint, restoreWorkspace, stripQuery, toViewportData } from './viewport-snapshot';
 
 const dto = (id: string, extra: Partial<ImageDto> = {}): ImageDto => ({

@@ -4,11 +4,11 @@
  * workspace; loading rebuilds the workspace from the snapshot and the server's current list of uploads, whose
  * signed URLs are fresh where the saved ones may have expired.
  */
-import { isEnhancementMode, isUpscaleFactor } from '../../../../shared/enhancement';
-import type { ViewportData, ViewportImage } from '../../../../shared/viewports';
-import type { ImageDto } from '../../canvas-core/types';
-import { clampZoom, ZOOM_DEFAULT } from '../../canvas-core/zoom';
-import { versionsOf, workspaceReducer, type WorkspaceImage, type WorkspaceState } from '../../canvas-core/workspace-state';
+import { isEnhancementMode, isUpscaleFactor } from '@shared/enhancement';
+import type { ViewportData, ViewportImage } from '@shared/viewports';
+import type { ImageDto } from '@web/features/canvas-core/types';
+import { clampZoom, ZOOM_DEFAULT } from '@web/features/canvas-core/zoom';
+import { versionsOf, workspaceReducer, type WorkspaceImage, type WorkspaceState } from '@web/features/canvas-core/workspace-state';
 
 type ToolMode = 'enhance' | 'remove';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
-import type { ViewportData } from '../../../../shared/viewports';
+import { msg } from '@shared/messages';
+import type { ViewportData } from '@shared/viewports';
 import { sessionsApi, type SessionDto } from '../api';
 import { browserStore, clearBackup, readBackup, type ViewportBackup } from '../lib/local-backup';
 import { backupAddsSomething } from '../lib/backup-merge';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import { sessionsApi } from '../api';
 import { browserStore, clearBackup, writeBackup, type ViewportBackup } from '../lib/local-backup';
 import { mergeBackup } from '../lib/backup-merge';

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ViewportData } from '../../../../shared/viewports';
-import type { ImageDto } from '../../canvas-core/types';
-import type { WorkspaceState } from '../../canvas-core/workspace-state';
+import type { ViewportData } from '@shared/viewports';
+import type { ImageDto } from '@web/features/canvas-core/types';
+import type { WorkspaceState } from '@web/features/canvas-core/workspace-state';
 import { useViewportList, type ViewportEvent } from '../hooks';
 import { isDirty } from '../lib/unsaved';
 import { fingerprint, restoreWorkspace, toViewportData, type SnapshotExtras } from '../lib/viewport-snapshot';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import { sessionErrorText, sessionsApi, type SessionDto } from '../api';
 import { VIEWPORTS_KEY, useViewportEvents } from '../hooks';
 import { clearedWorkspace, fingerprint, toViewportData } from '../lib/viewport-snapshot';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
-import { sanitiseForSave, type ViewportData } from '../../../../shared/viewports';
-import { ApiError } from '../../../lib/api-client';
-import { beforeAppReload } from '../../../lib/reload-guard';
+import { msg } from '@shared/messages';
+import { sanitiseForSave, type ViewportData } from '@shared/viewports';
+import { ApiError } from '@web/lib/api-client';
+import { beforeAppReload } from '@web/lib/reload-guard';
 import { sessionErrorText, sessionsApi, type SessionDto } from '../api';
 import { VIEWPORTS_KEY } from '../hooks';
 import { fingerprint } from '../lib/viewport-snapshot';

@@ -1,12 +1,12 @@
 /** The workspace's calls to the API. Errors arrive as { error: { code, message } } with the seed's text. */
-import { msg } from '../../../../shared/messages';
-import type { EnhancementMode, UpscaleFactor } from '../../../../shared/enhancement';
-import type { UploadResultDto } from '../../canvas-core/types';
-import type { CancelJobResponse, CreateJobResponse, JobQueueDto, JobsResponse } from '../../../../shared/api/jobs';
-import type { ImagesResponse } from '../../../../shared/api/images';
-import type { MeResponse } from '../../../../shared/api/profile';
-import type { UploadResponse, BatchSignedUrlsResponse } from '../../../../shared/api/uploads';
-import { ApiError, apiRequest as request } from '../../../lib/api-client';
+import { msg } from '@shared/messages';
+import type { EnhancementMode, UpscaleFactor } from '@shared/enhancement';
+import type { UploadResultDto } from '@web/features/canvas-core/types';
+import type { CancelJobResponse, CreateJobResponse, JobQueueDto, JobsResponse } from '@shared/api/jobs';
+import type { ImagesResponse } from '@shared/api/images';
+import type { MeResponse } from '@shared/api/profile';
+import type { UploadResponse, BatchSignedUrlsResponse } from '@shared/api/uploads';
+import { ApiError, apiRequest as request } from '@web/lib/api-client';
 
 export { ApiError };
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { AlertTriangle, Loader2, RotateCcw } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
-import { MODE_LABELS, isEnhancementMode } from '../../../../shared/enhancement';
-import type { WorkspaceImage } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import { MODE_LABELS, isEnhancementMode } from '@shared/enhancement';
+import type { WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { progressView, waitingDetail, type QueueSpot } from '../lib/progress';
 
 /** The progress overlay ticks once a second so the 15-minute 'Almost done...' rule and the ETA stay current. */

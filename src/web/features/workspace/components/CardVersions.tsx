@@ -2,9 +2,9 @@
  * The card's results, so an earlier one stays reachable after an enhancement or a removal replaced it: choosing
  * one shows it, and downloads and removals then work on it. Shown only when the card has more than one.
  */
-import { msg } from '../../../../shared/messages';
-import { isEnhancementMode, MODE_LABELS } from '../../../../shared/enhancement';
-import { isBusy, versionsOf, type EnhancedResult, type WorkspaceImage } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import { isEnhancementMode, MODE_LABELS } from '@shared/enhancement';
+import { isBusy, versionsOf, type EnhancedResult, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { useWorkspaceContext } from './workspace-context';
 
 function versionLabel(v: EnhancedResult, n: number): string {

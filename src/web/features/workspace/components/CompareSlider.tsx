@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 
 /** Labels hide near the edges, where they would sit over the handle (seed 000 §2). */
 const LABEL_EDGE = 14;

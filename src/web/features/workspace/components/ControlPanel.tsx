@@ -1,13 +1,13 @@
 import { ChevronLeft, Coins, Layers, Loader2, SlidersHorizontal, Sparkles } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
-import { MODE_LABELS, UPSCALE_FACTORS } from '../../../../shared/enhancement';
+import { msg } from '@shared/messages';
+import { MODE_LABELS, UPSCALE_FACTORS } from '@shared/enhancement';
 import { computeReadout } from '../lib/readout';
-import { batchProgress, enhanceAllCandidates, isBusy } from '../../canvas-core/workspace-state';
+import { batchProgress, enhanceAllCandidates, isBusy } from '@web/features/canvas-core/workspace-state';
 import { planLabel } from '../lib/enhance-checks';
 import { useWorkspaceContext } from './workspace-context';
 import { ModePicker, ResolutionReadout } from './PanelSections';
-import { useRemoveToolContext } from '../../remove-tool/useRemoveTool';
-import { RemoveToolPanel } from '../../remove-tool/components/RemoveToolPanel';
+import { useRemoveToolContext } from '@web/features/remove-tool/useRemoveTool';
+import { RemoveToolPanel } from '@web/features/remove-tool/components/RemoveToolPanel';
 
 function initials(first?: string | null, last?: string | null, email?: string | null) {
   const a = (first ?? '').trim()[0] ?? '';

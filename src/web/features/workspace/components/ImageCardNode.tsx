@@ -1,16 +1,16 @@
 import { memo, useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Node, NodeProps } from '@xyflow/react';
 import { Check, Clock, Loader2, X } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
-import { isHighResolution } from '../../../../shared/enhancement';
-import { fitCard } from '../../canvas-core/layout';
-import { ZOOM_DEFAULT } from '../../canvas-core/zoom';
-import { isBusy, type WorkspaceImage } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import { isHighResolution } from '@shared/enhancement';
+import { fitCard } from '@web/features/canvas-core/layout';
+import { ZOOM_DEFAULT } from '@web/features/canvas-core/zoom';
+import { isBusy, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { CompareSlider } from './CompareSlider';
 import { CardVersions } from './CardVersions';
 import { CardProgress, CardUploadStatus } from './CardStatus';
 import { useWorkspaceContext } from './workspace-context';
-import { CardMaskOverlay } from '../../remove-tool/components/CardMaskOverlay';
+import { CardMaskOverlay } from '@web/features/remove-tool/components/CardMaskOverlay';
 
 type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean; /** Waiting in an Enhance-all run. */ queued?: boolean };
 export type ImageNode = Node<ImageNodeData, 'image'>;

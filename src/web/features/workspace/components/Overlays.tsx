@@ -1,5 +1,5 @@
 import { AlertTriangle, ImagePlus, Loader2, UploadCloud } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import type { UploadProgress } from '../hooks/useUploads';
 
 export function EmptyState({ onBrowse }: { onBrowse: () => void }) {

@@ -1,5 +1,5 @@
-import { msg, type MessageKey } from '../../../../shared/messages';
-import { ENHANCEMENT_MODES, MODE_LABELS, type EnhancementMode } from '../../../../shared/enhancement';
+import { msg, type MessageKey } from '@shared/messages';
+import { ENHANCEMENT_MODES, MODE_LABELS, type EnhancementMode } from '@shared/enhancement';
 import { formatMegapixels, formatSize, type computeReadout } from '../lib/readout';
 
 const MODE_HINTS: Record<EnhancementMode, MessageKey> = {

@@ -2,7 +2,7 @@ import { useReloadHold } from '../hooks/useReloadHold';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import { useWorkspace } from '../hooks/useWorkspace';
 import { useWorkspaceKeys } from '../hooks/useWorkspaceKeys';
 import { filesFromDataTransfer } from '../lib/upload-batches';
@@ -15,7 +15,7 @@ import { useWorkspaceAddons, WorkspaceAddons } from './WorkspaceAddons';
 import './workspace.css';
 import { usePhonePanel } from '../hooks/usePhonePanel';
 import { useJobQueue } from '../hooks/useJobQueue';
-import { isBusy } from '../../canvas-core/workspace-state';
+import { isBusy } from '@web/features/canvas-core/workspace-state';
 
 /** seed 001 §9: a file drop locks card dragging for 100 ms after it ends. */
 const DROP_LOCK_MS = 100;

@@ -3,15 +3,15 @@
  * provider to wrap it in. The add-ons know the shared canvas state (canvas-core), never the workspace itself.
  */
 import { useCallback, useRef, type ReactNode } from 'react';
-import type { JobDto } from '../../canvas-core/types';
+import type { JobDto } from '@web/features/canvas-core/types';
 import { workspaceApi } from '../api/workspace-api';
-import type { WorkspaceAction, WorkspaceImage, WorkspaceState } from '../../canvas-core/workspace-state';
-import { MaskModal } from '../../remove-tool/components/MaskModal';
-import { RemoveToolContext, useRemoveTool, type RemoveTool } from '../../remove-tool/useRemoveTool';
+import type { WorkspaceAction, WorkspaceImage, WorkspaceState } from '@web/features/canvas-core/workspace-state';
+import { MaskModal } from '@web/features/remove-tool/components/MaskModal';
+import { RemoveToolContext, useRemoveTool, type RemoveTool } from '@web/features/remove-tool/useRemoveTool';
 import { useAddonKeys } from '../hooks/useAddonKeys';
-import { LeaveGuard } from '../../sessions/components/LeaveGuard';
-import { SessionDialogs } from '../../sessions/components/SessionDialogs';
-import { SessionsContext, useWorkspaceSessions, type WorkspaceSessions } from '../../sessions/useWorkspaceSessions';
+import { LeaveGuard } from '@web/features/sessions/components/LeaveGuard';
+import { SessionDialogs } from '@web/features/sessions/components/SessionDialogs';
+import { SessionsContext, useWorkspaceSessions, type WorkspaceSessions } from '@web/features/sessions/useWorkspaceSessions';
 
 interface AddonHost {
   state: WorkspaceState;

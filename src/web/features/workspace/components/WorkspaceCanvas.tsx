@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Background, BackgroundVariant, ControlButton, Controls, ReactFlow, useReactFlow, type NodeChange, type NodeTypes } from '@xyflow/react';
 import { Maximize2 } from 'lucide-react';
-import { isBusy } from '../../canvas-core/workspace-state';
+import { isBusy } from '@web/features/canvas-core/workspace-state';
 import { ImageCardNode, type ImageNode } from './ImageCardNode';
 import { useWorkspaceContext } from './workspace-context';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../../ui/tooltip';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../ui/dropdown-menu';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@web/ui/tooltip';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/ui/dropdown-menu';
 import {
   Brush,
   Columns2,
@@ -18,14 +18,14 @@ import {
   Upload,
   Wrench,
 } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
-import { ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN } from '../../canvas-core/zoom';
+import { msg } from '@shared/messages';
+import { ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN } from '@web/features/canvas-core/zoom';
 import { useWorkspaceContext } from './workspace-context';
-import { useSessionsContext } from '../../sessions/useWorkspaceSessions';
-import { SessionName, SessionSaveButton } from '../../sessions/components/SessionMenu';
-import { useRemoveToolContext } from '../../remove-tool/useRemoveTool';
-import { hasMask } from '../../remove-tool/lib/strokes';
-import { openViewportManager } from '../../sessions/viewport-manager-window';
+import { useSessionsContext } from '@web/features/sessions/useWorkspaceSessions';
+import { SessionName, SessionSaveButton } from '@web/features/sessions/components/SessionMenu';
+import { useRemoveToolContext } from '@web/features/remove-tool/useRemoveTool';
+import { hasMask } from '@web/features/remove-tool/lib/strokes';
+import { openViewportManager } from '@web/features/sessions/viewport-manager-window';
 
 function Tip({ label, keys, children }: { label: string; keys?: string; children: ReactNode }) {
   return (

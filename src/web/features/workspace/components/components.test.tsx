@@ -5,7 +5,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { NodeProps } from '@xyflow/react';
-import { initialWorkspaceState, type WorkspaceImage, type WorkspaceState } from '../../canvas-core/workspace-state';
+import { initialWorkspaceState, type WorkspaceImage, type WorkspaceState } from '@web/features/canvas-core/workspace-state';
 import { ControlPanel } from './ControlPanel';
 import { ImageCardNode, type ImageNode } from './ImageCardNode';
 import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { isTypingTarget } from '../../canvas-core/zoom';
-import type { RemoveTool } from '../../remove-tool/useRemoveTool';
-import type { WorkspaceSessions } from '../../sessions/useWorkspaceSessions';
+import { isTypingTarget } from '@web/features/canvas-core/zoom';
+import type { RemoveTool } from '@web/features/remove-tool/useRemoveTool';
+import type { WorkspaceSessions } from '@web/features/sessions/useWorkspaceSessions';
 
 /** The add-ons' toolbar shortcuts: S save, O load session, B brush, M masking, X clear mask; never while typing or inside a dialog. */
 export function useAddonKeys(sessions: WorkspaceSessions, toolRef: RefObject<RemoveTool>) {

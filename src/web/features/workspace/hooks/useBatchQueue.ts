@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
-import type { EnhancementMode, UpscaleFactor } from '../../../../shared/enhancement';
-import { batchDone, batchKeysToSubmit, enhanceAllCandidates } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import type { EnhancementMode, UpscaleFactor } from '@shared/enhancement';
+import { batchDone, batchKeysToSubmit, enhanceAllCandidates } from '@web/features/canvas-core/workspace-state';
 import type { SubmitOutcome } from './useEnhance';
 import { toastError, type WorkspaceCore } from './workspace-core';
 

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import { ApiError, workspaceApi } from '../api/workspace-api';
-import { isBusy } from '../../canvas-core/workspace-state';
+import { isBusy } from '@web/features/canvas-core/workspace-state';
 import { splitTitle } from '../lib/enhance-checks';
 import { encodeForDownload, downloadFileName, saveBlob, type DownloadFormat } from '../lib/download';
 import { toastError, type WorkspaceCore } from './workspace-core';

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { fill, msg } from '../../../../shared/messages';
-import { storageMessages } from '../../../../shared/storage-messages';
-import type { EnhancementMode, UpscaleFactor } from '../../../../shared/enhancement';
-import { enhanceCreditCost } from '../../../../shared/credit-cost';
+import { fill, msg } from '@shared/messages';
+import { storageMessages } from '@shared/storage-messages';
+import type { EnhancementMode, UpscaleFactor } from '@shared/enhancement';
+import { enhanceCreditCost } from '@shared/credit-cost';
 import { ApiError, workspaceApi } from '../api/workspace-api';
-import type { JobDto } from '../../canvas-core/types';
-import { activeJobCount, isBusy, isUploaded } from '../../canvas-core/workspace-state';
+import type { JobDto } from '@web/features/canvas-core/types';
+import { activeJobCount, isBusy, isUploaded } from '@web/features/canvas-core/workspace-state';
 import { enhanceRefusal, failureToast, splitTitle } from '../lib/enhance-checks';
 import { toastError, type WorkspaceCore } from './workspace-core';
 

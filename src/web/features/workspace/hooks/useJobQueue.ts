@@ -4,10 +4,10 @@
  * they send this page no events).
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { JobQueueDto } from '../../../../shared/jobs';
+import type { JobQueueDto } from '@shared/jobs';
 import { workspaceApi } from '../api/workspace-api';
 import type { QueueSpot } from '../lib/progress';
-import type { WorkspaceState } from '../../canvas-core/workspace-state';
+import type { WorkspaceState } from '@web/features/canvas-core/workspace-state';
 
 const POLL_MS = 5_000;
 

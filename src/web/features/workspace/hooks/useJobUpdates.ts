@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
-import { STUCK_IMAGE_MS } from '../../../../shared/enhancement';
+import { msg } from '@shared/messages';
+import { STUCK_IMAGE_MS } from '@shared/enhancement';
 import { ApiError, workspaceApi } from '../api/workspace-api';
-import type { JobDto } from '../../canvas-core/types';
-import { isBusy } from '../../canvas-core/workspace-state';
+import type { JobDto } from '@web/features/canvas-core/types';
+import { isBusy } from '@web/features/canvas-core/workspace-state';
 import { failureToast } from '../lib/enhance-checks';
 import { useLiveChannel } from './useLiveChannel';
 import { toastError, type WorkspaceCore } from './workspace-core';

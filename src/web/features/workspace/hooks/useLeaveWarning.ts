@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { msg } from '../../../../shared/messages';
-import { hasActiveEnhancement } from '../../canvas-core/workspace-state';
+import { msg } from '@shared/messages';
+import { hasActiveEnhancement } from '@web/features/canvas-core/workspace-state';
 import type { WorkspaceCore } from './workspace-core';
 
 /** While an enhancement runs, the browser asks before the page is left. Returns whether one runs. */

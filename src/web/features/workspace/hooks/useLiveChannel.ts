@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { JobDto } from '../../canvas-core/types';
+import type { JobDto } from '@web/features/canvas-core/types';
 
 interface LiveHandlers {
   onJob: (job: JobDto) => void;

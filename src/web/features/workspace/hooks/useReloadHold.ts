@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { holdReloads } from '../../../lib/reload-guard';
+import { holdReloads } from '@web/lib/reload-guard';
 
 /** While work would be lost by a reload (uploads or enhancements running), an app update waits for it. */
 export function useReloadHold(busy: boolean) {

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 import { workspaceApi } from '../api/workspace-api';
-import type { JobDto } from '../../canvas-core/types';
-import { isStuck } from '../../canvas-core/workspace-state';
+import type { JobDto } from '@web/features/canvas-core/types';
+import { isStuck } from '@web/features/canvas-core/workspace-state';
 import { busyCards, planStuckFix } from '../lib/stuck-jobs';
 import type { WorkspaceCore } from './workspace-core';
 

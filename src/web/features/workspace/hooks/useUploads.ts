@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
-import { storageMessages } from '../../../../shared/storage-messages';
+import { msg } from '@shared/messages';
+import { storageMessages } from '@shared/storage-messages';
 import { workspaceApi } from '../api/workspace-api';
 import { runInBatches, selectUploadable } from '../lib/upload-batches';
 import { showUploadSummary, skippedNames } from '../lib/upload-summary';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SIGNED_URL_BATCH_MAX, SIGNED_URL_TTL } from '../../../../shared/limits';
+import { SIGNED_URL_BATCH_MAX, SIGNED_URL_TTL } from '@shared/limits';
 import { workspaceApi } from '../api/workspace-api';
 import { needsRefresh, refreshRequests } from '../lib/signed-urls';
 import type { WorkspaceCore } from './workspace-core';

@@ -1,5 +1,5 @@
 import { useMemo, useReducer, useRef } from 'react';
-import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '../../canvas-core/workspace-state';
+import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '@web/features/canvas-core/workspace-state';
 import { planConcurrency } from '../lib/enhance-checks';
 import { useBatchQueue } from './useBatchQueue';
 import { useCardActions } from './useCardActions';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { applyZoom, isTypingTarget, zoomKeyAction } from '../../canvas-core/zoom';
-import { openViewportManager } from '../../sessions/viewport-manager-window';
+import { applyZoom, isTypingTarget, zoomKeyAction } from '@web/features/canvas-core/zoom';
+import { openViewportManager } from '@web/features/sessions/viewport-manager-window';
 import type { Workspace } from './useWorkspace';
 
 interface KeyTargets {

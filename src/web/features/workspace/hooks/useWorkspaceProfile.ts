@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ME_QUERY_KEY, useMe, type Me } from '../../auth/session';
-import type { ProfileDto } from '../../canvas-core/types';
+import { ME_QUERY_KEY, useMe, type Me } from '@web/features/auth/session';
+import type { ProfileDto } from '@web/features/canvas-core/types';
 
 /**
  * The signed-in user and profile from GET /api/me through the auth module's query, so a credit change written

@@ -1,7 +1,7 @@
 import type { Dispatch, RefObject } from 'react';
 import { toast } from 'sonner';
-import type { WorkspaceAction, WorkspaceState } from '../../canvas-core/workspace-state';
-import type { ProfileDto } from '../../canvas-core/types';
+import type { WorkspaceAction, WorkspaceState } from '@web/features/canvas-core/workspace-state';
+import type { ProfileDto } from '@web/features/canvas-core/types';
 import { splitTitle } from '../lib/enhance-checks';
 
 /**

@@ -1,4 +1,4 @@
-import { msg } from '../../../../shared/messages';
+import { msg } from '@shared/messages';
 
 export type DownloadFormat = 'png' | 'jpeg';
 

@@ -1,6 +1,6 @@
-import { isEnhancementMode, isUpscaleFactor, STUCK_IMAGE_MS, targetResolutionError } from '../../../../shared/enhancement';
-import { msg } from '../../../../shared/messages';
-import { concurrencyLimit, planName } from '../../../../shared/plans';
+import { isEnhancementMode, isUpscaleFactor, STUCK_IMAGE_MS, targetResolutionError } from '@shared/enhancement';
+import { msg } from '@shared/messages';
+import { concurrencyLimit, planName } from '@shared/plans';
 
 export interface EnhanceCheckInput {
   image: { width: number; height: number; processing: boolean; processingSince: number | null; uploaded: boolean } | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { progressView, formatDuration } from './progress';
-import { applyZoom, zoomKeyAction, zoomIn, zoomOut } from '../../canvas-core/zoom';
+import { applyZoom, zoomKeyAction, zoomIn, zoomOut } from '@web/features/canvas-core/zoom';
 import { downloadFileName } from './download';
 import { enhanceRefusal, failureToast, planConcurrency, type EnhanceCheckInput } from './enhance-checks';
 
@@ -8,7 +8,7 @@ import { enhanceRefusal, failureToast, planConcurrency, type EnhanceCheckInput }
 const enhanceCheck = (input: EnhanceCheckInput) => enhanceRefusal(input)?.text ?? null;
 import { needsRefresh, refreshRequests, urlExpiry } from './signed-urls';
 import { runInBatches, selectUploadable } from './upload-batches';
-import { fitCard, gridColumns, positionsForNew } from '../../canvas-core/layout';
+import { fitCard, gridColumns, positionsForNew } from '@web/features/canvas-core/layout';
 
 const NOW = 1_800_000_000_000;
 

@@ -1,5 +1,5 @@
-import { ALMOST_DONE_AFTER_MS } from '../../../../shared/enhancement';
-import { msg } from '../../../../shared/messages';
+import { ALMOST_DONE_AFTER_MS } from '@shared/enhancement';
+import { msg } from '@shared/messages';
 
 interface ProgressView {
   /** 0..100 for the bar. */

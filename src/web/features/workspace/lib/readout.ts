@@ -1,5 +1,5 @@
-import { targetResolution, targetResolutionError, isHighResolution, type UpscaleFactor } from '../../../../shared/enhancement';
-import { enhanceCreditCost } from '../../../../shared/credit-cost';
+import { targetResolution, targetResolutionError, isHighResolution, type UpscaleFactor } from '@shared/enhancement';
+import { enhanceCreditCost } from '@shared/credit-cost';
 
 interface Readout {
   current: { width: number; height: number; megapixels: number };

@@ -1,5 +1,5 @@
-import { SIGNED_URL_CACHE_MARGIN_MS } from '../../../../shared/limits';
-import { parseStorageUrl } from '../../../../shared/url-checks';
+import { SIGNED_URL_CACHE_MARGIN_MS } from '@shared/limits';
+import { parseStorageUrl } from '@shared/url-checks';
 
 /**
  * When a signed URL stops working, read from the URL itself: the files route's `exp` (unix seconds) or an S3

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JobDto } from '../../canvas-core/types';
-import type { WorkspaceImage } from '../../canvas-core/workspace-state';
+import type { JobDto } from '@web/features/canvas-core/types';
+import type { WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { planStuckFix } from './stuck-jobs';
 
 const card = (key: string, jobId: string | null, status: WorkspaceImage['status'] = 'processing'): WorkspaceImage => ({

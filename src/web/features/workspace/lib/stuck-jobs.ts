@@ -3,8 +3,8 @@
  * server reports as ended is applied like any live update would have been (a lost event is the usual cause); a
  * card whose job the server no longer has is cleared; a job still running is left alone.
  */
-import type { JobDto } from '../../canvas-core/types';
-import type { WorkspaceImage } from '../../canvas-core/workspace-state';
+import type { JobDto } from '@web/features/canvas-core/types';
+import type { WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 
 interface StuckFixPlan {
   /** Jobs the server reports as ended: apply them as updates. */

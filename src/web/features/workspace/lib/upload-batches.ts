@@ -1,4 +1,4 @@
-import { isIgnoredUploadName } from '../../../../shared/limits';
+import { isIgnoredUploadName } from '@shared/limits';
 
 /** seed 001 §9: three files at a time, 100 ms between batches. */
 const UPLOAD_BATCH_SIZE = 3;

@@ -4,8 +4,8 @@
  * file never disappears without a word. Junk a folder brings along (.DS_Store, Thumbs.db) is not mentioned.
  */
 import { toast } from 'sonner';
-import { msg } from '../../../../shared/messages';
-import { isIgnoredUploadName } from '../../../../shared/limits';
+import { msg } from '@shared/messages';
+import { isIgnoredUploadName } from '@shared/limits';
 
 export interface UploadSummary {
   kind: 'success' | 'warning' | 'error';
