@@ -8,16 +8,36 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const never = (target, from, message) => ({ target, from, message });
 
 const boundaries = [
-  never('./src/shared', ['./src/server', './src/worker', './src/engine', './src/web', './src/emails', './src/main'], 'shared/ is the bottom layer: it imports nothing of the app above it.'),
-  never('./src/engine', ['./src/server', './src/worker', './src/web', './src/emails', './src/main'], 'engine/ knows images and models, not users, HTTP or the queue.'),
+  never(
+    './src/shared',
+    ['./src/server', './src/worker', './src/engine', './src/web', './src/emails', './src/main'],
+    'shared/ is the bottom layer: it imports nothing of the app above it.',
+  ),
+  never(
+    './src/engine',
+    ['./src/server', './src/worker', './src/web', './src/emails', './src/main'],
+    'engine/ knows images and models, not users, HTTP or the queue.',
+  ),
   never('./src/emails', ['./src/server', './src/worker', './src/engine', './src/web', './src/main'], 'emails/ are templates: they import only shared/.'),
   never('./src/web', ['./src/server', './src/worker', './src/engine', './src/main'], 'web/ imports only shared/ and emails/ from outside itself.'),
   never('./src/server', ['./src/worker'], 'only the composition root (src/main) imports worker/.'),
   never('./src/worker', ['./src/main', './src/web'], 'worker/ binds the queue to job services; it is wired by src/main.'),
   never('./src/web/features', ['./src/web/pages'], 'features never import a page: move the shared piece down.'),
-  never('./src/web/features/canvas-core', ['./src/web/features/workspace', './src/web/features/sessions', './src/web/features/remove-tool'], 'canvas-core is what the workspace, sessions and the remove tool share: it imports none of them.'),
-  never('./src/web/features/sessions', ['./src/web/features/workspace', './src/web/features/remove-tool'], 'the workspace composes sessions and the remove tool, never the other way round.'),
-  never('./src/web/features/remove-tool', ['./src/web/features/workspace', './src/web/features/sessions'], 'the workspace composes sessions and the remove tool, never the other way round.'),
+  never(
+    './src/web/features/canvas-core',
+    ['./src/web/features/workspace', './src/web/features/sessions', './src/web/features/remove-tool'],
+    'canvas-core is what the workspace, sessions and the remove tool share: it imports none of them.',
+  ),
+  never(
+    './src/web/features/sessions',
+    ['./src/web/features/workspace', './src/web/features/remove-tool'],
+    'the workspace composes sessions and the remove tool, never the other way round.',
+  ),
+  never(
+    './src/web/features/remove-tool',
+    ['./src/web/features/workspace', './src/web/features/sessions'],
+    'the workspace composes sessions and the remove tool, never the other way round.',
+  ),
   never('./src/web/ui', ['./src/web/features', './src/web/pages'], 'ui/ is the kit every feature uses; it knows no feature.'),
 ];
 
@@ -30,7 +50,17 @@ const codeOnly = [
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'drizzle/**', '**/*.mjs', 'src/web/public/**'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/out/**',
+      'drizzle/**',
+      '**/*.mjs',
+      'src/web/public/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -49,7 +79,14 @@ export default tseslint.config(
       // across layers and up more than one folder, the layer aliases say where a module lives (tsconfig.json paths)
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./){2,}(?!\\.\\./|package\\.json$|scripts/)', message: 'Use a layer alias (@shared/…, @server/…, @web/…) instead of climbing ../../' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}(?!\\.\\./|package\\.json$|scripts/)',
+              message: 'Use a layer alias (@shared/…, @server/…, @web/…) instead of climbing ../../',
+            },
+          ],
+        },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       '@typescript-eslint/no-explicit-any': 'off',

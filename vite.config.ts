@@ -15,7 +15,11 @@ const versionFile = (): Plugin => ({
   name: 'renderlift-version-file',
   apply: 'build',
   generateBundle() {
-    this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version: pkg.version, build: BUILD_ID, builtAt: new Date().toISOString() }) });
+    this.emitFile({
+      type: 'asset',
+      fileName: 'version.json',
+      source: JSON.stringify({ version: pkg.version, build: BUILD_ID, builtAt: new Date().toISOString() }),
+    });
   },
 });
 

@@ -45,7 +45,7 @@ test('sign up, verify, sign in, reset the password, use TOTP, delete the account
   await page.locator('select[name="businessType"]').selectOption('llc');
   await page.locator('select[name="industry"]').selectOption('Construction');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText("You must accept the Terms of Service to continue")).toBeVisible();
+  await expect(page.getByText('You must accept the Terms of Service to continue')).toBeVisible();
   await page.locator('input[name="termsAccepted"]').check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/confirm$/);

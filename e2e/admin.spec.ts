@@ -10,7 +10,11 @@ import { adminCommand, saveScreenshot, signedInUser, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-test('the admin panel: banner live in another browser, notification emails with progress, grants, audit log, contact messages', async ({ page, browser, baseURL }) => {
+test('the admin panel: banner live in another browser, notification emails with progress, grants, audit log, contact messages', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const admin = await signedInUser(page.request, baseURL!, 'admin');
   await adminCommand('make-admin', admin.email);
   // the customer signs up in a browser of their own, so the admin's stays signed in as the admin

@@ -16,8 +16,15 @@ const file = (n: string) => path.join(folder, n);
 
 test.beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-backup-'));
-  const source = fs.readdirSync(RENDERS).filter((f) => f.endsWith('.png')).sort()[0];
-  for (const [i, n] of names.entries()) await sharp(path.join(RENDERS, source)).resize({ width: 160 + i * 4 }).png().toFile(file(n));
+  const source = fs
+    .readdirSync(RENDERS)
+    .filter((f) => f.endsWith('.png'))
+    .sort()[0];
+  for (const [i, n] of names.entries())
+    await sharp(path.join(RENDERS, source))
+      .resize({ width: 160 + i * 4 })
+      .png()
+      .toFile(file(n));
 });
 test.afterAll(() => {
   if (folder) fs.rmSync(folder, { recursive: true, force: true });

@@ -21,7 +21,12 @@ async function signedInFreeUser(page: Page) {
   const headers = { origin };
   const signup = await page.request.post('/api/accounts/signup', {
     headers,
-    data: { email, password, terms_accepted: true, user_metadata: { first_name: 'Paula', last_name: 'Payer', country: 'DE', is_business: false, marketing_opt_in: false } },
+    data: {
+      email,
+      password,
+      terms_accepted: true,
+      user_metadata: { first_name: 'Paula', last_name: 'Payer', country: 'DE', is_business: false, marketing_opt_in: false },
+    },
   });
   expect(signup.status()).toBe(201);
   const code = (await mailText(page, email, 'verification')).match(/[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/)![0];
@@ -38,7 +43,9 @@ test('free user buys Professional in test mode: decline changes nothing, payment
   await page.goto('/');
   await page.getByRole('navigation').getByRole('link', { name: 'Enhance', exact: true }).first().click();
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByTestId('paid-plan-required')).toHaveText('The workspace needs a paid plan. Your account is on Free: choose a plan below to start enhancing your renders.');
+  await expect(page.getByTestId('paid-plan-required')).toHaveText(
+    'The workspace needs a paid plan. Your account is on Free: choose a plan below to start enhancing your renders.',
+  );
   // the note belongs to the arrival, not to the page
   await page.reload();
   await expect(page.getByTestId('paid-plan-required')).toHaveCount(0);
@@ -115,7 +122,9 @@ test('free user buys Professional in test mode: decline changes nothing, payment
   // deleting the account says the running subscription goes with it
   await page.goto('/profile?tab=settings');
   await page.getByTestId('delete-account-section').getByRole('button', { name: 'Delete Account' }).click();
-  await expect(page.getByTestId('delete-cancels-subscription')).toHaveText('Your Professional subscription is cancelled with the account: no further payments are taken.');
+  await expect(page.getByTestId('delete-cancels-subscription')).toHaveText(
+    'Your Professional subscription is cancelled with the account: no further payments are taken.',
+  );
   await page.getByTestId('delete-account-section').getByRole('button', { name: 'Cancel' }).click();
   await page.goto('/profile?tab=billing');
 

@@ -21,7 +21,11 @@ const names: string[] = [];
 
 test.beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-queue-'));
-  const sources = fs.readdirSync(RENDERS).filter((f) => f.endsWith('.png')).sort().slice(3, 6);
+  const sources = fs
+    .readdirSync(RENDERS)
+    .filter((f) => f.endsWith('.png'))
+    .sort()
+    .slice(3, 6);
   expect(sources).toHaveLength(3);
   for (const name of sources) {
     await sharp(path.join(RENDERS, name)).resize({ width: WIDTH }).png().toFile(path.join(folder, name));
@@ -71,7 +75,7 @@ test('Enhance all on a one-at-a-time plan: queued cards, stop, then a full run s
   await page.getByRole('button', { name: /Enhance all/ }).click();
   await expect(page.getByTestId('batch-progress')).toContainText('of 2 enhanced');
   let most = 0;
-  for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 600_000; Date.now() < deadline;) {
     const now = await statuses(page);
     most = Math.max(most, now.filter((s) => s === 'processing' || s === 'cancelling').length);
     if (now.every((s) => s === 'enhanced')) break;

@@ -96,7 +96,12 @@ export async function signedInUser(request: APIRequestContext, baseURL: string, 
   const headers = { Origin: baseURL };
   const signup = await request.post('/api/accounts/signup', {
     headers,
-    data: { email, password, terms_accepted: true, user_metadata: { first_name: 'Mara', last_name: 'Lindqvist', country: 'SE', is_business: false, marketing_opt_in: false } },
+    data: {
+      email,
+      password,
+      terms_accepted: true,
+      user_metadata: { first_name: 'Mara', last_name: 'Lindqvist', country: 'SE', is_business: false, marketing_opt_in: false },
+    },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const mailbox = await (await request.get('/dev/mailbox')).text();

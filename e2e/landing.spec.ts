@@ -19,7 +19,14 @@ test.describe('landing page on a desktop', () => {
 
     const showcase = page.locator('[data-section="showcase"]');
     await expect(showcase).toBeVisible();
-    for (const text of ['Upload Your Project', 'Multi-Image Workspace', 'Enhance with One Choice', 'Simple Choices', 'Fix and Download', 'Integrated Error Fixing']) {
+    for (const text of [
+      'Upload Your Project',
+      'Multi-Image Workspace',
+      'Enhance with One Choice',
+      'Simple Choices',
+      'Fix and Download',
+      'Integrated Error Fixing',
+    ]) {
       await expect(showcase.getByText(text, { exact: true })).toBeVisible();
     }
 

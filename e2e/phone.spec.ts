@@ -14,7 +14,10 @@ const RENDERS = path.resolve(import.meta.dirname, '../bench/renders');
 let folder: string;
 test.beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-phone-'));
-  const source = fs.readdirSync(RENDERS).filter((f) => f.endsWith('.png')).sort()[0];
+  const source = fs
+    .readdirSync(RENDERS)
+    .filter((f) => f.endsWith('.png'))
+    .sort()[0];
   await sharp(path.join(RENDERS, source)).resize({ width: 200 }).png().toFile(path.join(folder, 'phone.png'));
 });
 test.afterAll(() => {

@@ -23,7 +23,9 @@ test('profile tabs, personal and business details kept across a reload, credits 
   await expect(page).toHaveURL(/\/profile$/);
 
   // a profile picture: shown on the page and in the navigation, removable
-  const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Profile picture file').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByTestId('avatar-image')).toBeVisible();
   await expect(page.getByTestId('nav-avatar')).toBeVisible();
@@ -118,7 +120,9 @@ test('settings: notification switches kept on the server, devices listed, other 
   await expect(page.getByTestId('app-version')).toContainText(/Renderlift \d+\.\d+\.\d+/);
   await page.getByTestId('general-settings').getByLabel('Time zone').selectOption('Pacific/Kiritimati');
   const ledger = (await (await page.request.get('/api/credits/ledger')).json()) as { items: { created_at: string }[] };
-  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Pacific/Kiritimati' }).format(new Date(ledger.items[0].created_at));
+  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Pacific/Kiritimati' }).format(
+    new Date(ledger.items[0].created_at),
+  );
   await page.getByRole('tab', { name: 'Credits' }).click();
   await expect(page.getByTestId('credit-ledger')).toContainText(expected);
   await page.getByRole('tab', { name: 'Settings' }).click();

@@ -20,12 +20,20 @@ let size: { width: number; height: number };
 
 test.beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-versions-'));
-  const source = fs.readdirSync(RENDERS).filter((f) => f.endsWith('.png')).sort()[0];
+  const source = fs
+    .readdirSync(RENDERS)
+    .filter((f) => f.endsWith('.png'))
+    .sort()[0];
   const base = await sharp(path.join(RENDERS, source)).resize({ width: W }).removeAlpha().png().toBuffer();
   const meta = await sharp(base).metadata();
   size = { width: meta.width!, height: meta.height! };
-  const disc = Buffer.from(`<svg width="${size.width}" height="${size.height}"><circle cx="${W / 2}" cy="${Math.round(size.height / 2)}" r="8" fill="#fffbe8"/></svg>`);
-  await sharp(base).composite([{ input: disc }]).png().toFile(path.join(folder, NAME));
+  const disc = Buffer.from(
+    `<svg width="${size.width}" height="${size.height}"><circle cx="${W / 2}" cy="${Math.round(size.height / 2)}" r="8" fill="#fffbe8"/></svg>`,
+  );
+  await sharp(base)
+    .composite([{ input: disc }])
+    .png()
+    .toFile(path.join(folder, NAME));
 });
 
 test.afterAll(() => {
@@ -97,7 +105,10 @@ test('a removal on a 2× enhancement keeps 2×, and the enhancement stays reacha
 
   // the enhancement before the removal is one choice away
   const versions = card(page).getByTestId('card-versions');
-  await expect(versions.locator('option')).toHaveText([`1. 2× Precision · ${size.width * 2} × ${size.height * 2}`, `2. Object removed · ${size.width * 2} × ${size.height * 2}`]);
+  await expect(versions.locator('option')).toHaveText([
+    `1. 2× Precision · ${size.width * 2} × ${size.height * 2}`,
+    `2. Object removed · ${size.width * 2} × ${size.height * 2}`,
+  ]);
   await versions.selectOption({ index: 0 });
   const earlier = await downloadPng(page);
   expect(earlier).toEqual({ name: 'terrace_2x_precision.png', width: size.width * 2, height: size.height * 2 });
@@ -105,8 +116,19 @@ test('a removal on a 2× enhancement keeps 2×, and the enhancement stays reacha
   // after a reload (no saved viewport) the card shows the removal again, with both versions
   await page.reload();
   const dialog = page.getByRole('dialog');
-  if (await dialog.first().waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false)) await page.keyboard.press('Escape');
+  if (
+    await dialog
+      .first()
+      .waitFor({ state: 'visible', timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      )
+  )
+    await page.keyboard.press('Escape');
   await expect(card(page)).toHaveAttribute('data-status', 'enhanced');
   await expect(card(page).getByTestId('card-versions').locator('option')).toHaveCount(2);
-  await expect(card(page).getByTestId('card-versions')).toHaveValue(await card(page).getByTestId('card-versions').locator('option').nth(1).getAttribute('value') as string);
+  await expect(card(page).getByTestId('card-versions')).toHaveValue(
+    (await card(page).getByTestId('card-versions').locator('option').nth(1).getAttribute('value')) as string,
+  );
 });

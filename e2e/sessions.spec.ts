@@ -50,7 +50,10 @@ async function discAndRing(png: Buffer, cx: number, cy: number, r: number, r1: n
 
 test.beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-sessions-'));
-  const sources = fs.readdirSync(RENDERS).filter((f) => f.endsWith('.png')).sort();
+  const sources = fs
+    .readdirSync(RENDERS)
+    .filter((f) => f.endsWith('.png'))
+    .sort();
   expect(sources.length).toBeGreaterThanOrEqual(2);
   const base = await sharp(path.join(RENDERS, sources.find((s) => s.startsWith('02')) ?? sources[0]))
     .resize({ width: WIDTH })
@@ -80,7 +83,10 @@ test.beforeAll(async () => {
     }
   }
   const disc = Buffer.from(`<svg width="${info.width}" height="${info.height}"><circle cx="${best.cx}" cy="${best.cy}" r="${OBJECT_R}" fill="#fffbe8"/></svg>`);
-  const withObject = await sharp(base).composite([{ input: disc }]).png().toBuffer();
+  const withObject = await sharp(base)
+    .composite([{ input: disc }])
+    .png()
+    .toBuffer();
   fs.writeFileSync(path.join(folder, OBJECT_NAME), withObject);
   object = { cx: best.cx, cy: best.cy, width: info.width, height: info.height };
   const measured = await discAndRing(withObject, best.cx, best.cy, OBJECT_R - 2, OBJECT_R * 1.8, OBJECT_R * 2.6);
@@ -169,7 +175,11 @@ function freeSpot(page: Page, name: string) {
 async function activeSession(request: APIRequestContext) {
   const res = await request.get('/api/viewports/active');
   expect(res.ok()).toBe(true);
-  return (await res.json()).session as { id: string; session_name: string; viewport_data: { images: { name?: string; position: { x: number; y: number } }[] } } | null;
+  return (await res.json()).session as {
+    id: string;
+    session_name: string;
+    viewport_data: { images: { name?: string; position: { x: number; y: number } }[] };
+  } | null;
 }
 
 async function savedPosition(request: APIRequestContext, name: string) {
@@ -206,7 +216,12 @@ async function paintOver(page: Page, target: Locator, nat: { width: number; heig
   }
 }
 
-test('remove an object, save, reload, save as, load and delete from the Viewport Manager, save on leaving, recover a lost tab; another user sees none of it', async ({ page, browser, baseURL, context }) => {
+test('remove an object, save, reload, save as, load and delete from the Viewport Manager, save on leaving, recover a lost tab; another user sees none of it', async ({
+  page,
+  browser,
+  baseURL,
+  context,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await paidUser(page.request, baseURL!);
@@ -259,7 +274,9 @@ test('remove an object, save, reload, save as, load and delete from the Viewport
   }, OBJECT_NAME);
   await page.getByRole('button', { name: 'Remove Object' }).click();
   await expect(page.getByText('Object Removal Started')).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { sawRemoving?: boolean }).sawRemoving), { message: "the card showed 'AI removing objects...'" }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sawRemoving?: boolean }).sawRemoving), { message: "the card showed 'AI removing objects...'" })
+    .toBe(true);
   await expect(card(page, OBJECT_NAME)).toHaveAttribute('data-status', 'enhanced', { timeout: 180_000 });
   // preview mode is on, the mask is cleared
   await expect(tool(page, 'Preview mode')).toHaveAttribute('aria-pressed', 'true');

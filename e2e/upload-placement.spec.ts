@@ -15,9 +15,15 @@ const names = ['a.png', 'b.png', 'c.png', 'd.png'];
 
 test.beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-placement-'));
-  const source = fs.readdirSync(RENDERS).filter((f) => f.endsWith('.png')).sort()[0];
+  const source = fs
+    .readdirSync(RENDERS)
+    .filter((f) => f.endsWith('.png'))
+    .sort()[0];
   for (const [i, name] of names.entries()) {
-    await sharp(path.join(RENDERS, source)).resize({ width: 200 + i * 8 }).png().toFile(path.join(folder, name));
+    await sharp(path.join(RENDERS, source))
+      .resize({ width: 200 + i * 8 })
+      .png()
+      .toFile(path.join(folder, name));
   }
 });
 test.afterAll(() => {

@@ -16,7 +16,10 @@ let folder: string;
 
 test.beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-confirm-'));
-  const source = fs.readdirSync(RENDERS).filter((f) => f.endsWith('.png')).sort()[0];
+  const source = fs
+    .readdirSync(RENDERS)
+    .filter((f) => f.endsWith('.png'))
+    .sort()[0];
   await sharp(path.join(RENDERS, source)).resize({ width: 240 }).png().toFile(path.join(folder, NAME));
 });
 test.afterAll(() => {

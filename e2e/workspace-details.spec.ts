@@ -15,7 +15,9 @@ let folder: string;
 test.beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-details-'));
   // 2000 × 1200 at 6× is 12000 × 7200: 86.4 MP, over the 64 MP limit
-  await sharp({ create: { width: 2000, height: 1200, channels: 3, background: { r: 90, g: 110, b: 140 } } }).png().toFile(path.join(folder, 'wide.png'));
+  await sharp({ create: { width: 2000, height: 1200, channels: 3, background: { r: 90, g: 110, b: 140 } } })
+    .png()
+    .toFile(path.join(folder, 'wide.png'));
   fs.writeFileSync(path.join(folder, 'notes.txt'), 'not an image');
 });
 test.afterAll(() => {
@@ -76,7 +78,9 @@ test('titles, sign-in toasts, upload summary, the 64 MP limit and the leave dial
   await page.getByRole('navigation').getByRole('link', { name: 'Pricing' }).first().click();
   const leave = page.getByTestId('leave-dialog');
   await expect(leave.getByText('Save Your Viewport?')).toBeVisible();
-  const tops = await Promise.all(['Cancel', 'Continue Without Saving', 'Save & Continue'].map(async (name) => (await leave.getByRole('button', { name }).boundingBox())!.y));
+  const tops = await Promise.all(
+    ['Cancel', 'Continue Without Saving', 'Save & Continue'].map(async (name) => (await leave.getByRole('button', { name }).boundingBox())!.y),
+  );
   expect(new Set(tops.map(Math.round)).size, `button rows: ${tops.join(', ')}`).toBe(1);
   await leave.getByRole('button', { name: 'Cancel' }).click();
 });

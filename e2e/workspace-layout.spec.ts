@@ -14,7 +14,11 @@ let folder: string;
 
 test.beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-layout-'));
-  for (const [i, colour] of [[255, 120, 40], [40, 160, 255], [90, 200, 90]].entries()) {
+  for (const [i, colour] of [
+    [255, 120, 40],
+    [40, 160, 255],
+    [90, 200, 90],
+  ].entries()) {
     await sharp({ create: { width: 240, height: 180, channels: 3, background: { r: colour[0], g: colour[1], b: colour[2] } } })
       .png()
       .toFile(path.join(folder, `render-${i + 1}.png`));
@@ -39,7 +43,10 @@ async function cardsUnderPanel(page: Page): Promise<string[]> {
   return covered;
 }
 
-test('laptop width shows the whole toolbar; cards stay clear of the panel across a phone resize, the fit button and a session load', async ({ page, baseURL }) => {
+test('laptop width shows the whole toolbar; cards stay clear of the panel across a phone resize, the fit button and a session load', async ({
+  page,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const user = await signedInUser(page.request, baseURL!, 'layout');
   await adminCommand('grant-plan', user.email, 'basic');
@@ -62,7 +69,11 @@ test('laptop width shows the whole toolbar; cards stay clear of the panel across
   await expect.poll(() => toolbar.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().height > 60)).toBe(true);
   await expect(page.getByTestId('live-state')).toBeInViewport({ ratio: 0.99 });
   const tools = (await toolbar.boundingBox())!;
-  await expect.poll(async () => (await Promise.all((await page.getByTestId('image-card').all()).map((c) => c.boundingBox()))).filter((b) => b && overlaps(b, tools)).length).toBe(0);
+  await expect
+    .poll(
+      async () => (await Promise.all((await page.getByTestId('image-card').all()).map((c) => c.boundingBox()))).filter((b) => b && overlaps(b, tools)).length,
+    )
+    .toBe(0);
   if (process.env.LAYOUT_SHOT) await page.screenshot({ path: process.env.LAYOUT_SHOT });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -88,7 +99,14 @@ test('laptop width shows the whole toolbar; cards stay clear of the panel across
 
   // a session saved with the cards far from here: loading it frames them again, beside the panel
   const { images } = (await (await page.request.get('/api/images')).json()) as { images: { id: string; name: string; url: string }[] };
-  const far = images.map((img, i) => ({ id: img.id, imageId: img.id, originalUrl: img.url, name: img.name, position: { x: 9000 + i * 300, y: -6000 + i * 250 }, scale: 1 }));
+  const far = images.map((img, i) => ({
+    id: img.id,
+    imageId: img.id,
+    originalUrl: img.url,
+    name: img.name,
+    position: { x: 9000 + i * 300, y: -6000 + i * 250 },
+    scale: 1,
+  }));
   const saved = await page.request.post('/api/viewports', { headers: { Origin: baseURL! }, data: { name: 'Far away', viewport_data: { images: far } } });
   expect(saved.status()).toBe(201);
   await page.keyboard.press('o');

@@ -59,7 +59,13 @@ const card = (page: Page, name: string) => page.locator(`[data-testid="image-car
 /** A dialog another feature may open on arrival (a local backup offer after a reload) is not part of this journey. */
 async function dismissDialogs(page: Page) {
   const dialog = page.getByRole('dialog');
-  const shown = await dialog.first().waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+  const shown = await dialog
+    .first()
+    .waitFor({ state: 'visible', timeout: 3_000 })
+    .then(
+      () => true,
+      () => false,
+    );
   if (shown) await page.keyboard.press('Escape');
 }
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `workspace-${name}.png`) });
@@ -101,14 +107,15 @@ test('upload a folder, enhance one and all, compare, download, cancel, reload; a
   await page.getByRole('radio', { name: '2×' }).click();
   await page.getByRole('radio', { name: /Precision/ }).click();
   await expect(page.getByTestId('target-size')).toHaveText(`${firstSize.width * 2} × ${firstSize.height * 2}`);
-  const cost = Math.ceil(Math.max(firstSize.width, firstSize.height) * 2 / 500);
+  const cost = Math.ceil((Math.max(firstSize.width, firstSize.height) * 2) / 500);
   await expect(page.getByTestId('credit-cost')).toHaveText(`${cost} credit(s)`);
   // every value the progress readout shows is recorded, however briefly it is on screen
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { progressSeen: string[] }).progressSeen = seen;
     new MutationObserver(() => {
-      for (const el of document.querySelectorAll('[data-testid="progress-percent"]')) if (el.textContent && seen.at(-1) !== el.textContent) seen.push(el.textContent);
+      for (const el of document.querySelectorAll('[data-testid="progress-percent"]'))
+        if (el.textContent && seen.at(-1) !== el.textContent) seen.push(el.textContent);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await page.getByRole('button', { name: 'Enhance Image' }).click();
@@ -119,10 +126,15 @@ test('upload a folder, enhance one and all, compare, download, cancel, reload; a
   // progress event re-renders the canvas, and no card may blink out of sight while that happens
   let hiddenSamples = 0;
   let photographed = false;
-  for (const deadline = Date.now() + 480_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 480_000; Date.now() < deadline;) {
     for (const name of names) if (!(await card(page, name).isVisible())) hiddenSamples++;
     if ((await card(page, first).getAttribute('data-status')) !== 'processing') break;
-    const text = photographed ? null : await card(page, first).getByTestId('progress-percent').textContent({ timeout: 1_000 }).catch(() => null);
+    const text = photographed
+      ? null
+      : await card(page, first)
+          .getByTestId('progress-percent')
+          .textContent({ timeout: 1_000 })
+          .catch(() => null);
     if (text && Number.parseInt(text, 10) > 0) {
       await shot(page, 'processing');
       photographed = true;
@@ -175,7 +187,7 @@ test('upload a folder, enhance one and all, compare, download, cancel, reload; a
   await expect(page.getByText(/Enhancement Cancelled/)).toBeVisible();
   await expect(card(page, second)).toHaveAttribute('data-status', 'enhanced', { timeout: 480_000 });
   const secondSize = sizes.get(second)!;
-  const secondCost = Math.ceil(Math.max(secondSize.width, secondSize.height) * 2 / 500);
+  const secondCost = Math.ceil((Math.max(secondSize.width, secondSize.height) * 2) / 500);
   // only the completed one was charged; the cancelled one's reservation went back
   await expect.poll(() => credits(page.request)).toBe(afterFirst - secondCost);
 

@@ -26,10 +26,14 @@ beforeAll(async () => {
   for (let i = 0; i < rgb.length; i++) rgb[i] = (i * 37) % 251;
   // a red object where the mask is painted
   for (let y = 10; y < 16; y++) for (let x = 12; x < 20; x++) rgb.set([250, 0, 0], (y * 40 + x) * 3);
-  await sharp(rgb, { raw: { width: 40, height: 30, channels: 3 } }).png().toFile(path.join(dir, 'render.png'));
+  await sharp(rgb, { raw: { width: 40, height: 30, channels: 3 } })
+    .png()
+    .toFile(path.join(dir, 'render.png'));
   const mask = Buffer.alloc(40 * 30);
   for (let y = 10; y < 16; y++) for (let x = 12; x < 20; x++) mask[y * 40 + x] = 255;
-  await sharp(mask, { raw: { width: 40, height: 30, channels: 1 } }).png().toFile(path.join(dir, 'mask.png'));
+  await sharp(mask, { raw: { width: 40, height: 30, channels: 1 } })
+    .png()
+    .toFile(path.join(dir, 'mask.png'));
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -51,7 +55,10 @@ describe('engine commands', () => {
 
   it('enhance refuses an unknown output extension and an unknown scale without writing anything', async () => {
     const before = fs.readdirSync(dir).sort();
-    for (const args of [['-o', path.join(dir, 'out.tga')], ['--scale', '5']]) {
+    for (const args of [
+      ['-o', path.join(dir, 'out.tga')],
+      ['--scale', '5'],
+    ]) {
       const err = (await cli('enhance.ts', [path.join(dir, 'render.png'), ...args]).catch((e) => e)) as { code: number; stderr: string };
       expect(err.code).toBe(2);
       expect(err.stderr).toContain('usage: npm run enhance');

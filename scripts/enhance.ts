@@ -7,8 +7,8 @@ import { cliEngineConfig, formatDuration, progressBar } from '@engine/terminal-p
 
 const usage =
   'usage: npm run enhance -- <in> [--scale 2|3|4|6] [--mode precision|detail|creativity] [--model name] [-o out.png|.jpg|.webp]\n' +
-  '  --model runs a registered model instead of the mode\'s own (e.g. an extra model in MODELS_DIR)\n' +
-  '  -o picks the format by its extension; without it the output has the input\'s format';
+  "  --model runs a registered model instead of the mode's own (e.g. an extra model in MODELS_DIR)\n" +
+  "  -o picks the format by its extension; without it the output has the input's format";
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -34,10 +34,14 @@ process.once('SIGINT', () => controller.abort());
 const bar = progressBar(`enhance ×${scale} ${mode}`);
 const started = Date.now();
 try {
-  const result = await engine.enhance(input, { scale, mode, model: values.model, outputFormat }, {
-    signal: controller.signal,
-    onProgress: (p) => bar.update(p.fraction, `${p.tilesDone}/${p.tilesTotal} tiles${p.etaMs !== null ? `, ${formatDuration(p.etaMs)} left` : ''}`),
-  });
+  const result = await engine.enhance(
+    input,
+    { scale, mode, model: values.model, outputFormat },
+    {
+      signal: controller.signal,
+      onProgress: (p) => bar.update(p.fraction, `${p.tilesDone}/${p.tilesTotal} tiles${p.etaMs !== null ? `, ${formatDuration(p.etaMs)} left` : ''}`),
+    },
+  );
   bar.done();
   const ext = result.format === 'jpeg' ? '.jpg' : `.${result.format}`;
   const out = values.output ?? path.join(path.dirname(input), `${path.parse(input).name}-x${scale}-${mode}${ext}`);

@@ -48,5 +48,7 @@ if (!mayInstall) {
 }
 
 const hint = hasApt ? 'sudo apt-get install chromium' : 'npx playwright install chromium';
-console.error(`[browser] The browser tests need Chromium and none could be installed: run \`${hint}\` (or set CHROMIUM_PATH to a Chromium or Chrome executable), then \`npm test\` again.`);
+console.error(
+  `[browser] The browser tests need Chromium and none could be installed: run \`${hint}\` (or set CHROMIUM_PATH to a Chromium or Chrome executable), then \`npm test\` again.`,
+);
 process.exit(1);

@@ -39,7 +39,10 @@ const engine = createEngine({ modelsDir: process.env.MODEL_CACHE_DIR ?? path.joi
 
 /** The low-resolution render: a quarter of the size in each direction. */
 const reduce = (image: Buffer, width: number, height: number) =>
-  sharp(image).resize(Math.round(width / 4), Math.round(height / 4), { kernel: 'lanczos3' }).png().toBuffer();
+  sharp(image)
+    .resize(Math.round(width / 4), Math.round(height / 4), { kernel: 'lanczos3' })
+    .png()
+    .toBuffer();
 
 async function soften(small: Buffer, width: number, height: number): Promise<Buffer> {
   return sharp(small).resize(width, height, { kernel: 'linear' }).toBuffer();

@@ -19,18 +19,24 @@ async function benchBigOutput(mode: 'detail' | 'precision' | 'creativity' = 'det
   const before = peakRssMiB();
   const t = Date.now();
   let last = 0;
-  const r = await engine.enhance(input, { scale: 2, mode }, {
-    onProgress: (p) => {
-      if (p.tilesDone - last >= 50 || p.tilesDone === p.tilesTotal) {
-        last = p.tilesDone;
-        process.stderr.write(`  ${p.tilesDone}/${p.tilesTotal} tiles, peak ${peakRssMiB().toFixed(0)} MiB\n`);
-      }
+  const r = await engine.enhance(
+    input,
+    { scale: 2, mode },
+    {
+      onProgress: (p) => {
+        if (p.tilesDone - last >= 50 || p.tilesDone === p.tilesTotal) {
+          last = p.tilesDone;
+          process.stderr.write(`  ${p.tilesDone}/${p.tilesTotal} tiles, peak ${peakRssMiB().toFixed(0)} MiB\n`);
+        }
+      },
     },
-  });
+  );
   const ms = Date.now() - t;
   await engine.close();
   const result = { width: r.width, height: r.height, bytes: r.data.length, ms, peakMiB: peakRssMiB(), startMiB: before, model: r.model };
-  console.log(`(d) 64 MP output: ${r.width}x${r.height} ${r.model}, ${(ms / 1000).toFixed(0)} s, peak RSS ${result.peakMiB.toFixed(0)} MiB (${before.toFixed(0)} MiB before the run), PNG ${(r.data.length / 1e6).toFixed(0)} MB`);
+  console.log(
+    `(d) 64 MP output: ${r.width}x${r.height} ${r.model}, ${(ms / 1000).toFixed(0)} s, peak RSS ${result.peakMiB.toFixed(0)} MiB (${before.toFixed(0)} MiB before the run), PNG ${(r.data.length / 1e6).toFixed(0)} MB`,
+  );
   return result;
 }
 

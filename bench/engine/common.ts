@@ -39,16 +39,29 @@ export function ssim(a: ArrayLike<number>, b: ArrayLike<number>, w: number, h: n
   let count = 0;
   for (let y = 0; y + 8 <= h; y += 4)
     for (let x = 0; x + 8 <= w; x += 4) {
-      let ma = 0, mb = 0;
-      for (let j = 0; j < 8; j++) for (let i = 0; i < 8; i++) { ma += la[(y + j) * w + x + i]; mb += lb[(y + j) * w + x + i]; }
-      ma /= 64; mb /= 64;
-      let va = 0, vb = 0, cov = 0;
+      let ma = 0,
+        mb = 0;
       for (let j = 0; j < 8; j++)
         for (let i = 0; i < 8; i++) {
-          const da = la[(y + j) * w + x + i] - ma, db = lb[(y + j) * w + x + i] - mb;
-          va += da * da; vb += db * db; cov += da * db;
+          ma += la[(y + j) * w + x + i];
+          mb += lb[(y + j) * w + x + i];
         }
-      va /= 63; vb /= 63; cov /= 63;
+      ma /= 64;
+      mb /= 64;
+      let va = 0,
+        vb = 0,
+        cov = 0;
+      for (let j = 0; j < 8; j++)
+        for (let i = 0; i < 8; i++) {
+          const da = la[(y + j) * w + x + i] - ma,
+            db = lb[(y + j) * w + x + i] - mb;
+          va += da * da;
+          vb += db * db;
+          cov += da * db;
+        }
+      va /= 63;
+      vb /= 63;
+      cov /= 63;
       total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2));
       count++;
     }

@@ -12,7 +12,8 @@ async function lanczosUpscale(png: Buffer, scale: number): Promise<Buffer> {
   const { width: w, height: h } = info;
   const planar = new Float32Array(w * h * 3);
   for (let i = 0; i < w * h; i++) for (let c = 0; c < 3; c++) planar[c * w * h + i] = data[i * 3 + c];
-  const W = w * scale, H = h * scale;
+  const W = w * scale,
+    H = h * scale;
   const up = resampleRegion(planar, 3, w, h, scale, 0, 0, 0, W, 0, H);
   const out = Buffer.alloc(W * H * 3);
   for (let i = 0; i < W * H; i++) for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(up[c * W * H + i])));
@@ -27,7 +28,8 @@ const CROP_H = Number(process.env.BENCH_CROP_H ?? 180);
 async function original(file: string): Promise<{ rgb: Buffer; w: number; h: number }> {
   const meta = await sharp(file).metadata();
   let img = sharp(file).removeAlpha();
-  let w = meta.width!, h = meta.height!;
+  let w = meta.width!,
+    h = meta.height!;
   if (!FULL) {
     img = img.extract({ left: Math.round((w - CROP_W) / 2), top: Math.round((h - CROP_H) / 2), width: CROP_W, height: CROP_H });
     w = CROP_W;
@@ -62,14 +64,20 @@ export async function benchQuality(opts: { scales?: Scale[]; variants?: Variant[
   const acc = new Map<string, { psnr: number; ssim: number; ms: number; n: number }>();
   const add = (key: string, p: number, s: number, ms: number) => {
     const a = acc.get(key) ?? { psnr: 0, ssim: 0, ms: 0, n: 0 };
-    a.psnr += p; a.ssim += s; a.ms += ms; a.n++;
+    a.psnr += p;
+    a.ssim += s;
+    a.ms += ms;
+    a.n++;
     acc.set(key, a);
   };
   for (const file of files) {
     const { rgb, w, h } = await original(file);
     for (const scale of scales) {
       // Bicubic downscale, as in the super-resolution literature.
-      const lr = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } }).resize(w / scale, h / scale, { kernel: 'cubic' }).png().toBuffer();
+      const lr = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+        .resize(w / scale, h / scale, { kernel: 'cubic' })
+        .png()
+        .toBuffer();
       const bicubic = await sharp(lr).resize(w, h, { kernel: 'cubic' }).raw().toBuffer();
       add(`${scale}|bicubic`, psnr(bicubic, rgb), ssim(bicubic, rgb, w, h), 0);
       const lanczos = await lanczosUpscale(lr, scale);
@@ -91,7 +99,15 @@ export async function benchQuality(opts: { scales?: Scale[]; variants?: Variant[
     const lanczos = acc.get(`${scale}|lanczos`)!;
     for (const method of ['bicubic', 'lanczos', ...variants.map((v) => v.label)]) {
       const a = acc.get(`${scale}|${method}`)!;
-      rows.push([`×${scale}`, method, a.psnr / a.n, (a.psnr - base.psnr) / a.n, (a.psnr - lanczos.psnr) / a.n, a.ssim / a.n, a.ms ? `${Math.round(a.ms / a.n)} ms` : '']);
+      rows.push([
+        `×${scale}`,
+        method,
+        a.psnr / a.n,
+        (a.psnr - base.psnr) / a.n,
+        (a.psnr - lanczos.psnr) / a.n,
+        a.ssim / a.n,
+        a.ms ? `${Math.round(a.ms / a.n)} ms` : '',
+      ]);
       out.push({ scale, method, psnr: a.psnr / a.n, ssim: a.ssim / a.n, ms: a.ms / a.n });
     }
   }
@@ -115,7 +131,10 @@ export async function benchSixStrategies() {
   };
   for (const file of files) {
     const { rgb, w, h } = await original(file);
-    const lr = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } }).resize(w / 6, h / 6, { kernel: 'cubic' }).png().toBuffer();
+    const lr = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+      .resize(w / 6, h / 6, { kernel: 'cubic' })
+      .png()
+      .toBuffer();
     for (const mode of ['detail', 'precision'] as const) {
       const params = { precision: 40 };
       let t = Date.now();
@@ -131,7 +150,10 @@ export async function benchSixStrategies() {
       add(`${mode}|×2 then ×3`, psnr(await sharp(chain2.data).raw().toBuffer(), rgb), Date.now() - t);
       if (mode === 'detail') {
         // the same chains with Detail's sharpening in the last stage only
-        for (const [a, b] of [[2, 3], [3, 2]] as const) {
+        for (const [a, b] of [
+          [2, 3],
+          [3, 2],
+        ] as const) {
           t = Date.now();
           const first = await engine.enhance(lr, { scale: a, mode, params: { detail: 0 } });
           const second = await engine.enhance(first.data, { scale: b, mode, params });
@@ -141,7 +163,11 @@ export async function benchSixStrategies() {
     }
   }
   await engine.close();
-  table('×6 strategy (mean over renders, same crops)', ['model family | strategy', 'PSNR dB', 'time / image'], Object.entries(res).map(([k, v]) => [k, v.p, `${Math.round(v.ms)} ms`]));
+  table(
+    '×6 strategy (mean over renders, same crops)',
+    ['model family | strategy', 'PSNR dB', 'time / image'],
+    Object.entries(res).map(([k, v]) => [k, v.p, `${Math.round(v.ms)} ms`]),
+  );
   return res;
 }
 

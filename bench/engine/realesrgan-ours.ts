@@ -18,6 +18,8 @@ const out = await upscaleTiled(
   { model: run, modelScale: 4, outScale: 4, inputRange: [0, 1], tileSize: Number(tile), margin: Number(margin) },
 );
 const inferenceMs = performance.now() - started;
-await sharp(Buffer.from(out.data), { raw: { width: out.width, height: out.height, channels: 3 } }).png().toFile(output);
+await sharp(Buffer.from(out.data), { raw: { width: out.width, height: out.height, channels: 3 } })
+  .png()
+  .toFile(output);
 await sessions.close();
 console.log(JSON.stringify({ inferenceMs }));

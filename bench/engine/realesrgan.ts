@@ -53,11 +53,40 @@ export async function benchUpscayl(): Promise<void> {
       for (const file of files) {
         const input = path.join(work, `${path.basename(file, path.extname(file))}-${size}.png`);
         await crop(file, size, input);
-        const theirs = timed(ref.binary, ['-i', input, '-o', `${input}.ncnn.png`, '-m', ref.modelsDir, '-n', model, '-s', '4', '-t', String(tile), '-f', 'png']);
-        const ours = timed(process.execPath, ['--import', 'tsx', path.join(here, 'realesrgan-ours.ts'), model, input, `${input}.ours.png`, String(tile + 2 * PREPADDING), String(PREPADDING)]);
+        const theirs = timed(ref.binary, [
+          '-i',
+          input,
+          '-o',
+          `${input}.ncnn.png`,
+          '-m',
+          ref.modelsDir,
+          '-n',
+          model,
+          '-s',
+          '4',
+          '-t',
+          String(tile),
+          '-f',
+          'png',
+        ]);
+        const ours = timed(process.execPath, [
+          '--import',
+          'tsx',
+          path.join(here, 'realesrgan-ours.ts'),
+          model,
+          input,
+          `${input}.ours.png`,
+          String(tile + 2 * PREPADDING),
+          String(PREPADDING),
+        ]);
         const a = agreement(
           new Uint8Array(await sharp(`${input}.ours.png`).raw().toBuffer()),
-          new Uint8Array(await sharp(readFileSync(`${input}.ncnn.png`)).removeAlpha().raw().toBuffer()),
+          new Uint8Array(
+            await sharp(readFileSync(`${input}.ncnn.png`))
+              .removeAlpha()
+              .raw()
+              .toBuffer(),
+          ),
         );
         const inference = JSON.parse(ours.stdout.trim().split('\n').pop()!).inferenceMs / 1000;
         rows.push([
@@ -91,7 +120,9 @@ async function highFrequencyEnergy(png: Buffer): Promise<number> {
 }
 
 const label = (text: string, width: number) =>
-  Buffer.from(`<svg width="${width}" height="22"><rect width="100%" height="100%" fill="#111"/><text x="6" y="16" font-family="sans-serif" font-size="14" fill="#fff">${text}</text></svg>`);
+  Buffer.from(
+    `<svg width="${width}" height="22"><rect width="100%" height="100%" fill="#111"/><text x="6" y="16" font-family="sans-serif" font-size="14" fill="#fff">${text}</text></svg>`,
+  );
 
 /**
  * (h) Contact sheet per render crop, written to bench/out/: bicubic | Precision | Detail | Creativity 50 |
@@ -119,7 +150,10 @@ export async function benchContactSheet(): Promise<void> {
       .extract({ left: Math.round((meta.width! - side) / 2), top: Math.round((meta.height! - side) / 2), width: side, height: side })
       .png()
       .toBuffer();
-    const small = await sharp(original).resize(side / 4, side / 4, { kernel: 'cubic' }).png().toBuffer();
+    const small = await sharp(original)
+      .resize(side / 4, side / 4, { kernel: 'cubic' })
+      .png()
+      .toBuffer();
     const reference = await highFrequencyEnergy(original);
     const tiles: Buffer[] = [];
     const row: (string | number)[] = [path.basename(file)];
@@ -146,7 +180,11 @@ export async function benchContactSheet(): Promise<void> {
   }
   rows.push(['mean', ...columns.map((c) => sums.get(c.name)!.reduce((a, b) => a + b, 0) / files.length)]);
   await engine.close();
-  table(`(h) detail figure (high-frequency energy relative to the original), ×4 from ${side / 4}² crops; sheets in bench/out/modes-*.png`, ['render', ...columns.map((c) => c.name)], rows);
+  table(
+    `(h) detail figure (high-frequency energy relative to the original), ×4 from ${side / 4}² crops; sheets in bench/out/modes-*.png`,
+    ['render', ...columns.map((c) => c.name)],
+    rows,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

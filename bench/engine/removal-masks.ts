@@ -8,7 +8,8 @@ function rasterise(shape: MaskShape, w: number, h: number, cx: number, cy: numbe
   const m = new Uint8Array(w * h);
   for (let y = Math.max(0, Math.floor(cy - 2 * s)); y < Math.min(h, cy + 2 * s); y++)
     for (let x = Math.max(0, Math.floor(cx - 2 * s)); x < Math.min(w, cx + 2 * s); x++) {
-      const u = (x - cx) / s, v = (y - cy) / s;
+      const u = (x - cx) / s,
+        v = (y - cy) / s;
       let inside: boolean;
       if (shape === 'ellipse') inside = u * u + (v * 1.4) ** 2 <= 1;
       else {
@@ -31,7 +32,8 @@ function area(m: Uint8Array): number {
 
 /** The shape scaled (bisection) to cover `share` of the image. */
 export function shapedMask(shape: MaskShape, w: number, h: number, cx: number, cy: number, share: number): Uint8Array {
-  let lo = 1, hi = Math.max(w, h);
+  let lo = 1,
+    hi = Math.max(w, h);
   for (let k = 0; k < 20; k++) {
     const mid = (lo + hi) / 2;
     if (area(rasterise(shape, w, h, cx, cy, mid)) < share * w * h) lo = mid;
@@ -56,15 +58,36 @@ export function placeOverDetail(rgb: Uint8Array, w: number, h: number, shape: Ma
     }
   }
   const probe = shapedMask(shape, w, h, w / 2, h / 2, share);
-  let minX = w, minY = h, maxX = 0, maxY = 0;
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (probe[y * w + x]) { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
-  const hw = (maxX - minX) / 2, hh = (maxY - minY) / 2, margin = 24;
-  let best = -1, cx = w / 2, cy = h / 2;
+  let minX = w,
+    minY = h,
+    maxX = 0,
+    maxY = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (probe[y * w + x]) {
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
+      }
+  const hw = (maxX - minX) / 2,
+    hh = (maxY - minY) / 2,
+    margin = 24;
+  let best = -1,
+    cx = w / 2,
+    cy = h / 2;
   for (let y = Math.ceil(hh + margin); y < h - hh - margin; y += 8)
     for (let x = Math.ceil(hw + margin); x < w - hw - margin; x += 8) {
-      const x0 = Math.round(x - hw), x1 = Math.round(x + hw), y0 = Math.round(y - hh), y1 = Math.round(y + hh);
+      const x0 = Math.round(x - hw),
+        x1 = Math.round(x + hw),
+        y0 = Math.round(y - hh),
+        y1 = Math.round(y + hh);
       const e = integral[y1 * W1 + x1] - integral[y0 * W1 + x1] - integral[y1 * W1 + x0] + integral[y0 * W1 + x0];
-      if (e > best) { best = e; cx = x; cy = y; }
+      if (e > best) {
+        best = e;
+        cx = x;
+        cy = y;
+      }
     }
   return { cx, cy };
 }

@@ -16,7 +16,8 @@ function gaussianBlur(src: Float32Array, w: number, h: number, sigma: number): F
   const k = Array.from({ length: 2 * r + 1 }, (_, i) => Math.exp(-((i - r) ** 2) / (2 * sigma * sigma)));
   const sum = k.reduce((a, b) => a + b, 0);
   const kn = k.map((v) => v / sum);
-  const tmp = new Float32Array(w * h), out = new Float32Array(w * h);
+  const tmp = new Float32Array(w * h),
+    out = new Float32Array(w * h);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       let s = 0;
@@ -42,9 +43,15 @@ export function highPass(rgb: Uint8Array, w: number, h: number): Float32Array {
 
 /** High-pass energy inside the mask of the fill relative to the original's: a blur scores about 0, a copy about 1. */
 export function detailRatio(fill: Uint8Array, original: Uint8Array, mask: Uint8Array, w: number, h: number): number {
-  const a = highPass(fill, w, h), b = highPass(original, w, h);
-  let ea = 0, eb = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i]) { ea += a[i] * a[i]; eb += b[i] * b[i]; }
+  const a = highPass(fill, w, h),
+    b = highPass(original, w, h);
+  let ea = 0,
+    eb = 0;
+  for (let i = 0; i < mask.length; i++)
+    if (mask[i]) {
+      ea += a[i] * a[i];
+      eb += b[i] * b[i];
+    }
   return eb > 0 ? ea / eb : NaN;
 }
 
@@ -59,10 +66,15 @@ export function surroundingsDetail(original: Uint8Array, mask: Uint8Array, w: nu
   for (let i = 0; i < mask.length; i++) n += mask[i];
   const ring = dilate(mask, w, h, Math.max(1, Math.round(Math.sqrt(n) / 2)));
   const hp = highPass(original, w, h);
-  let ei = 0, er = 0, nr = 0;
+  let ei = 0,
+    er = 0,
+    nr = 0;
   for (let i = 0; i < mask.length; i++) {
     if (mask[i]) ei += hp[i] * hp[i];
-    else if (ring[i]) { er += hp[i] * hp[i]; nr++; }
+    else if (ring[i]) {
+      er += hp[i] * hp[i];
+      nr++;
+    }
   }
   return ei > 0 && nr > 0 ? er / nr / (ei / n) : NaN;
 }
@@ -74,18 +86,31 @@ export function surroundingsDetail(original: Uint8Array, mask: Uint8Array, w: nu
  * are found by the engine's own detector (`structure.ts`) on the original, the same for every method.
  * Returns NaN when no edge crosses the mask.
  */
-export function edgeContinuity(fill: Uint8Array, original: Uint8Array, mask: Uint8Array, w: number, h: number, lines = findCrossingLines(original, mask, w, h)): number {
-  const lf = luma(fill), lo = luma(original);
+export function edgeContinuity(
+  fill: Uint8Array,
+  original: Uint8Array,
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  lines = findCrossingLines(original, mask, w, h),
+): number {
+  const lf = luma(fill),
+    lo = luma(original);
   const at = (img: Float32Array, x: number, y: number) => {
-    const xi = Math.min(w - 1, Math.max(0, Math.round(x))), yi = Math.min(h - 1, Math.max(0, Math.round(y)));
+    const xi = Math.min(w - 1, Math.max(0, Math.round(x))),
+      yi = Math.min(h - 1, Math.max(0, Math.round(y)));
     return img[yi * w + xi];
   };
-  let good = 0, total = 0;
+  let good = 0,
+    total = 0;
   for (const l of lines) {
-    const px = l.rho * l.cos, py = l.rho * l.sin;
+    const px = l.rho * l.cos,
+      py = l.rho * l.sin;
     for (let t = l.tMin; t <= l.tMax; t += 1) {
-      const x = px - t * l.sin, y = py + t * l.cos;
-      const xi = Math.round(x), yi = Math.round(y);
+      const x = px - t * l.sin,
+        y = py + t * l.cos;
+      const xi = Math.round(x),
+        yi = Math.round(y);
       if (xi < 0 || yi < 0 || xi >= w || yi >= h || !mask[yi * w + xi]) continue;
       const profile = (img: Float32Array, shift: number) => {
         const p: number[] = [];
@@ -98,7 +123,10 @@ export function edgeContinuity(fill: Uint8Array, original: Uint8Array, mask: Uin
       total++;
       for (const shift of [0, -1, 1]) {
         const pf = profile(lf, shift);
-        if (correlation(pf, po) >= 0.5 && std(pf) >= 0.5 * so) { good++; break; }
+        if (correlation(pf, po) >= 0.5 && std(pf) >= 0.5 * so) {
+          good++;
+          break;
+        }
       }
     }
   }
@@ -111,8 +139,15 @@ function std(a: number[]): number {
 }
 
 function correlation(a: number[], b: number[]): number {
-  const ma = a.reduce((s, v) => s + v, 0) / a.length, mb = b.reduce((s, v) => s + v, 0) / b.length;
-  let ab = 0, aa = 0, bb = 0;
-  for (let i = 0; i < a.length; i++) { ab += (a[i] - ma) * (b[i] - mb); aa += (a[i] - ma) ** 2; bb += (b[i] - mb) ** 2; }
+  const ma = a.reduce((s, v) => s + v, 0) / a.length,
+    mb = b.reduce((s, v) => s + v, 0) / b.length;
+  let ab = 0,
+    aa = 0,
+    bb = 0;
+  for (let i = 0; i < a.length; i++) {
+    ab += (a[i] - ma) * (b[i] - mb);
+    aa += (a[i] - ma) ** 2;
+    bb += (b[i] - mb) ** 2;
+  }
   return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }

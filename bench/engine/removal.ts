@@ -54,14 +54,35 @@ function peakRss(reset = false): number {
 }
 
 async function contactSheet(file: string, panels: Uint8Array[], w: number, h: number, mask: Uint8Array): Promise<void> {
-  let minX = w, minY = h, maxX = 0, maxY = 0;
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (mask[y * w + x]) { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
-  const padX = Math.round((maxX - minX) * 0.4) + 16, padY = Math.round((maxY - minY) * 0.4) + 16;
-  const left = Math.max(0, minX - padX), top = Math.max(0, minY - padY);
-  const width = Math.min(w, maxX + padX + 1) - left, height = Math.min(h, maxY + padY + 1) - top;
-  const ph = 320, pw = Math.round((width / height) * ph), gap = 6;
+  let minX = w,
+    minY = h,
+    maxX = 0,
+    maxY = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (mask[y * w + x]) {
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
+      }
+  const padX = Math.round((maxX - minX) * 0.4) + 16,
+    padY = Math.round((maxY - minY) * 0.4) + 16;
+  const left = Math.max(0, minX - padX),
+    top = Math.max(0, minY - padY);
+  const width = Math.min(w, maxX + padX + 1) - left,
+    height = Math.min(h, maxY + padY + 1) - top;
+  const ph = 320,
+    pw = Math.round((width / height) * ph),
+    gap = 6;
   const tiles = await Promise.all(
-    panels.map((p) => sharp(Buffer.from(p), { raw: { width: w, height: h, channels: 3 } }).extract({ left, top, width, height }).resize(pw, ph).png().toBuffer()),
+    panels.map((p) =>
+      sharp(Buffer.from(p), { raw: { width: w, height: h, channels: 3 } })
+        .extract({ left, top, width, height })
+        .resize(pw, ph)
+        .png()
+        .toBuffer(),
+    ),
   );
   await sharp({ create: { width: panels.length * (pw + gap) - gap, height: ph, channels: 3, background: '#ffffff' } })
     .composite(tiles.map((input, i) => ({ input, left: i * (pw + gap), top: 0 })))
@@ -91,7 +112,8 @@ export async function benchRemoval(): Promise<void> {
   const surroundings: number[] = [];
   for (const c of cases()) {
     const { data, info } = await sharp(c.file).resize(WIDTH).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const w = info.width, h = info.height;
+    const w = info.width,
+      h = info.height;
     const original = new Uint8Array(data);
     const { cx, cy } = c.at ? { cx: c.at[0] * w, cy: c.at[1] * h } : placeOverDetail(original, w, h, c.shape, c.share);
     const mask = shapedMask(c.shape, w, h, cx, cy, c.share);
@@ -99,7 +121,9 @@ export async function benchRemoval(): Promise<void> {
     surroundings.push(around);
     const results: Partial<Record<InpaintMethod, Uint8Array>> = {};
     const cells: string[] = [];
-    let oursTime = 0, oursRss = 0, used = '';
+    let oursTime = 0,
+      oursRss = 0,
+      used = '';
     for (const m of METHODS) {
       peakRss(true);
       const report: { method?: InpaintMethod } = {};
@@ -107,18 +131,24 @@ export async function benchRemoval(): Promise<void> {
       const out = await inpaintRgb(original, mask, w, h, { method: m, report });
       const ms = performance.now() - t0;
       results[m] = out;
-      const d = detailRatio(out, original, mask, w, h), e = edgeContinuity(out, original, mask, w, h);
+      const d = detailRatio(out, original, mask, w, h),
+        e = edgeContinuity(out, original, mask, w, h);
       const p = psnr(out, original, 255, (i) => mask[Math.floor(i / 3)] === 1);
       detail[m].push(d);
       if (!Number.isNaN(e)) edges[m].push(e);
       psnrs[m].push(p);
       cells.push(`${fmt(d)} / ${fmt(e)} / ${p.toFixed(1)}`);
-      if (m === 'exemplar') { oursTime = ms; oursRss = peakRss(); used = report.method ?? ''; }
+      if (m === 'exemplar') {
+        oursTime = ms;
+        oursRss = peakRss();
+        used = report.method ?? '';
+      }
     }
     rows.push([c.name, fmt(around), ...cells, `${(oursTime / 1000).toFixed(1)} s`, `${Math.round(oursRss)} MiB`, used]);
     await contactSheet(path.join(OUT_DIR, `removal-${c.name}.png`), [original, maskPanel(original, mask), results.telea!, results.exemplar!], w, h, mask);
   }
-  const summary = (m: InpaintMethod) => `${fmt(mean(detail[m]))} (worst ${fmt(Math.min(...detail[m]))}) / ${fmt(mean(edges[m]))} / ${mean(psnrs[m]).toFixed(1)}`;
+  const summary = (m: InpaintMethod) =>
+    `${fmt(mean(detail[m]))} (worst ${fmt(Math.min(...detail[m]))}) / ${fmt(mean(edges[m]))} / ${mean(psnrs[m]).toFixed(1)}`;
   rows.push(['mean', `${fmt(mean(surroundings))} (worst ${fmt(Math.min(...surroundings))})`, ...METHODS.map(summary), '', '', '']);
   table(
     `(e) Object removal on the renders at ${WIDTH} px: detail ratio / edge continuity / PSNR dB inside the mask (contact sheets in ${path.relative(process.cwd(), OUT_DIR)}/)`,
@@ -134,21 +164,39 @@ export async function benchRemovalScale(): Promise<void> {
   const file = renderFiles().find((f) => f.includes('04-interior-living-room')) ?? renderFiles()[0];
   const engine = createEngine({ modelsDir: BENCH_MODELS_DIR });
   const rows: (string | number)[][] = [];
-  for (const [mp, share] of [[4, 0.05], [16, 0.1]] as const) {
-    const w = Math.round(Math.sqrt((mp * 1e6 * 4) / 3)), h = Math.round((w * 3) / 4);
+  for (const [mp, share] of [
+    [4, 0.05],
+    [16, 0.1],
+  ] as const) {
+    const w = Math.round(Math.sqrt((mp * 1e6 * 4) / 3)),
+      h = Math.round((w * 3) / 4);
     const image = await sharp(file).resize(w, h).removeAlpha().png({ compressionLevel: 1 }).toBuffer();
     const mask = shapedMask('ellipse', w, h, 0.4 * w, 0.72 * h, share);
-    const maskPng = await sharp(Buffer.from(mask.map((v) => v * 255)), { raw: { width: w, height: h, channels: 1 } }).png().toBuffer();
+    const maskPng = await sharp(Buffer.from(mask.map((v) => v * 255)), { raw: { width: w, height: h, channels: 1 } })
+      .png()
+      .toBuffer();
     global.gc?.();
     const before = peakRss(true);
     const t0 = performance.now();
     let steps = 0;
     const result = await engine.inpaint(image, maskPng, { onProgress: () => steps++ });
     const s = (performance.now() - t0) / 1000;
-    rows.push([`${w}×${h} (${((w * h) / 1e6).toFixed(1)} MP)`, `${share * 100} %`, `${s.toFixed(1)} s`, `${Math.round(peakRss())} MiB`, `${Math.round(before)} MiB`, steps, result.method]);
+    rows.push([
+      `${w}×${h} (${((w * h) / 1e6).toFixed(1)} MP)`,
+      `${share * 100} %`,
+      `${s.toFixed(1)} s`,
+      `${Math.round(peakRss())} MiB`,
+      `${Math.round(before)} MiB`,
+      steps,
+      result.method,
+    ]);
   }
   await engine.close();
-  table('(f) Removal through the engine (PNG in, PNG out), ellipse over the rug and floor', ['image', 'mask', 'time', 'peak RSS', 'RSS before', 'progress events', 'method'], rows);
+  table(
+    '(f) Removal through the engine (PNG in, PNG out), ellipse over the rug and floor',
+    ['image', 'mask', 'time', 'peak RSS', 'RSS before', 'progress events', 'method'],
+    rows,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -18,11 +18,21 @@ import { benchSpeed } from './speed.js';
  * machine load: the load average is printed.
  */
 const args = process.argv.slice(2);
-console.log(`engine benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `engine benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 if (args.includes('--removal')) {
   await benchRemoval();
   await benchRemovalScale();
-  console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   process.exit(0);
 }
 const store = new ModelStore(BENCH_MODELS_DIR);
@@ -30,7 +40,12 @@ await store.ensureAll();
 if (args.includes('--realesrgan')) {
   await benchUpscayl();
   await benchContactSheet();
-  console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   process.exit(0);
 }
 await benchSpeed(store);
@@ -44,4 +59,9 @@ if (args.includes('--64mp')) {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'big-output.ts');
   spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
 }
-console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `\nload average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

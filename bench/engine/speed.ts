@@ -31,8 +31,7 @@ async function macsPerPixel(spec: ModelSpec): Promise<number> {
 function image(w: number, h: number, hi: number): Float32Array {
   const a = new Float32Array(w * h * 3);
   for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      for (let c = 0; c < 3; c++) a[(y * w + x) * 3 + c] = ((Math.sin(x / (3 + c)) * Math.cos(y / 5) + 1) / 2) * hi;
+    for (let x = 0; x < w; x++) for (let c = 0; c < 3; c++) a[(y * w + x) * 3 + c] = ((Math.sin(x / (3 + c)) * Math.cos(y / 5) + 1) / 2) * hi;
   return a;
 }
 
@@ -57,7 +56,12 @@ async function timeIt(fn: () => Promise<unknown>, reps: number, best = false): P
   return best ? min : total / reps;
 }
 
-const CONV_SHAPES: [number, number][] = [[64, 256], [64, 96], [128, 64], [192, 48]];
+const CONV_SHAPES: [number, number][] = [
+  [64, 256],
+  [64, 96],
+  [128, 64],
+  [192, 48],
+];
 /** Rounds of reference and model measured alternately for benchmark (b). */
 const THROUGHPUT_ROUNDS = 3;
 
@@ -79,7 +83,14 @@ async function convGflops(threads: number, C: number, S: number): Promise<number
   const w = new Float32Array(C * C * 9).map((_, i) => Math.sin(i) * 0.05);
   const graph = onnx.GraphProto.create({
     name: 'conv',
-    node: [onnx.NodeProto.create({ opType: 'Conv', input: ['x', 'w'], output: ['y'], attribute: [{ name: 'pads', type: onnx.AttributeProto.AttributeType.INTS, ints: [1, 1, 1, 1] }] })],
+    node: [
+      onnx.NodeProto.create({
+        opType: 'Conv',
+        input: ['x', 'w'],
+        output: ['y'],
+        attribute: [{ name: 'pads', type: onnx.AttributeProto.AttributeType.INTS, ints: [1, 1, 1, 1] }],
+      }),
+    ],
     initializer: [onnx.TensorProto.create({ name: 'w', dims: [C, C, 3, 3], dataType: 1, rawData: new Uint8Array(w.buffer) })],
     input: [{ name: 'x', type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: 1 }, { dimValue: C }, { dimValue: S }, { dimValue: S }] } } } }],
     output: [{ name: 'y', type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: 1 }, { dimValue: C }, { dimValue: S }, { dimValue: S }] } } } }],
@@ -124,8 +135,13 @@ export async function benchSpeed(store: ModelStore, opts: { onlyThroughput?: boo
       if (threads === 1) {
         const os = size * scale;
         const q = (v: number) => Math.round(Math.min(1, Math.max(0, v / hi)) * 255);
-        const a = new Uint8Array(out.length), b = new Uint8Array(out.length);
-        for (let i = 0; i < os * os; i++) for (let c = 0; c < 3; c++) { a[i * 3 + c] = q(out[c * os * os + i]); b[i * 3 + c] = q(tfOut[i * 3 + c]); }
+        const a = new Uint8Array(out.length),
+          b = new Uint8Array(out.length);
+        for (let i = 0; i < os * os; i++)
+          for (let c = 0; c < 3; c++) {
+            a[i * 3 + c] = q(out[c * os * os + i]);
+            b[i * 3 + c] = q(tfOut[i * 3 + c]);
+          }
         agreement = psnr(a, b);
       }
       row.push(ms, tfMs / ms);
@@ -134,7 +150,12 @@ export async function benchSpeed(store: ModelStore, opts: { onlyThroughput?: boo
     rowsA.push(row);
   }
   // TF.js-wasm runs single-threaded under Node (its multi-thread build is browser-only); the engine uses every core by default.
-  if (rowsA.length) table('(a) Same weights, same image: TensorFlow.js-wasm (as UpscalerJS runs them; one thread under Node) vs ours (onnxruntime)', ['model', 'input', 'TF.js-wasm ms', 'ours 1 thread ms', 'ratio', 'ours 2 threads ms', 'ratio', 'agreement dB'], rowsA);
+  if (rowsA.length)
+    table(
+      '(a) Same weights, same image: TensorFlow.js-wasm (as UpscalerJS runs them; one thread under Node) vs ours (onnxruntime)',
+      ['model', 'input', 'TF.js-wasm ms', 'ours 1 thread ms', 'ratio', 'ours 2 threads ms', 'ratio', 'agreement dB'],
+      rowsA,
+    );
 
   // (b) The machine's speed drifts while a benchmark runs (other processes, a shared host), so the reference is
   // measured beside each model, in alternating rounds, and each share compares the best of both from one window.

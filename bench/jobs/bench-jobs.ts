@@ -61,14 +61,25 @@ try {
   sse.close();
 
   const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
-  console.log(`\nJob pipeline, ${W}×${H} (${((W * H) / 1e6).toFixed(2)} MP) ×2 ${MODE}, ${rows.length} jobs, PGlite, ${server.deps.config.ENGINE_THREADS} engine threads\n`);
+  console.log(
+    `\nJob pipeline, ${W}×${H} (${((W * H) / 1e6).toFixed(2)} MP) ×2 ${MODE}, ${rows.length} jobs, PGlite, ${server.deps.config.ENGINE_THREADS} engine threads\n`,
+  );
   console.log('| measure | median | min | max |');
   console.log('|---|---|---|---|');
   const line = (name: string, xs: number[]) => console.log(`| ${name} | ${fmt(median(xs))} | ${fmt(Math.min(...xs))} | ${fmt(Math.max(...xs))} |`);
   line('engine alone', engineMs);
-  line('submit → completed', rows.map((r) => r.total));
-  line('pick-up latency (submit → worker start)', rows.map((r) => r.pickup));
-  line('pipeline overhead (total − engine)', rows.map((r) => r.overhead));
+  line(
+    'submit → completed',
+    rows.map((r) => r.total),
+  );
+  line(
+    'pick-up latency (submit → worker start)',
+    rows.map((r) => r.pickup),
+  );
+  line(
+    'pipeline overhead (total − engine)',
+    rows.map((r) => r.overhead),
+  );
   console.log(`\noverhead share: ${((100 * median(rows.map((r) => r.overhead))) / median(rows.map((r) => r.total))).toFixed(1)} % of submit → completed`);
 } finally {
   await server.stop();

@@ -165,7 +165,9 @@ async function main() {
     console.log(`server ${url}, pid ${child.pid}; ${USERS} users, ${SSE_CLIENTS} SSE clients, ${RATE} requests/s for ${DURATION_S} s\n`);
     const users: Array<{ client: Client; email: string; images: string[]; viewportId?: string; streams: number }> = [];
     for (let i = 0; i < USERS; i++) users.push({ ...(await signUp(url, i)), images: [], streams: 0 });
-    const png = await sharp({ create: { width: 96, height: 72, channels: 3, background: '#6a5acd' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 96, height: 72, channels: 3, background: '#6a5acd' } })
+      .png()
+      .toBuffer();
     for (const user of users.slice(0, JOB_USERS)) {
       await grantBusiness(dataDir, user.email);
       const form = new FormData();
@@ -284,15 +286,28 @@ async function main() {
     const failures = [...statusCounts.values()].reduce((a, b) => a + b, 0) + errors.length;
     console.log('route                          requests    p50 ms    p99 ms');
     for (const [route, values] of [...timings].sort()) {
-      console.log(`${route.padEnd(30)} ${String(values.length).padStart(8)} ${pct(values, 50).toFixed(1).padStart(9)} ${pct(values, 99).toFixed(1).padStart(9)}`);
+      console.log(
+        `${route.padEnd(30)} ${String(values.length).padStart(8)} ${pct(values, 50).toFixed(1).padStart(9)} ${pct(values, 99).toFixed(1).padStart(9)}`,
+      );
     }
     const readP99 = Math.max(...reads.map(([route]) => pct(timings.get(route) ?? [], 99)));
     console.log(`\nsent ${n} requests in ${elapsed.toFixed(1)} s (${(n / elapsed).toFixed(1)}/s), ${SSE_CLIENTS} SSE clients open`);
-    console.log(`errors: ${failures}${failures ? ` (${[...statusCounts].map(([k, v]) => `${k} ×${v}`).concat(errors.slice(0, 5)).join('; ')})` : ''}   goal ${GOALS.errors}`);
+    console.log(
+      `errors: ${failures}${
+        failures
+          ? ` (${[...statusCounts]
+              .map(([k, v]) => `${k} ×${v}`)
+              .concat(errors.slice(0, 5))
+              .join('; ')})`
+          : ''
+      }   goal ${GOALS.errors}`,
+    );
     console.log(`read p99: ${readP99.toFixed(1)} ms   goal < ${GOALS.readP99Ms} ms`);
     console.log(`live event delivery: ${deliveries.length} deliveries, p50 ${pct(deliveries, 50).toFixed(1)} ms, p99 ${pct(deliveries, 99).toFixed(1)} ms`);
     const growth = rssAfter / rssBefore - 1;
-    console.log(`server RSS: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after (×${(rssAfter / rssBefore).toFixed(2)})   goal ≤ ×${(1 + GOALS.rssGrowth).toFixed(2)}`);
+    console.log(
+      `server RSS: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after (×${(rssAfter / rssBefore).toFixed(2)})   goal ≤ ×${(1 + GOALS.rssGrowth).toFixed(2)}`,
+    );
     const met = failures <= GOALS.errors && readP99 < GOALS.readP99Ms && growth <= GOALS.rssGrowth;
     console.log(met ? 'All goals met.' : 'Some goals are not met.');
   } finally {

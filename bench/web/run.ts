@@ -54,9 +54,9 @@ async function measure(url: string, port: number): Promise<PageFigures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(GOALS) });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  const requests = ((lhr.audits['network-requests'].details as { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> })?.items ?? []).filter(
-    (r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin),
-  );
+  const requests = (
+    (lhr.audits['network-requests'].details as { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> })?.items ?? []
+  ).filter((r) => r.resourceType === 'Script' && r.url.startsWith(new URL(url).origin));
   return {
     scores: Object.fromEntries(Object.keys(GOALS).map((k) => [k, Math.round((lhr.categories[k].score ?? 0) * 100)])) as PageFigures['scores'],
     fcpMs: lhr.audits['first-contentful-paint'].numericValue ?? NaN,
@@ -71,7 +71,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const server = await startTestServer({ env: { WEB_DIST_DIR: webDist, LOG_LEVEL: 'silent' } });
 const chrome = await chromeLauncher.launch({
   chromePath: browser.path,
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 let failed = false;
 try {
@@ -81,14 +90,24 @@ try {
     const runs: PageFigures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(server.url + page, chrome.port));
     const pick = (f: (r: PageFigures) => number) => median(runs.map(f));
-    const scores = { performance: pick((r) => r.scores.performance), accessibility: pick((r) => r.scores.accessibility), 'best-practices': pick((r) => r.scores['best-practices']) };
+    const scores = {
+      performance: pick((r) => r.scores.performance),
+      accessibility: pick((r) => r.scores.accessibility),
+      'best-practices': pick((r) => r.scores['best-practices']),
+    };
     const jsGzip = pick((r) => r.jsGzipKB);
     const misses = (Object.keys(GOALS) as Array<keyof typeof GOALS>).filter((k) => scores[k] < GOALS[k]);
     if (page === '/' && jsGzip > LANDING_JS_BUDGET_KB) misses.push('performance');
     if (misses.length) failed = true;
     console.log(
       `${page.padEnd(10)} ${String(scores.performance).padStart(5)} ${String(scores.accessibility).padStart(5)} ${String(scores['best-practices']).padStart(5)}` +
-        ` ${pick((r) => r.fcpMs).toFixed(0).padStart(8)} ${pick((r) => r.lcpMs).toFixed(0).padStart(8)} ${pick((r) => r.jsWireKB).toFixed(1).padStart(12)} ${jsGzip.toFixed(1).padStart(12)}` +
+        ` ${pick((r) => r.fcpMs)
+          .toFixed(0)
+          .padStart(8)} ${pick((r) => r.lcpMs)
+          .toFixed(0)
+          .padStart(8)} ${pick((r) => r.jsWireKB)
+          .toFixed(1)
+          .padStart(12)} ${jsGzip.toFixed(1).padStart(12)}` +
         (misses.length ? `   below goal: ${[...new Set(misses)].join(', ')}` : ''),
     );
   }

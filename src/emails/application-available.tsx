@@ -22,7 +22,9 @@ export function ApplicationAvailableEmail(p: ApplicationAvailableEmailProps) {
         </Text>
       ))}
       <ActionButton href={`${p.baseUrl}/enhance`}>{p.callToActionText}</ActionButton>
-      <Text style={{ ...paragraph, color: '#71717a', fontSize: '13px' }}>You receive this because {p.email} has an account at {p.siteName}.</Text>
+      <Text style={{ ...paragraph, color: '#71717a', fontSize: '13px' }}>
+        You receive this because {p.email} has an account at {p.siteName}.
+      </Text>
     </EmailLayout>
   );
 }

@@ -16,8 +16,8 @@ export function BetaAccessEmail(p: BetaAccessEmailProps) {
     <EmailLayout site={site} preview={`You now have beta access to ${p.siteName} with ${BETA_CREDITS} credits`} title="Welcome to the beta!">
       <Text style={paragraph}>Hi {p.firstName || 'there'},</Text>
       <Text style={paragraph}>
-        Your account ({p.email}) now has beta access: {BETA_CREDITS.toLocaleString('en-US')} credits are in your account right now and are
-        restored to {BETA_CREDITS.toLocaleString('en-US')} every month, with every premium feature and priority support.
+        Your account ({p.email}) now has beta access: {BETA_CREDITS.toLocaleString('en-US')} credits are in your account right now and are restored to{' '}
+        {BETA_CREDITS.toLocaleString('en-US')} every month, with every premium feature and priority support.
       </Text>
       <Text style={paragraph}>Upload a folder of renders, pick Precision, Detail or Creativity, and enhance them all at once.</Text>
       <ActionButton href={`${p.baseUrl}/enhance`}>Start Enhancing</ActionButton>

@@ -8,7 +8,8 @@ export interface LowCreditsEmailProps extends SiteInfo {
   resetDate?: string;
 }
 
-export const lowCreditsSubject = (p: Pick<LowCreditsEmailProps, 'creditsRemaining'>) => `You have ${p.creditsRemaining} ${p.creditsRemaining === 1 ? 'credit' : 'credits'} left`;
+export const lowCreditsSubject = (p: Pick<LowCreditsEmailProps, 'creditsRemaining'>) =>
+  `You have ${p.creditsRemaining} ${p.creditsRemaining === 1 ? 'credit' : 'credits'} left`;
 
 export function LowCreditsEmail(p: LowCreditsEmailProps) {
   const site = { siteName: p.siteName, baseUrl: p.baseUrl };

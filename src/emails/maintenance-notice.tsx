@@ -31,10 +31,12 @@ export function MaintenanceNoticeEmail(p: MaintenanceNoticeEmailProps) {
         <strong>Estimated completion:</strong> {p.estimatedCompletionTime}
       </Text>
       <Text style={paragraph}>
-        Your images, results and credits are safe. Enhancements that are running when the work starts are finished or their credits are
-        returned. We will let you know when everything is back to normal.
+        Your images, results and credits are safe. Enhancements that are running when the work starts are finished or their credits are returned. We will let
+        you know when everything is back to normal.
       </Text>
-      <Text style={{ ...paragraph, color: '#71717a', fontSize: '13px' }}>This notice went to {p.email} because the account uses {p.siteName}.</Text>
+      <Text style={{ ...paragraph, color: '#71717a', fontSize: '13px' }}>
+        This notice went to {p.email} because the account uses {p.siteName}.
+      </Text>
     </EmailLayout>
   );
 }

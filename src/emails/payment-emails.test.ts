@@ -10,7 +10,9 @@ describe('payment e-mails (seed 000 §3 payloads)', () => {
       for (const part of ['Professional', '€29.00', '500', '22 December 2026']) expect(mail.text).toContain(part);
       expect(mail.html).toContain('https://renderlift.example/profile?tab=billing');
     }
-    expect((await renderEmail('payment-received', emailTemplates['payment-received'].sample(site))).subject).toBe('Payment received for your Professional plan');
+    expect((await renderEmail('payment-received', emailTemplates['payment-received'].sample(site))).subject).toBe(
+      'Payment received for your Professional plan',
+    );
   });
 
   it('payment failed shows the amount and, when known, the retry date', async () => {

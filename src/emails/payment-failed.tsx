@@ -19,8 +19,7 @@ export function PaymentFailedEmail(p: PaymentFailedEmailProps) {
     <EmailLayout site={site} preview={`We could not collect ${p.amount} for your ${p.planName} plan`} title="Payment failed">
       <Text style={paragraph}>Hi {p.firstName || 'there'},</Text>
       <Text style={paragraph}>
-        We could not collect the payment for your {p.planName} plan. Please update your payment details so your subscription continues without
-        interruption.
+        We could not collect the payment for your {p.planName} plan. Please update your payment details so your subscription continues without interruption.
       </Text>
       <DetailsTable rows={[['Plan', p.planName], ['Amount due', p.amount], ...(p.retryDate ? [['Next attempt', p.retryDate] as [string, string]] : [])]} />
       <ActionButton href={p.portalUrl}>Update Payment Details</ActionButton>

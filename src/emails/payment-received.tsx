@@ -19,9 +19,7 @@ export function PaymentReceivedEmail(p: PaymentReceivedEmailProps) {
   return (
     <EmailLayout site={site} preview={`We received your payment of ${p.amount}`} title="Payment received">
       <Text style={paragraph}>Hi {p.firstName || 'there'},</Text>
-      <Text style={paragraph}>
-        Thank you: we received your payment for the {p.planName} plan. Your credits have been refreshed for the new billing period.
-      </Text>
+      <Text style={paragraph}>Thank you: we received your payment for the {p.planName} plan. Your credits have been refreshed for the new billing period.</Text>
       <DetailsTable
         rows={[
           ['Plan', p.planName],

@@ -18,8 +18,8 @@ export function SubscriptionCancelledEmail(p: SubscriptionCancelledEmailProps) {
     <EmailLayout site={site} preview={`Your ${p.planName} plan stays active until ${p.endDate}`} title="Subscription cancelled">
       <Text style={paragraph}>Hi {p.firstName || 'there'},</Text>
       <Text style={paragraph}>
-        Your {p.planName} subscription has been cancelled. You keep access to your plan and its credits until {p.endDate}; after that your
-        account moves to the free plan.
+        Your {p.planName} subscription has been cancelled. You keep access to your plan and its credits until {p.endDate}; after that your account moves to the
+        free plan.
       </Text>
       <DetailsTable
         rows={[

@@ -21,8 +21,8 @@ export function SubscriptionConfirmedEmail(p: SubscriptionConfirmedEmailProps) {
     <EmailLayout site={site} preview={`Welcome to ${p.planName}: ${p.creditsAllocated} credits are ready`} title="Subscription confirmed">
       <Text style={paragraph}>Hi {p.firstName || 'there'},</Text>
       <Text style={paragraph}>
-        Your {p.planName} subscription is active. {p.creditsAllocated.toLocaleString('en-US')} credits are in your account and you can start
-        enhancing your renders right away.
+        Your {p.planName} subscription is active. {p.creditsAllocated.toLocaleString('en-US')} credits are in your account and you can start enhancing your
+        renders right away.
       </Text>
       <DetailsTable
         rows={[

@@ -21,8 +21,7 @@ export function VerificationEmail(p: VerificationEmailProps) {
       <Text style={paragraph}>Or enter this verification code on the verification page:</Text>
       <CodeBox code={formatCodeGroups(p.token)} />
       <Text style={paragraph}>
-        The link and the code expire in 24 hours. If the button does not work, open this address:{' '}
-        <Link href={p.verificationUrl}>{p.verificationUrl}</Link>
+        The link and the code expire in 24 hours. If the button does not work, open this address: <Link href={p.verificationUrl}>{p.verificationUrl}</Link>
       </Text>
       <Text style={paragraph}>If you did not create an account, you can ignore this email.</Text>
     </EmailLayout>

@@ -14,8 +14,8 @@ export function WelcomeEmail(p: WelcomeEmailProps) {
     <EmailLayout site={site} preview={`Welcome to ${p.siteName}`} title={`Welcome to ${p.siteName}!`}>
       <Text style={paragraph}>Hi {p.firstName || 'there'},</Text>
       <Text style={paragraph}>
-        Your email address is verified and your account is ready. Your free plan includes 4 credits every month: upload your renders, pick
-        one goal (Precision, Detail or Creativity) and enhance them all at once.
+        Your email address is verified and your account is ready. Your free plan includes 4 credits every month: upload your renders, pick one goal (Precision,
+        Detail or Creativity) and enhance them all at once.
       </Text>
       <ActionButton href={`${p.baseUrl}/login`}>Log In</ActionButton>
     </EmailLayout>

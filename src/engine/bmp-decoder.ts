@@ -44,7 +44,12 @@ export function readBmpHeader(buf: Uint8Array): BmpHeader | BmpProblem {
   const dataOffset = dv.getUint32(10, true);
   const headerSize = dv.getUint32(14, true);
   if (!DIB_HEADER_SIZES.has(headerSize) || 14 + headerSize > buf.length) return { problem: 'corrupt' };
-  let width: number, height: number, planes: number, bitsPerPixel: number, compression = 0, paletteSize = 0;
+  let width: number,
+    height: number,
+    planes: number,
+    bitsPerPixel: number,
+    compression = 0,
+    paletteSize = 0;
   if (headerSize === 12) {
     width = dv.getUint16(18, true);
     height = dv.getInt16(20, true);
@@ -85,7 +90,10 @@ export function decodeBmp(buf: Uint8Array): DecodedBmp {
   if (width * height > 1 << 28) throw new EngineError('UNSUPPORTED_INPUT', 'Invalid BMP dimensions');
   const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
 
-  let rMask = 0, gMask = 0, bMask = 0, aMask = 0;
+  let rMask = 0,
+    gMask = 0,
+    bMask = 0,
+    aMask = 0;
   if (bpp === 16 || bpp === 32) {
     if (compression === 3 || compression === 6) {
       const at = headerSize >= 52 ? 54 : 14 + headerSize;
@@ -94,9 +102,13 @@ export function decodeBmp(buf: Uint8Array): DecodedBmp {
       bMask = dv.getUint32(at + 8, true);
       if (headerSize >= 56 || compression === 6) aMask = dv.getUint32(at + 12, true);
     } else if (bpp === 16) {
-      rMask = 0x7c00; gMask = 0x03e0; bMask = 0x001f;
+      rMask = 0x7c00;
+      gMask = 0x03e0;
+      bMask = 0x001f;
     } else {
-      rMask = 0xff0000; gMask = 0xff00; bMask = 0xff;
+      rMask = 0xff0000;
+      gMask = 0xff00;
+      bMask = 0xff;
     }
   }
 
@@ -123,10 +135,14 @@ export function decodeBmp(buf: Uint8Array): DecodedBmp {
         const byte = buf[row + (bit >> 3)];
         const idx = (byte >> (8 - bpp - (bit & 7))) & ((1 << bpp) - 1);
         const c = palette[idx] ?? [0, 0, 0];
-        out[o] = c[0]; out[o + 1] = c[1]; out[o + 2] = c[2];
+        out[o] = c[0];
+        out[o + 1] = c[1];
+        out[o + 2] = c[2];
       } else if (bpp === 24) {
         const p = row + x * 3;
-        out[o] = buf[p + 2]; out[o + 1] = buf[p + 1]; out[o + 2] = buf[p];
+        out[o] = buf[p + 2];
+        out[o + 1] = buf[p + 1];
+        out[o + 2] = buf[p];
       } else {
         const v = bpp === 16 ? dv.getUint16(row + x * 2, true) : dv.getUint32(row + x * 4, true);
         out[o] = scale((v & rMask) >>> r.shift, r);
@@ -161,7 +177,9 @@ export function encodeBmp24(rgb: Uint8Array, width: number, height: number): Buf
     for (let x = 0; x < width; x++) {
       const s = (y * width + x) * 3;
       const d = 54 + (height - 1 - y) * rowBytes + x * 3;
-      buf[d] = rgb[s + 2]; buf[d + 1] = rgb[s + 1]; buf[d + 2] = rgb[s];
+      buf[d] = rgb[s + 2];
+      buf[d + 1] = rgb[s + 1];
+      buf[d + 2] = rgb[s];
     }
   return buf;
 }

@@ -23,7 +23,10 @@ function texture(w: number, h: number): Pixels {
     }
   return { data, width: w, height: h, channels: 3 };
 }
-const png = (p: Pixels) => sharp(Buffer.from(p.data), { raw: { width: p.width, height: p.height, channels: 3 } }).png().toBuffer();
+const png = (p: Pixels) =>
+  sharp(Buffer.from(p.data), { raw: { width: p.width, height: p.height, channels: 3 } })
+    .png()
+    .toBuffer();
 const raw = async (buf: Buffer) => new Uint8Array(await sharp(buf).raw().toBuffer());
 const meanAbs = (a: Uint8Array, b: Uint8Array) => a.reduce((s, v, i) => s + Math.abs(v - b[i]), 0) / a.length;
 
@@ -68,9 +71,20 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
     const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 2 });
     const gan = { model: await sessions.tileModel('realesrgan-x4plus'), modelScale: 4, inputRange: [0, 1] as [number, number], weight: 0.9 };
     // a render crop two tiles wide: x4plus's seams show on real detail, not on flat colour
-    const { data, info } = await sharp('bench/renders/11-facade-closeup-brick.png').extract({ left: 900, top: 700, width: 230, height: 40 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp('bench/renders/11-facade-closeup-brick.png')
+      .extract({ left: 900, top: 700, width: 230, height: 40 })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const src: Pixels = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
-    const base = { model: await sessions.tileModel('esrgan-thick-x2'), modelScale: 2, outScale: 2, inputRange: [0, 1] as [number, number], margin: GAN_TILE_MARGIN, blend: gan };
+    const base = {
+      model: await sessions.tileModel('esrgan-thick-x2'),
+      modelScale: 2,
+      outScale: 2,
+      inputRange: [0, 1] as [number, number],
+      margin: GAN_TILE_MARGIN,
+      blend: gan,
+    };
     const whole = await upscaleTiled(src, { ...base, tileSize: 512 });
     let tiles = 0;
     const tiled = await upscaleTiled(src, { ...base, tileSize: GAN_MIN_TILE, onTile: (_, total) => (tiles = total) });

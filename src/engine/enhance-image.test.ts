@@ -23,7 +23,10 @@ function rgbPattern(w: number, h: number): Buffer {
     }
   return data;
 }
-const png = (w: number, h: number) => sharp(rgbPattern(w, h), { raw: { width: w, height: h, channels: 3 } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp(rgbPattern(w, h), { raw: { width: w, height: h, channels: 3 } })
+    .png()
+    .toBuffer();
 
 describe('enhance: sizes and limits', () => {
   it('produces exactly round(w·s) × round(h·s) for every scale', async () => {
@@ -42,7 +45,9 @@ describe('enhance: sizes and limits', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'rl-nomodels-'));
     const modelsDir = path.join(dir, 'models');
     const bare = createEngine({ modelsDir });
-    const big = await sharp({ create: { width: 4001, height: 4000, channels: 3, background: '#808080' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 4001, height: 4000, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const err = await bare.enhance(big, { scale: 2, mode: 'precision' }).catch((e) => e);
     expect(err).toBeInstanceOf(EngineError);
     expect(err.code).toBe('TOO_LARGE');
@@ -55,14 +60,17 @@ describe('enhance: sizes and limits', () => {
 
 describe('enhance: image fidelity', () => {
   it('keeps alpha (upscaled separately) and writes fully opaque images without alpha', async () => {
-    const w = 16, h = 12;
+    const w = 16,
+      h = 12;
     const rgba = Buffer.alloc(w * h * 4);
     const rgb = rgbPattern(w, h);
     for (let i = 0; i < w * h; i++) {
       rgba.set(rgb.subarray(i * 3, i * 3 + 3), i * 4);
       rgba[i * 4 + 3] = i % w < w / 2 ? 255 : 0;
     }
-    const input = await sharp(rgba, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer();
+    const input = await sharp(rgba, { raw: { width: w, height: h, channels: 4 } })
+      .png()
+      .toBuffer();
     const r = await engine.enhance(input, { scale: 2, mode: 'detail' });
     const { data, info } = await sharp(r.data).raw().toBuffer({ resolveWithObject: true });
     expect(info.channels).toBe(4);
@@ -72,7 +80,12 @@ describe('enhance: image fidelity', () => {
     // a soft alpha step (64 → 192) comes out with a high-order filter's profile: intermediate values and the
     // overshoot of a windowed kernel on both sides; nearest and bilinear never leave [64, 192]
     for (let i = 0; i < w * h; i++) rgba[i * 4 + 3] = i % w < w / 2 ? 64 : 192;
-    const soft = await engine.enhance(await sharp(rgba, { raw: { width: w, height: h, channels: 4 } }).png().toBuffer(), { scale: 4, mode: 'detail' });
+    const soft = await engine.enhance(
+      await sharp(rgba, { raw: { width: w, height: h, channels: 4 } })
+        .png()
+        .toBuffer(),
+      { scale: 4, mode: 'detail' },
+    );
     const softPx = await sharp(soft.data).raw().toBuffer();
     const row = Array.from({ length: w * 4 }, (_, x) => softPx[(6 * 4 * w * 4 + x) * 4 + 3]);
     expect(Math.min(...row)).toBeLessThan(64);
@@ -82,14 +95,20 @@ describe('enhance: image fidelity', () => {
 
     const opaque = await engine.enhance(await png(w, h), { scale: 2, mode: 'detail' });
     expect((await sharp(opaque.data).metadata()).hasAlpha).toBe(false);
-    const opaqueRgba = await sharp(await png(w, h)).ensureAlpha().png().toBuffer();
+    const opaqueRgba = await sharp(await png(w, h))
+      .ensureAlpha()
+      .png()
+      .toBuffer();
     const fromRgba = await engine.enhance(opaqueRgba, { scale: 2, mode: 'detail' });
     expect((await sharp(fromRgba.data).metadata()).hasAlpha).toBe(false);
   });
 
   it('keeps the ICC profile, colours within 1 level on average of the untagged path', async () => {
     const raw = rgbPattern(16, 12);
-    const p3 = await sharp(raw, { raw: { width: 16, height: 12, channels: 3 } }).withIccProfile('p3').png().toBuffer();
+    const p3 = await sharp(raw, { raw: { width: 16, height: 12, channels: 3 } })
+      .withIccProfile('p3')
+      .png()
+      .toBuffer();
     const inIcc = (await sharp(p3).metadata()).icc!;
     const r = await engine.enhance(p3, { scale: 2, mode: 'detail' });
     const outIcc = (await sharp(r.data).metadata()).icc;
@@ -101,7 +120,10 @@ describe('enhance: image fidelity', () => {
   });
 
   it('reads 16-bit input and writes 16-bit PNG', async () => {
-    const input = await sharp(rgbPattern(12, 10), { raw: { width: 12, height: 10, channels: 3 } }).toColourspace('rgb16').png().toBuffer();
+    const input = await sharp(rgbPattern(12, 10), { raw: { width: 12, height: 10, channels: 3 } })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
     expect((await sharp(input).metadata()).depth).toBe('ushort');
     const r = await engine.enhance(input, { scale: 3, mode: 'detail' });
     const meta = await sharp(r.data).metadata();
@@ -126,7 +148,10 @@ describe('enhance: image fidelity', () => {
   });
 
   it('applies EXIF orientation', async () => {
-    const rotated = await sharp(rgbPattern(12, 8), { raw: { width: 12, height: 8, channels: 3 } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const rotated = await sharp(rgbPattern(12, 8), { raw: { width: 12, height: 8, channels: 3 } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const r = await engine.enhance(rotated, { scale: 2, mode: 'detail' });
     expect([r.width, r.height]).toEqual([16, 24]);
   });
@@ -154,13 +179,17 @@ describe('enhance: modes, determinism, progress and cancel', () => {
     await sharp(rgbPattern(150, 120), { raw: { width: 150, height: 120, channels: 3 } }).toFile(input);
     const controller = new AbortController();
     const seen: { tilesDone: number; tilesTotal: number; etaMs: number | null }[] = [];
-    const run = engine.enhance(input, { scale: 2, mode: 'detail' }, {
-      signal: controller.signal,
-      onProgress: (p) => {
-        seen.push(p);
-        if (p.tilesDone === 2) controller.abort();
+    const run = engine.enhance(
+      input,
+      { scale: 2, mode: 'detail' },
+      {
+        signal: controller.signal,
+        onProgress: (p) => {
+          seen.push(p);
+          if (p.tilesDone === 2) controller.abort();
+        },
       },
-    });
+    );
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(seen[0]).toMatchObject({ tilesDone: 0, etaMs: null });
     expect(seen[seen.length - 1].tilesDone).toBe(2);

@@ -86,7 +86,8 @@ export async function enhanceImage(
         }),
       );
   for (const st of stages) {
-    if (st.spec.scale < st.outScale) throw new EngineError('UNSUPPORTED_INPUT', `Model ${st.name} upscales ×${st.spec.scale}; choose ×${st.spec.scale} or less.`);
+    if (st.spec.scale < st.outScale)
+      throw new EngineError('UNSUPPORTED_INPUT', `Model ${st.name} upscales ×${st.spec.scale}; choose ×${st.spec.scale} or less.`);
   }
   const models = await Promise.all(stages.map((st) => sessions.tileModel(st.name)));
   const runTiles = plan.gan ? { tileSize: Math.max(tiles.tileSize, GAN_MIN_TILE), margin: Math.max(tiles.margin, GAN_TILE_MARGIN) } : tiles;
@@ -103,7 +104,10 @@ export async function enhanceImage(
     w *= st.outScale;
     h *= st.outScale;
   }
-  const progress = createProgressTracker(counts.reduce((a, b) => a + b, 0), onProgress);
+  const progress = createProgressTracker(
+    counts.reduce((a, b) => a + b, 0),
+    onProgress,
+  );
   const withAlpha = image.hasAlpha && !image.opaque;
   let upscaled = image.pixels;
   let tilesBefore = 0;

@@ -1,12 +1,5 @@
 export type EngineErrorCode =
-  | 'TOO_LARGE'
-  | 'MASK_EMPTY'
-  | 'MASK_TOO_LARGE'
-  | 'MASK_SIZE_MISMATCH'
-  | 'CANCELLED'
-  | 'UNSUPPORTED_INPUT'
-  | 'MODEL_NOT_FOUND'
-  | 'MODEL_CORRUPT';
+  'TOO_LARGE' | 'MASK_EMPTY' | 'MASK_TOO_LARGE' | 'MASK_SIZE_MISMATCH' | 'CANCELLED' | 'UNSUPPORTED_INPUT' | 'MODEL_NOT_FOUND' | 'MODEL_CORRUPT';
 
 export class EngineError extends Error {
   readonly code: string;

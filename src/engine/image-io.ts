@@ -72,7 +72,8 @@ export async function decodeImage(input: Buffer | string, opts: { depth8?: boole
   pipeline = device ? pipeline.keepIccProfile() : pipeline.toColourspace(depth === 16 ? 'rgb16' : 'srgb');
   if (hasAlpha) pipeline = pipeline.ensureAlpha();
   const { data, info } = await pipeline.raw({ depth: depth === 16 ? 'ushort' : 'uchar' }).toBuffer({ resolveWithObject: true });
-  const typed = depth === 16 ? new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const typed =
+    depth === 16 ? new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   return {
     pixels: { data: typed, width: info.width, height: info.height, channels: info.channels },
     hasAlpha,

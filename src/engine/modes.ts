@@ -80,7 +80,8 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
     };
   }
   const strength = clamp(params.creativity ?? MODE_PRESETS.creativity.value);
-  if (options.gan) return { family: 'thick', flips: ['none'], strength, gan: strength > 0 ? { model: CREATIVITY_GAN_MODEL, weight: strength / 100 } : undefined };
+  if (options.gan)
+    return { family: 'thick', flips: ['none'], strength, gan: strength > 0 ? { model: CREATIVITY_GAN_MODEL, weight: strength / 100 } : undefined };
   return {
     family: 'thick',
     flips: ['none'],

@@ -5,7 +5,11 @@ describe('progress', () => {
   it('reports tiles with an ETA from the mean tile time', () => {
     let t = 1000;
     const seen: Progress[] = [];
-    const tracker = createProgressTracker(4, (p) => seen.push(p), () => t);
+    const tracker = createProgressTracker(
+      4,
+      (p) => seen.push(p),
+      () => t,
+    );
     t += 300;
     tracker.tile(1);
     t += 300;

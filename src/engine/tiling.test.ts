@@ -3,7 +3,13 @@ import { planAxis } from './tiling.js';
 
 describe('planAxis', () => {
   it('covers the axis exactly once with equal windows and at least the margin of context', () => {
-    for (const [length, tile, margin] of [[1000, 256, 16], [257, 256, 16], [64, 48, 16], [5000, 128, 32], [100, 256, 16]]) {
+    for (const [length, tile, margin] of [
+      [1000, 256, 16],
+      [257, 256, 16],
+      [64, 48, 16],
+      [5000, 128, 32],
+      [100, 256, 16],
+    ]) {
       const tiles = planAxis(length, tile, margin);
       expect(tiles[0].from).toBe(0);
       expect(tiles[tiles.length - 1].to).toBe(length);

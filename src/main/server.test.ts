@@ -176,7 +176,9 @@ describe('serving the web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.equals(original)).toBe(true);
     // the tiny file has no twin: it goes out as it is, whatever the client accepts
-    const tiny = await new Promise<http.IncomingMessage>((resolve) => http.get(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } }, resolve));
+    const tiny = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } }, resolve),
+    );
     expect(tiny.headers['content-encoding']).toBeUndefined();
     tiny.resume();
   });

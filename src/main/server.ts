@@ -69,9 +69,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let database: Database | undefined;
   let events: EventBus | undefined;
   try {
-    database =
-      opts.database ??
-      (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.paths.db, poolSize: config.DATABASE_POOL_SIZE }));
+    database = opts.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.paths.db, poolSize: config.DATABASE_POOL_SIZE }));
     await database.migrate();
     events =
       database.kind === 'postgres'

@@ -124,7 +124,12 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/version', versionRoute);
   app.get(
     '/api/openapi.json',
-    contract({ summary: 'This document: every /api route as OpenAPI 3.1', tag: 'meta', access: 'public', responses: { 200: { media: 'application/json', description: 'The OpenAPI 3.1 document' } } }),
+    contract({
+      summary: 'This document: every /api route as OpenAPI 3.1',
+      tag: 'meta',
+      access: 'public',
+      responses: { 200: { media: 'application/json', description: 'The OpenAPI 3.1 document' } },
+    }),
     openApiRoute(app, { title: deps.config.SITE_NAME, version: '1' }),
   );
   if (!deps.config.isProduction) app.route('/dev/mailbox', devMailboxRoute);

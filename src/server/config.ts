@@ -10,22 +10,23 @@ import {
 } from '@shared/limits.js';
 import { DEFAULT_ENTERPRISE_CONCURRENCY } from '@shared/plans.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
     .trim()
     .min(1)
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`)
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`,
+    )
     .optional();
 
 /** "max/windowSeconds", e.g. "5/60": at most 5 requests per 60 seconds. */
@@ -50,7 +51,10 @@ export const ConfigSchema = z.object({
     .trim()
     .transform((v, ctx) => {
       const origins: string[] = [];
-      for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         try {
           const u = new URL(part);
           if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
@@ -81,7 +85,12 @@ export const ConfigSchema = z.object({
   MODEL_CACHE_DIR: z.string().min(1).optional(),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  ENGINE_THREADS: z.coerce.number().int().min(1).max(256).default(os.cpus().length || 1),
+  ENGINE_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .default(os.cpus().length || 1),
   ENGINE_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
   // storage: absent means local disk under DATA_DIR/storage; s3://bucket[/prefix] any S3-compatible store
   STORAGE_URL: optionalUrl(['s3:', 'file:']),
@@ -113,10 +122,22 @@ export const ConfigSchema = z.object({
   CONTACT_SUPPORT_EMAIL: z.string().trim().email('must be an e-mail address').default('support@renderlift.app'),
   // seed 001 §9: resend cooldown 60 s per address
   RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
-  SESSION_EXPIRES_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
-  SESSION_UPDATE_AGE_SECONDS: z.coerce.number().int().min(0).default(24 * 3600),
+  SESSION_EXPIRES_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  SESSION_UPDATE_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 3600),
   // payments: without STRIPE_SECRET_KEY the built-in test checkout runs (local test mode)
-  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)')
+    .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   STRIPE_PRICE_BASIC: z.string().trim().min(1).optional(),
   STRIPE_PRICE_PROFESSIONAL: z.string().trim().min(1).optional(),

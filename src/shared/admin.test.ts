@@ -22,14 +22,18 @@ describe('custom recipients (seed 000 §5: split on newline, comma or semicolon,
 
   it('reports every entry that is not e-mail-like, and the schema refuses the list with the seed message', () => {
     fc.assert(
-      fc.property(fc.array(email, { maxLength: 5 }), fc.stringMatching(/^[a-z ]{1,12}$/).filter((s) => s.trim().length > 0), (emails, junk) => {
-        const text = [...emails, junk].join('\n');
-        const parsed = parseRecipients(text);
-        expect(parsed.invalid).toEqual([junk.trim()]);
-        const result = Audience.safeParse({ kind: 'custom', customEmails: text });
-        expect(result.success).toBe(false);
-        if (!result.success) expect(result.error.issues[0].message).toBe(messages.adminInvalidEmails);
-      }),
+      fc.property(
+        fc.array(email, { maxLength: 5 }),
+        fc.stringMatching(/^[a-z ]{1,12}$/).filter((s) => s.trim().length > 0),
+        (emails, junk) => {
+          const text = [...emails, junk].join('\n');
+          const parsed = parseRecipients(text);
+          expect(parsed.invalid).toEqual([junk.trim()]);
+          const result = Audience.safeParse({ kind: 'custom', customEmails: text });
+          expect(result.success).toBe(false);
+          if (!result.success) expect(result.error.issues[0].message).toBe(messages.adminInvalidEmails);
+        },
+      ),
     );
   });
 

@@ -78,7 +78,12 @@ export const Audience = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('active'),
-    targetDays: z.coerce.number().int().min(1, 'Target days must be between 1 and 365').max(365, 'Target days must be between 1 and 365').default(DEFAULT_TARGET_DAYS),
+    targetDays: z.coerce
+      .number()
+      .int()
+      .min(1, 'Target days must be between 1 and 365')
+      .max(365, 'Target days must be between 1 and 365')
+      .default(DEFAULT_TARGET_DAYS),
   }),
 ]);
 export type Audience = z.infer<typeof Audience>;
@@ -89,7 +94,12 @@ const availableMessageRequired = 'Enter the announcement message.';
 
 export const MaintenanceNotificationInput = z.object({
   message: z.string().trim().min(1, maintenanceMessageRequired).max(5000),
-  estimatedCompletionTime: z.string().trim().max(100).default(DEFAULT_MAINTENANCE_ESTIMATE).transform((v) => v || DEFAULT_MAINTENANCE_ESTIMATE),
+  estimatedCompletionTime: z
+    .string()
+    .trim()
+    .max(100)
+    .default(DEFAULT_MAINTENANCE_ESTIMATE)
+    .transform((v) => v || DEFAULT_MAINTENANCE_ESTIMATE),
   severity: z.enum(MAINTENANCE_SEVERITIES).default('warning'),
   audience: Audience,
 });
@@ -98,7 +108,12 @@ export type MaintenanceNotificationInput = z.infer<typeof MaintenanceNotificatio
 export const DEFAULT_CALL_TO_ACTION = 'Open Renderlift';
 export const ApplicationAvailableInput = z.object({
   message: z.string().trim().min(1, availableMessageRequired).max(5000),
-  callToActionText: z.string().trim().max(60).default(DEFAULT_CALL_TO_ACTION).transform((v) => v || DEFAULT_CALL_TO_ACTION),
+  callToActionText: z
+    .string()
+    .trim()
+    .max(60)
+    .default(DEFAULT_CALL_TO_ACTION)
+    .transform((v) => v || DEFAULT_CALL_TO_ACTION),
   audience: Audience,
 });
 export type ApplicationAvailableInput = z.infer<typeof ApplicationAvailableInput>;

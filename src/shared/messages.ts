@@ -47,8 +47,7 @@ export const messages = {
   enhanceNoImage: 'No Image Selected - Please upload an image first before enhancing.',
   enhanceNoScale: 'Please select an upscale option (2×, 3×, 4×, or 6×) before enhancing.',
   enhanceNoMode: 'Please select an enhancement mode (Precision, Detail, or Creativity) before enhancing.',
-  enhanceConcurrency:
-    'Maximum concurrent jobs reached ({n}/{limit}). Your {plan} plan allows {limit} image(s) at a time. Please wait for a job to complete.',
+  enhanceConcurrency: 'Maximum concurrent jobs reached ({n}/{limit}). Your {plan} plan allows {limit} image(s) at a time. Please wait for a job to complete.',
   enhanceAlreadyProcessing: 'Image Already Processing…',
   enhanceInsufficientCredits: 'Insufficient Credits - You need at least 1 credit to enhance an image. Please upgrade your plan.',
   enhanceAuthRequired: 'Authentication Required - Please log in to enhance images.',

@@ -24,7 +24,9 @@ export const NOTIFICATION_LABELS: Record<NotificationKey, { label: string; descr
   low_credits_warning: { label: 'Low credits warning', description: `One email when your balance first drops to ${LOW_CREDIT_THRESHOLD} credits or fewer.` },
 };
 
-export const NotificationPreferencesInput = z.object(Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, z.boolean()])) as Record<NotificationKey, z.ZodBoolean>).partial();
+export const NotificationPreferencesInput = z
+  .object(Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, z.boolean()])) as Record<NotificationKey, z.ZodBoolean>)
+  .partial();
 
 /** Stored preferences over the defaults; unknown keys dropped. */
 export function resolvePreferences(stored: Record<string, unknown> | null | undefined): NotificationPreferences {

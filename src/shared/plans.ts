@@ -22,10 +22,26 @@ export interface Plan {
 export const PLANS: Record<PlanKey, Plan> = {
   free: { key: 'free', name: 'Free', priceEurPerMonth: 0, monthlyCredits: 4, concurrentImages: 0, support: 'none', contactSales: false },
   basic: { key: 'basic', name: 'Basic', priceEurPerMonth: 12, monthlyCredits: 200, concurrentImages: 1, support: 'email', contactSales: false },
-  professional: { key: 'professional', name: 'Professional', priceEurPerMonth: 29, monthlyCredits: 500, concurrentImages: 4, support: 'premium', contactSales: false },
+  professional: {
+    key: 'professional',
+    name: 'Professional',
+    priceEurPerMonth: 29,
+    monthlyCredits: 500,
+    concurrentImages: 4,
+    support: 'premium',
+    contactSales: false,
+  },
   business: { key: 'business', name: 'Business', priceEurPerMonth: 49, monthlyCredits: 1000, concurrentImages: 4, support: 'dedicated', contactSales: false },
   // seed 001 §9: "custom (shown as 5000 credits, no price, flexible concurrency)"
-  enterprise: { key: 'enterprise', name: 'Enterprise', priceEurPerMonth: null, monthlyCredits: 5000, concurrentImages: 'configurable', support: 'dedicated', contactSales: true },
+  enterprise: {
+    key: 'enterprise',
+    name: 'Enterprise',
+    priceEurPerMonth: null,
+    monthlyCredits: 5000,
+    concurrentImages: 'configurable',
+    support: 'dedicated',
+    contactSales: true,
+  },
 };
 
 /** The cards on /pricing, in order. */
@@ -141,7 +157,14 @@ export function planFeatures(plan: Plan): string[] {
     plan.concurrentImages === 'configurable'
       ? 'Flexible concurrent processing'
       : `${plan.concurrentImages} concurrent ${plan.concurrentImages === 1 ? 'image' : 'images'}`;
-  return [credits, concurrency, 'All features and formats, including WEBP', 'Priority processing', 'Resolution up to 64 megapixels', SUPPORT_LABEL[plan.support]];
+  return [
+    credits,
+    concurrency,
+    'All features and formats, including WEBP',
+    'Priority processing',
+    'Resolution up to 64 megapixels',
+    SUPPORT_LABEL[plan.support],
+  ];
 }
 
 /**

@@ -39,8 +39,14 @@ export const BusinessProfileInput = z
       .trim()
       .toUpperCase()
       .refine((v) => COUNTRY_CODES.includes(v), messages.countryRequired),
-    business_type: z.enum(PROFILE_BUSINESS_TYPES).nullish().transform((v) => v ?? null),
-    industry: z.enum(PROFILE_INDUSTRIES).nullish().transform((v) => v ?? null),
+    business_type: z
+      .enum(PROFILE_BUSINESS_TYPES)
+      .nullish()
+      .transform((v) => v ?? null),
+    industry: z
+      .enum(PROFILE_INDUSTRIES)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((b, ctx) => {
     if (b.vat_id && !checkVatId(b.vat_id, b.country_code).valid) ctx.addIssue({ code: 'custom', path: ['vat_id'], message: messages.vatInvalid });
@@ -51,7 +57,19 @@ export type BusinessProfileData = z.output<typeof BusinessProfileInput>;
 /** seed 001 §9: recent activity shows 10 jobs. */
 export const RECENT_ACTIVITY_LIMIT = 10;
 
-export const LEDGER_REASONS = ['signup', 'reserve', 'release', 'charge', 'monthly_reset', 'plan_change', 'complimentary', 'beta', 'expiry', 'purchase', 'adjustment'] as const;
+export const LEDGER_REASONS = [
+  'signup',
+  'reserve',
+  'release',
+  'charge',
+  'monthly_reset',
+  'plan_change',
+  'complimentary',
+  'beta',
+  'expiry',
+  'purchase',
+  'adjustment',
+] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   signup: 'Welcome credits',

@@ -46,7 +46,6 @@ export function checkImageUrl(url: unknown): UrlCheck {
   return { ok: false, message: fill(messages.urlNotRecognized, { start: value.slice(0, 50) }) };
 }
 
-
 /**
  * The bucket and file path a URL points at, when it is one of ours: a files-route URL (absolute or not) or a
  * bucket-prefixed storage path. Used to refresh an expired signed URL.

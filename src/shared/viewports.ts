@@ -13,7 +13,8 @@ const VIEWPORT_MAX_IMAGES = 500;
 
 const isDataUrl = (v: unknown) => typeof v === 'string' && /^\s*data:/i.test(v);
 /** seed 001 §5: only http(s) or blob enhanced URLs are kept; our own storage paths count as http(s) equivalents. */
-const isKeepableUrl = (v: unknown) => typeof v === 'string' && v.trim().length >= 5 && !isDataUrl(v) && (/^(https?:|blob:)/i.test(v) || v.startsWith('/') || /^[a-z-]+\/.+/i.test(v));
+const isKeepableUrl = (v: unknown) =>
+  typeof v === 'string' && v.trim().length >= 5 && !isDataUrl(v) && (/^(https?:|blob:)/i.test(v) || v.startsWith('/') || /^[a-z-]+\/.+/i.test(v));
 
 export const ViewportImage = z.object({
   id: z.string().min(1).max(200),

@@ -18,7 +18,15 @@ import packageJson from '../../package.json' with { type: 'json' };
 /** Converted models are shared by every test server, so the npm weights are converted once per machine. */
 const MODEL_CACHE_DIR = path.join(os.tmpdir(), 'renderlift-test-models');
 
-type JobEvent = { id: string; status: string; progress: number; processed_image_url: string | null; preview_url?: string | null; credit_state: string; error_message: string | null };
+type JobEvent = {
+  id: string;
+  status: string;
+  progress: number;
+  processed_image_url: string | null;
+  preview_url?: string | null;
+  credit_state: string;
+  error_message: string | null;
+};
 
 async function waitForJob(sse: SseReader, jobId: string, predicate: (j: JobEvent) => boolean, timeoutMs = 540_000): Promise<JobEvent> {
   const m = await sse.next((msg) => msg.event === 'job' && ((j) => j.id === jobId && predicate(j))(JSON.parse(msg.data).data), timeoutMs);
@@ -123,19 +131,39 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
         raw[i + 1] = inSquare ? 255 : 80 + y;
         raw[i + 2] = inSquare ? 255 : 120;
       }
-    const img = await storeImage(server.deps, userId, await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).png().toBuffer());
+    const img = await storeImage(
+      server.deps,
+      userId,
+      await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
     const mask = Buffer.alloc(w * h);
     for (let y = 28; y < 48; y++) for (let x = 38; x < 58; x++) mask[y * w + x] = 255;
     const form = new FormData();
     form.set('targetImageId', img.id);
-    form.set('maskImage', new Blob([await sharp(mask, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer()], { type: 'image/png' }), 'mask.png');
+    form.set(
+      'maskImage',
+      new Blob(
+        [
+          await sharp(mask, { raw: { width: w, height: h, channels: 1 } })
+            .png()
+            .toBuffer(),
+        ],
+        { type: 'image/png' },
+      ),
+      'mask.png',
+    );
     const res = await client.json('/api/jobs/remove', { method: 'POST', body: form });
     expect(res.status).toBe(201);
     const done = await waitForJob(sse, res.body.job.id, (j) => j.status !== 'processing');
     expect(done.status).toBe('completed');
     const out = await client.fetch(done.processed_image_url!);
     expect(out.status).toBe(200);
-    const { data, info } = await sharp(Buffer.from(await out.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(await out.arrayBuffer()))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([w, h]);
     // the white square is gone: its centre now continues the gradient around it
     const c = (38 * w + 48) * 3;
@@ -208,7 +236,10 @@ describe.runIf(backends.includes('postgres'))('separate worker processes on Post
   const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ backend: 'postgres', env: { WORKERS: '0', MODEL_CACHE_DIR, JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2' } });
+    server = await startTestServer({
+      backend: 'postgres',
+      env: { WORKERS: '0', MODEL_CACHE_DIR, JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2' },
+    });
     workers.push(startWorker(server), startWorker(server));
     await untilStarted(workers);
   });
@@ -228,7 +259,11 @@ describe.runIf(backends.includes('postgres'))('separate worker processes on Post
     }
     for (const id of ids) expect(await waitForJob(sse, id, (j) => j.status !== 'processing')).toMatchObject({ status: 'completed', error_message: null });
     // each job completed exactly once across both processes (their log lines may trail the live event)
-    const completed = () => workers.flatMap((w) => lines(w, 'job completed').map((l) => l.jobId)).filter((id) => ids.includes(id)).sort();
+    const completed = () =>
+      workers
+        .flatMap((w) => lines(w, 'job completed').map((l) => l.jobId))
+        .filter((id) => ids.includes(id))
+        .sort();
     await expect.poll(completed, { timeout: 10_000 }).toEqual([...ids].sort());
     await new Promise((r) => setTimeout(r, 500));
     expect(completed()).toEqual([...ids].sort());
@@ -248,7 +283,10 @@ describe.runIf(backends.includes('postgres'))('separate worker processes on Post
     holder.child.kill('SIGKILL');
     const done = await waitForJob(sse, jobId, (j) => j.status !== 'processing');
     expect(['completed', 'failed']).toContain(done.status);
-    const ledger = await server.deps.db.select().from(creditLedger).where(and(eq(creditLedger.jobId, jobId)));
+    const ledger = await server.deps.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.jobId, jobId)));
     if (done.status === 'completed') {
       expect(ledger.map((l) => l.reason)).toEqual(['reserve', 'charge']);
       expect(await balanceOf(server, userId)).toBe(before - cost);
@@ -264,7 +302,10 @@ describe.runIf(backends.includes('postgres'))('a worker stopped by Ctrl-C on Pos
   let server: TestServer;
   const workers: WorkerProcess[] = [];
   beforeAll(async () => {
-    server = await startTestServer({ backend: 'postgres', env: { WORKERS: '0', MODEL_CACHE_DIR, JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2' } });
+    server = await startTestServer({
+      backend: 'postgres',
+      env: { WORKERS: '0', MODEL_CACHE_DIR, JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2' },
+    });
   });
   afterAll(async () => {
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
@@ -301,7 +342,9 @@ describe.runIf(backends.includes('postgres'))('a worker stopped by Ctrl-C on Pos
     expect(row).toMatchObject({ status: 'processing', progress: 0, startedAt: null });
     expect(await server.deps.queue.state('image-enhance', row.queueJobId!)).toBe('retry');
     // and the hand-back cost the job none of its retries (queues allow one)
-    const attempt = (await server.deps.db.execute(sql`select retry_count, retry_limit from pgboss.job where id = ${row.queueJobId}`)) as unknown as { rows: unknown[] };
+    const attempt = (await server.deps.db.execute(sql`select retry_count, retry_limit from pgboss.job where id = ${row.queueJobId}`)) as unknown as {
+      rows: unknown[];
+    };
     expect(attempt.rows[0]).toEqual({ retry_count: 0, retry_limit: 2 });
 
     const second = startWorker(server);

@@ -60,8 +60,10 @@ function upsampleField(fine: PatchField, coarse: PatchField, rand: () => number)
   const cw = coarse.level.w;
   for (let k = 0; k < fine.targets.length; k++) {
     const t = fine.targets[k];
-    const x = t % w, y = (t / w) | 0;
-    const cx = Math.min(coarse.level.w - 1, x >> 1), cy = Math.min(coarse.level.h - 1, y >> 1);
+    const x = t % w,
+      y = (t / w) | 0;
+    const cx = Math.min(coarse.level.w - 1, x >> 1),
+      cy = Math.min(coarse.level.h - 1, y >> 1);
     const inBox = cx >= coarse.bx && cx < coarse.bx + coarse.bw && cy >= coarse.by && cy < coarse.by + coarse.bh;
     const cs = inBox ? coarse.nnf[(cy - coarse.by) * coarse.bw + cx - coarse.bx] : -1;
     let s = -1;
@@ -110,7 +112,8 @@ export async function exemplarInpaint(rgb: Uint8Array, hole: Uint8Array, w: numb
       onionPatchFill(field, rand);
       for (let k = 0; k < field.targets.length; k++) {
         const t = field.targets[k];
-        const x = t % level.w, y = (t / level.w) | 0;
+        const x = t % level.w,
+          y = (t / level.w) | 0;
         field.nnf[(y - field.by) * field.bw + x - field.bx] = randomValid(field, rand);
       }
     } else {
@@ -136,7 +139,6 @@ export async function exemplarInpaint(rgb: Uint8Array, hole: Uint8Array, w: numb
 
   const out = Uint8Array.from(rgb);
   const img = finest.img;
-  for (let i = 0; i < w * h; i++)
-    if (hole[i]) for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(img[i * CHANNELS + c])));
+  for (let i = 0; i < w * h; i++) if (hole[i]) for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(img[i * CHANNELS + c])));
   return out;
 }

@@ -26,7 +26,10 @@ function squareMask(x0: number, y0: number, size: number): Buffer {
   return m;
 }
 
-const toPng = (data: Buffer, channels: 1 | 3) => sharp(data, { raw: { width: W, height: H, channels } }).png().toBuffer();
+const toPng = (data: Buffer, channels: 1 | 3) =>
+  sharp(data, { raw: { width: W, height: H, channels } })
+    .png()
+    .toBuffer();
 
 describe('inpaint', () => {
   it('removes a pasted square from a gradient and leaves every pixel outside the grown mask identical', async () => {
@@ -59,7 +62,10 @@ describe('inpaint', () => {
   it('keeps a colour profile byte for byte and every stored value outside the grown mask', async () => {
     const withObject = gradient();
     for (let y = 30; y < 50; y++) for (let x = 40; x < 60; x++) withObject.set([250, 10, 10], (y * W + x) * 3);
-    const p3 = await sharp(withObject, { raw: { width: W, height: H, channels: 3 } }).withIccProfile('p3').png().toBuffer();
+    const p3 = await sharp(withObject, { raw: { width: W, height: H, channels: 3 } })
+      .withIccProfile('p3')
+      .png()
+      .toBuffer();
     const mask = squareMask(40, 30, 20);
     const result = await engine.inpaint(p3, await toPng(mask, 1));
     const [inMeta, outMeta] = await Promise.all([sharp(p3).metadata(), sharp(result.data).metadata()]);
@@ -80,7 +86,8 @@ describe('inpaint', () => {
 
   it('continues a brick pattern by exemplar completion, closer than Telea, the same bytes every run', async () => {
     // a facade: 24×10 px bricks in alternating courses, 2 px mortar joints, a little shading per brick
-    const bw = 128, bh = 112;
+    const bw = 128,
+      bh = 112;
     const clean = Buffer.alloc(bw * bh * 3);
     for (let y = 0; y < bh; y++)
       for (let x = 0; x < bw; x++) {
@@ -97,7 +104,10 @@ describe('inpaint', () => {
         withObject.set([30, 120, 220], (y * bw + x) * 3);
         mask[y * bw + x] = 255;
       }
-    const raw = (b: Buffer, channels: 1 | 3) => sharp(b, { raw: { width: bw, height: bh, channels } }).png().toBuffer();
+    const raw = (b: Buffer, channels: 1 | 3) =>
+      sharp(b, { raw: { width: bw, height: bh, channels } })
+        .png()
+        .toBuffer();
     const [image, maskPng] = await Promise.all([raw(withObject, 3), raw(mask, 1)]);
     const first = await engine.inpaint(image, maskPng);
     const again = await engine.inpaint(image, maskPng);
@@ -108,8 +118,14 @@ describe('inpaint', () => {
     const telea = await inpaintRgb(new Uint8Array(withObject), hole, bw, bh, { method: 'telea' });
     const ours = await sharp(first.data).raw().toBuffer();
     const rmse = (out: Uint8Array) => {
-      let se = 0, n = 0;
-      for (let i = 0; i < bw * bh; i++) if (mask[i]) for (let c = 0; c < 3; c++) { se += (out[i * 3 + c] - clean[i * 3 + c]) ** 2; n++; }
+      let se = 0,
+        n = 0;
+      for (let i = 0; i < bw * bh; i++)
+        if (mask[i])
+          for (let c = 0; c < 3; c++) {
+            se += (out[i * 3 + c] - clean[i * 3 + c]) ** 2;
+            n++;
+          }
       return Math.sqrt(se / n);
     };
     // Telea smears the joints into a blur; copied patches bring the joints back
@@ -117,13 +133,16 @@ describe('inpaint', () => {
   });
 
   it('reports progress during the fill and stops with CANCELLED when aborted midway', async () => {
-    const bw = 128, bh = 112;
+    const bw = 128,
+      bh = 112;
     const rgb = Buffer.alloc(bw * bh * 3);
-    for (let y = 0; y < bh; y++)
-      for (let x = 0; x < bw; x++) rgb.set(x % 12 < 2 || y % 12 < 2 ? [70, 66, 60] : [200, 196, 188], (y * bw + x) * 3);
+    for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) rgb.set(x % 12 < 2 || y % 12 < 2 ? [70, 66, 60] : [200, 196, 188], (y * bw + x) * 3);
     const mask = Buffer.alloc(bw * bh);
     for (let y = 40; y < 72; y++) for (let x = 44; x < 84; x++) mask[y * bw + x] = 255;
-    const raw = (b: Buffer, channels: 1 | 3) => sharp(b, { raw: { width: bw, height: bh, channels } }).png().toBuffer();
+    const raw = (b: Buffer, channels: 1 | 3) =>
+      sharp(b, { raw: { width: bw, height: bh, channels } })
+        .png()
+        .toBuffer();
     const [image, maskPng] = await Promise.all([raw(rgb, 3), raw(mask, 1)]);
     const fractions: number[] = [];
     await engine.inpaint(image, maskPng, { onProgress: (p) => fractions.push(p.fraction) });
@@ -147,7 +166,10 @@ describe('inpaint', () => {
     const base = gradient();
     for (let i = 0; i < rgb16.length; i++) rgb16[i] = base[i] * 257 + (i % 7) * 11;
     for (let y = 30; y < 50; y++) for (let x = 40; x < 60; x++) rgb16.set([64000, 2000, 2000], (y * W + x) * 3);
-    const input = await sharp(rgb16, { raw: { width: W, height: H, channels: 3 } }).toColourspace('rgb16').png().toBuffer();
+    const input = await sharp(rgb16, { raw: { width: W, height: H, channels: 3 } })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
     expect((await sharp(input).metadata()).depth).toBe('ushort');
     const result = await engine.inpaint(input, await toPng(squareMask(40, 30, 20), 1));
     expect((await sharp(result.data).metadata()).depth).toBe('ushort');
@@ -167,7 +189,9 @@ describe('inpaint', () => {
   it('is deterministic', () => {
     const rgb = new Uint8Array(gradient());
     const hole = dilate(new Uint8Array(squareMask(10, 10, 12).map((v) => (v ? 1 : 0))), W, H, 2);
-    return Promise.all([inpaintRgb(rgb, hole, W, H), inpaintRgb(rgb, hole, W, H)]).then(([a, b]) => expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0));
+    return Promise.all([inpaintRgb(rgb, hole, W, H), inpaintRgb(rgb, hole, W, H)]).then(([a, b]) =>
+      expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0),
+    );
   });
 
   it('refuses an empty mask and a mask over the documented share', async () => {
@@ -182,7 +206,9 @@ describe('inpaint', () => {
   it('accepts a transparent mask painted with opaque strokes', async () => {
     const rgba = Buffer.alloc(W * H * 4);
     for (let y = 5; y < 15; y++) for (let x = 5; x < 15; x++) rgba.set([255, 255, 255, 255], (y * W + x) * 4);
-    const mask = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer();
+    const mask = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
+      .png()
+      .toBuffer();
     const out = await engine.inpaint(await toPng(gradient(), 3), mask);
     expect(out.width).toBe(W);
   });

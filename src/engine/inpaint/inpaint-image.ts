@@ -25,7 +25,11 @@ async function readMask(mask: Buffer | string, width: number, height: number): P
   if (meta.width !== width || meta.height !== height) img = sharp(await img.resize(width, height, { kernel: 'nearest', fit: 'fill' }).png().toBuffer());
   const { data, info } = await img.ensureAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   let transparentSomewhere = false;
-  for (let i = 3; i < data.length; i += 4) if (data[i] < 255) { transparentSomewhere = true; break; }
+  for (let i = 3; i < data.length; i += 4)
+    if (data[i] < 255) {
+      transparentSomewhere = true;
+      break;
+    }
   const out = new Uint8Array(width * height);
   for (let i = 0, j = 0; i < out.length; i++, j += info.channels) {
     out[i] = transparentSomewhere ? (data[j + 3] > 127 ? 1 : 0) : Math.max(data[j], data[j + 1], data[j + 2]) > 127 ? 1 : 0;
@@ -38,17 +42,29 @@ export function dilate(mask: Uint8Array, w: number, h: number, radius: number): 
   const out = new Uint8Array(mask.length);
   for (let y = 0; y < h; y++) {
     let last = -Infinity;
-    for (let x = 0; x < w; x++) if (mask[y * w + x]) { last = x; } else if (x - last <= radius) tmp[y * w + x] = 1;
+    for (let x = 0; x < w; x++)
+      if (mask[y * w + x]) {
+        last = x;
+      } else if (x - last <= radius) tmp[y * w + x] = 1;
     last = Infinity;
     for (let x = w - 1; x >= 0; x--) {
-      if (mask[y * w + x]) { last = x; tmp[y * w + x] = 1; } else if (last - x <= radius) tmp[y * w + x] = 1;
+      if (mask[y * w + x]) {
+        last = x;
+        tmp[y * w + x] = 1;
+      } else if (last - x <= radius) tmp[y * w + x] = 1;
     }
   }
   for (let x = 0; x < w; x++) {
     let last = -Infinity;
-    for (let y = 0; y < h; y++) if (tmp[y * w + x]) { last = y; out[y * w + x] = 1; } else if (y - last <= radius) out[y * w + x] = 1;
+    for (let y = 0; y < h; y++)
+      if (tmp[y * w + x]) {
+        last = y;
+        out[y * w + x] = 1;
+      } else if (y - last <= radius) out[y * w + x] = 1;
     last = Infinity;
-    for (let y = h - 1; y >= 0; y--) if (tmp[y * w + x]) last = y; else if (last - y <= radius) out[y * w + x] = 1;
+    for (let y = h - 1; y >= 0; y--)
+      if (tmp[y * w + x]) last = y;
+      else if (last - y <= radius) out[y * w + x] = 1;
   }
   return out;
 }
@@ -110,7 +126,10 @@ function isSmooth(t: { mean: number; edgeShare: number }): boolean {
  * surroundings to copy from; pixels outside the hole are returned untouched.
  */
 export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, opts: InpaintCoreOptions = {}): Promise<Uint8Array> {
-  let minX = w, minY = h, maxX = -1, maxY = -1;
+  let minX = w,
+    minY = h,
+    maxX = -1,
+    maxY = -1;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++)
       if (hole[y * w + x]) {
@@ -121,8 +140,12 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
       }
   if (maxX < 0) return Uint8Array.from(rgb);
   const pad = Math.max(48, Math.round(Math.max(maxX - minX, maxY - minY) * 0.75));
-  const x0 = Math.max(0, minX - pad), y0 = Math.max(0, minY - pad), x1 = Math.min(w, maxX + pad + 1), y1 = Math.min(h, maxY + pad + 1);
-  const cw = x1 - x0, ch = y1 - y0;
+  const x0 = Math.max(0, minX - pad),
+    y0 = Math.max(0, minY - pad),
+    x1 = Math.min(w, maxX + pad + 1),
+    y1 = Math.min(h, maxY + pad + 1);
+  const cw = x1 - x0,
+    ch = y1 - y0;
   const crop = new Uint8Array(cw * ch * 3);
   const cropHole = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) {
@@ -146,8 +169,11 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++)
       if (cropHole[y * cw + x]) {
-        const o = ((y0 + y) * w + x0 + x) * 3, i = (y * cw + x) * 3;
-        out[o] = filled[i]; out[o + 1] = filled[i + 1]; out[o + 2] = filled[i + 2];
+        const o = ((y0 + y) * w + x0 + x) * 3,
+          i = (y * cw + x) * 3;
+        out[o] = filled[i];
+        out[o + 1] = filled[i + 1];
+        out[o + 2] = filled[i + 2];
       }
   return out;
 }
@@ -175,7 +201,9 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
   const to8 = (v: number) => (wide ? Math.round(v / 257) : v);
   const rgb = new Uint8Array(w * h * 3);
   for (let i = 0, j = 0; i < w * h; i++, j += channels) {
-    rgb[i * 3] = to8(data[j]); rgb[i * 3 + 1] = to8(data[j + 1]); rgb[i * 3 + 2] = to8(data[j + 2]);
+    rgb[i * 3] = to8(data[j]);
+    rgb[i * 3 + 1] = to8(data[j + 1]);
+    rgb[i * 3 + 2] = to8(data[j + 2]);
   }
   const report: { method?: InpaintMethod } = {};
   let reported = 0;
@@ -194,7 +222,11 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
   const out = wide ? Uint16Array.from(data) : Uint8Array.from(data);
   const back = wide ? 257 : 1;
   for (let i = 0, j = 0; i < w * h; i++, j += channels)
-    if (hole[i]) { out[j] = filled[i * 3] * back; out[j + 1] = filled[i * 3 + 1] * back; out[j + 2] = filled[i * 3 + 2] * back; }
+    if (hole[i]) {
+      out[j] = filled[i * 3] * back;
+      out[j + 1] = filled[i * 3 + 1] * back;
+      out[j + 2] = filled[i * 3 + 2] * back;
+    }
   const encoded = await encodeImage({ data: out, width: w, height: h, channels }, { format: 'png', grey: false, depth: wide ? 16 : 8 });
   const png = decoded.deviceValues ? embedIccInPng(encoded, decoded.icc!) : encoded;
   progress.tile(PROGRESS_STEPS);

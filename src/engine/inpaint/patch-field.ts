@@ -46,7 +46,10 @@ export function createField(level: Level, r: number): PatchField {
   // integral image of the hole, one row at a time is not enough for random access: keep it whole
   const W1 = w + 1;
   const integral = new Int32Array(W1 * (h + 1));
-  let minX = w, minY = h, maxX = -1, maxY = -1;
+  let minX = w,
+    minY = h,
+    maxX = -1,
+    maxY = -1;
   for (let y = 0; y < h; y++) {
     let row = 0;
     for (let x = 0; x < w; x++) {
@@ -71,12 +74,17 @@ export function createField(level: Level, r: number): PatchField {
         valid[y * w + x] = 1;
         validCount++;
       }
-  const bx = Math.max(0, minX - r), by = Math.max(0, minY - r);
-  const bw = Math.max(0, Math.min(w, maxX + r + 1) - bx), bh = Math.max(0, Math.min(h, maxY + r + 1) - by);
+  const bx = Math.max(0, minX - r),
+    by = Math.max(0, minY - r);
+  const bw = Math.max(0, Math.min(w, maxX + r + 1) - bx),
+    bh = Math.max(0, Math.min(h, maxY + r + 1) - by);
   const list: number[] = [];
   for (let y = by; y < by + bh; y++)
     for (let x = bx; x < bx + bw; x++) {
-      const x0 = Math.max(0, x - r), y0 = Math.max(0, y - r), x1 = Math.min(w, x + r + 1), y1 = Math.min(h, y + r + 1);
+      const x0 = Math.max(0, x - r),
+        y0 = Math.max(0, y - r),
+        x1 = Math.min(w, x + r + 1),
+        y1 = Math.min(h, y + r + 1);
       if (holeIn(x0, y0, x1, y1) > 0) list.push(y * w + x);
     }
   const nnf = new Int32Array(bw * bh).fill(-1);
@@ -92,7 +100,10 @@ const boxIndex = (f: PatchField, p: number) => ((p / f.level.w) | 0) * f.bw - f.
  * as soon as a row takes it past `limit`.
  */
 function patchDistance(img: Float32Array, w: number, h: number, r: number, t: number, s: number, limit: number, proximity: number): number {
-  const tx = t % w, ty = (t / w) | 0, sx = s % w, sy = (s / w) | 0;
+  const tx = t % w,
+    ty = (t / w) | 0,
+    sx = s % w,
+    sy = (s / w) | 0;
   let d = proximity * ((tx - sx) * (tx - sx) + (ty - sy) * (ty - sy));
   if (d >= limit) return d;
   if (tx >= r && ty >= r && tx < w - r && ty < h - r) {
@@ -115,7 +126,8 @@ function patchDistance(img: Float32Array, w: number, h: number, r: number, t: nu
     for (let dx = -r; dx <= r; dx++) {
       const x = tx + dx;
       if (x < 0 || x >= w) continue;
-      const a = (y * w + x) * CHANNELS, b = ((sy + dy) * w + sx + dx) * CHANNELS;
+      const a = (y * w + x) * CHANNELS,
+        b = ((sy + dy) * w + sx + dx) * CHANNELS;
       for (let k = 0; k < CHANNELS; k++) {
         const e = img[a + k] - img[b + k];
         d += e * e;
@@ -135,7 +147,10 @@ export function nearestValid(f: PatchField, x: number, y: number, reach: number)
   for (let d = 1; d <= reach; d++)
     for (let k = -d; k <= d; k++) {
       const cand = [
-        [x + k, y - d], [x + k, y + d], [x - d, y + k], [x + d, y + k],
+        [x + k, y - d],
+        [x + k, y + d],
+        [x - d, y + k],
+        [x + d, y + k],
       ];
       for (const [cx, cy] of cand) if (cx >= 0 && cy >= 0 && cx < w && cy < h && f.valid[cy * w + cx]) return cy * w + cx;
     }
@@ -161,7 +176,8 @@ function proximityAt(f: PatchField, t: number): number {
 export function refreshCosts(f: PatchField): void {
   const { img, w, h } = f.level;
   for (let k = 0; k < f.targets.length; k++) {
-    const t = f.targets[k], b = boxIndex(f, t);
+    const t = f.targets[k],
+      b = boxIndex(f, t);
     f.cost[b] = patchDistance(img, w, h, f.r, t, f.nnf[b], Infinity, proximityAt(f, t));
   }
 }
@@ -178,13 +194,15 @@ export function searchSweep(f: PatchField, sweep: number, radius: number, rand: 
   const n = targets.length;
   for (let k = 0; k < n; k++) {
     const t = targets[forward ? k : n - 1 - k];
-    const tx = t % w, ty = (t / w) | 0;
+    const tx = t % w,
+      ty = (t / w) | 0;
     const b = (ty - by) * bw + tx - bx;
     let best = nnf[b];
     let bestD = cost[b];
     const proximity = proximityAt(f, t);
     // propagation: the neighbour's source shifted by one pixel
-    const nx = tx - step, ny = ty - step;
+    const nx = tx - step,
+      ny = ty - step;
     if (nx >= bx && nx < bx + bw) {
       const ns = nnf[b - step];
       if (ns >= 0) {
@@ -192,7 +210,10 @@ export function searchSweep(f: PatchField, sweep: number, radius: number, rand: 
         const cx = (ns % w) + step;
         if (cx >= 0 && cx < w && c !== best && valid[c]) {
           const d = patchDistance(img, w, h, r, t, c, bestD, proximity);
-          if (d < bestD) { bestD = d; best = c; }
+          if (d < bestD) {
+            bestD = d;
+            best = c;
+          }
         }
       }
     }
@@ -202,19 +223,27 @@ export function searchSweep(f: PatchField, sweep: number, radius: number, rand: 
         const c = ns + step * w;
         if (c >= 0 && c < w * h && c !== best && valid[c]) {
           const d = patchDistance(img, w, h, r, t, c, bestD, proximity);
-          if (d < bestD) { bestD = d; best = c; }
+          if (d < bestD) {
+            bestD = d;
+            best = c;
+          }
         }
       }
     }
     // random search
     for (let rad = radius; rad >= 1; rad >>= 1) {
-      const sx = best % w, sy = (best / w) | 0;
-      const cx = sx + Math.round((rand() * 2 - 1) * rad), cy = sy + Math.round((rand() * 2 - 1) * rad);
+      const sx = best % w,
+        sy = (best / w) | 0;
+      const cx = sx + Math.round((rand() * 2 - 1) * rad),
+        cy = sy + Math.round((rand() * 2 - 1) * rad);
       if (cx < 0 || cy < 0 || cx >= w || cy >= h) continue;
       const c = cy * w + cx;
       if (c === best || !valid[c]) continue;
       const d = patchDistance(img, w, h, r, t, c, bestD, proximity);
-      if (d < bestD) { bestD = d; best = c; }
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
     }
     nnf[b] = best;
     cost[b] = bestD;

@@ -64,32 +64,44 @@ export function voteMode(input: VoteInput): void {
   const bestSrc = new Int32Array(bw * bh);
   for (let k = 0; k < targets.length; k++) {
     const t = targets[k];
-    const tx = t % w, ty = (t / w) | 0;
+    const tx = t % w,
+      ty = (t / w) | 0;
     const b = (ty - by) * bw + tx - bx;
-    const off = nnf[b] - t, wt = weights[b];
+    const off = nnf[b] - t,
+      wt = weights[b];
     for (let y = Math.max(0, ty - r); y <= Math.min(h - 1, ty + r); y++)
       for (let x = Math.max(0, tx - r); x <= Math.min(w - 1, tx + r); x++) {
         const p = y * w + x;
         if (!hole[p]) continue;
         const a = (y - by) * bw + x - bx;
-        if (wt > bestW[a]) { bestW[a] = wt; bestSrc[a] = p + off; }
+        if (wt > bestW[a]) {
+          bestW[a] = wt;
+          bestSrc[a] = p + off;
+        }
       }
   }
-  const C = CHANNELS, V = VOTED_CHANNELS, A = V + 1;
+  const C = CHANNELS,
+    V = VOTED_CHANNELS,
+    A = V + 1;
   const acc = new Float32Array(bw * bh * A);
   const r2 = MODE_RADIUS * MODE_RADIUS;
   for (let k = 0; k < targets.length; k++) {
     const t = targets[k];
-    const tx = t % w, ty = (t / w) | 0;
+    const tx = t % w,
+      ty = (t / w) | 0;
     const b = (ty - by) * bw + tx - bx;
-    const off = nnf[b] - t, wt = weights[b];
+    const off = nnf[b] - t,
+      wt = weights[b];
     for (let y = Math.max(0, ty - r); y <= Math.min(h - 1, ty + r); y++)
       for (let x = Math.max(0, tx - r); x <= Math.min(w - 1, tx + r); x++) {
         const p = y * w + x;
         if (!hole[p]) continue;
         const a = (y - by) * bw + x - bx;
-        const q = (p + off) * C, m = bestSrc[a] * C;
-        const e0 = img[q] - img[m], e1 = img[q + 1] - img[m + 1], e2 = img[q + 2] - img[m + 2];
+        const q = (p + off) * C,
+          m = bestSrc[a] * C;
+        const e0 = img[q] - img[m],
+          e1 = img[q + 1] - img[m + 1],
+          e2 = img[q + 2] - img[m + 2];
         if (e0 * e0 + e1 * e1 + e2 * e2 > r2) continue;
         for (let c = 0; c < V; c++) acc[a * A + c] += wt * img[q + c];
         acc[a * A + V] += wt;
@@ -101,7 +113,9 @@ export function voteMode(input: VoteInput): void {
 function writeBack(field: PatchField, acc: Float32Array): void {
   const { img, hole, w } = field.level;
   const { bw, bh, bx, by } = field;
-  const C = CHANNELS, V = VOTED_CHANNELS, A = V + 1;
+  const C = CHANNELS,
+    V = VOTED_CHANNELS,
+    A = V + 1;
   for (let y = 0; y < bh; y++)
     for (let x = 0; x < bw; x++) {
       const p = (y + by) * w + x + bx;

@@ -44,12 +44,10 @@ function downsample(l: Level): Level {
       let isHole = 0;
       for (let c = 0; c < 3; c++) {
         let s = 0;
-        for (let dy = 0; dy < 2; dy++)
-          for (let dx = 0; dx < 2; dx++) s += l.img[((Math.min(l.h - 1, 2 * y + dy)) * l.w + Math.min(l.w - 1, 2 * x + dx)) * 3 + c];
+        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) s += l.img[(Math.min(l.h - 1, 2 * y + dy) * l.w + Math.min(l.w - 1, 2 * x + dx)) * 3 + c];
         img[(y * w + x) * 3 + c] = s / 4;
       }
-      for (let dy = 0; dy < 2; dy++)
-        for (let dx = 0; dx < 2; dx++) isHole |= l.hole[Math.min(l.h - 1, 2 * y + dy) * l.w + Math.min(l.w - 1, 2 * x + dx)];
+      for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) isHole |= l.hole[Math.min(l.h - 1, 2 * y + dy) * l.w + Math.min(l.w - 1, 2 * x + dx)];
       hole[y * w + x] = isHole;
     }
   return { w, h, img, hole };
@@ -69,7 +67,10 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
   const levels: Level[] = [{ w, h, img: Float32Array.from(init), hole }];
   for (;;) {
     const l = levels[levels.length - 1];
-    let minX = l.w, minY = l.h, maxX = -1, maxY = -1;
+    let minX = l.w,
+      minY = l.h,
+      maxX = -1,
+      maxY = -1;
     for (let y = 0; y < l.h; y++)
       for (let x = 0; x < l.w; x++)
         if (l.hole[y * l.w + x]) {
@@ -110,7 +111,10 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
     const targets: number[] = [];
     for (let y = 0; y < lh; y++)
       for (let x = 0; x < lw; x++) {
-        const x0 = Math.max(0, x - r), y0 = Math.max(0, y - r), x1 = Math.min(lw, x + r + 1), y1 = Math.min(lh, y + r + 1);
+        const x0 = Math.max(0, x - r),
+          y0 = Math.max(0, y - r),
+          x1 = Math.min(lw, x + r + 1),
+          y1 = Math.min(lh, y + r + 1);
         if (holeIn(x0, y0, x1, y1) > 0) targets.push(y * lw + x);
       }
 
@@ -120,7 +124,8 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
       for (let y = 0; y < lh; y++)
         for (let x = 0; x < lw; x++) {
           if (!lhole[y * lw + x]) continue;
-          const px = Math.min(prev.w - 1, x >> 1), py = Math.min(prev.h - 1, y >> 1);
+          const px = Math.min(prev.w - 1, x >> 1),
+            py = Math.min(prev.h - 1, y >> 1);
           for (let c = 0; c < 3; c++) img[(y * lw + x) * 3 + c] = prev.img[(py * prev.w + px) * 3 + c];
         }
     }
@@ -129,10 +134,12 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
     for (const t of targets) {
       let s = -1;
       if (nnf) {
-        const tx = t % lw, ty = (t / lw) | 0;
+        const tx = t % lw,
+          ty = (t / lw) | 0;
         const ps = nnf[Math.min(prevH - 1, ty >> 1) * prevW + Math.min(prevW - 1, tx >> 1)];
         if (ps >= 0) {
-          const sx = Math.min(lw - 1, 2 * (ps % prevW) + (tx & 1)), sy = Math.min(lh - 1, 2 * ((ps / prevW) | 0) + (ty & 1));
+          const sx = Math.min(lw - 1, 2 * (ps % prevW) + (tx & 1)),
+            sy = Math.min(lh - 1, 2 * ((ps / prevW) | 0) + (ty & 1));
           if (valid[sy * lw + sx]) s = sy * lw + sx;
         }
       }
@@ -143,7 +150,10 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
     prevH = lh;
 
     const dist = (t: number, s: number, best: number) => {
-      const tx = t % lw, ty = (t / lw) | 0, sx = s % lw, sy = (s / lw) | 0;
+      const tx = t % lw,
+        ty = (t / lw) | 0,
+        sx = s % lw,
+        sy = (s / lw) | 0;
       let d = 0;
       for (let dy = -r; dy <= r; dy++) {
         const y = ty + dy;
@@ -151,8 +161,11 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
         for (let dx = -r; dx <= r; dx++) {
           const x = tx + dx;
           if (x < 0 || x >= lw) continue;
-          const a = (y * lw + x) * 3, b = ((sy + dy) * lw + sx + dx) * 3;
-          const d0 = img[a] - img[b], d1 = img[a + 1] - img[b + 1], d2 = img[a + 2] - img[b + 2];
+          const a = (y * lw + x) * 3,
+            b = ((sy + dy) * lw + sx + dx) * 3;
+          const d0 = img[a] - img[b],
+            d1 = img[a + 1] - img[b + 1],
+            d2 = img[a + 2] - img[b + 2];
           d += d0 * d0 + d1 * d1 + d2 * d2;
         }
         if (d >= best) return d;
@@ -169,30 +182,43 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
         const step = forward ? 1 : -1;
         for (let k = 0; k < targets.length; k++) {
           const t = targets[forward ? k : targets.length - 1 - k];
-          const tx = t % lw, ty = (t / lw) | 0;
+          const tx = t % lw,
+            ty = (t / lw) | 0;
           let best = nnf[t];
           let bestD = cost[t];
           // Propagation: a neighbour's match, shifted back by one pixel.
-          for (const [nx, ny] of [[tx - step, ty], [tx, ty - step]]) {
+          for (const [nx, ny] of [
+            [tx - step, ty],
+            [tx, ty - step],
+          ]) {
             if (nx < 0 || ny < 0 || nx >= lw || ny >= lh) continue;
             const ns = nnf[ny * lw + nx];
             if (ns < 0) continue;
-            const cx = (ns % lw) + (tx - nx), cy = ((ns / lw) | 0) + (ty - ny);
+            const cx = (ns % lw) + (tx - nx),
+              cy = ((ns / lw) | 0) + (ty - ny);
             if (cx < 0 || cy < 0 || cx >= lw || cy >= lh) continue;
             const c = cy * lw + cx;
             if (!valid[c] || c === best) continue;
             const d = dist(t, c, bestD);
-            if (d < bestD) { bestD = d; best = c; }
+            if (d < bestD) {
+              bestD = d;
+              best = c;
+            }
           }
           // Random search in shrinking windows around the current best.
           for (let rad = Math.max(lw, lh); rad >= 1; rad >>= 1) {
-            const bx = best % lw, by = (best / lw) | 0;
-            const cx = Math.round(bx + (rand() * 2 - 1) * rad), cy = Math.round(by + (rand() * 2 - 1) * rad);
+            const bx = best % lw,
+              by = (best / lw) | 0;
+            const cx = Math.round(bx + (rand() * 2 - 1) * rad),
+              cy = Math.round(by + (rand() * 2 - 1) * rad);
             if (cx < 0 || cy < 0 || cx >= lw || cy >= lh) continue;
             const c = cy * lw + cx;
             if (!valid[c]) continue;
             const d = dist(t, c, bestD);
-            if (d < bestD) { bestD = d; best = c; }
+            if (d < bestD) {
+              bestD = d;
+              best = c;
+            }
           }
           nnf[t] = best;
           cost[t] = bestD;
@@ -204,7 +230,11 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
       sigma2 = Math.max(1, sigma2 / Math.max(1, targets.length) / (P * P));
       const acc = new Float64Array(lw * lh * 4);
       for (const t of targets) {
-        const tx = t % lw, ty = (t / lw) | 0, s = nnf[t], sx = s % lw, sy = (s / lw) | 0;
+        const tx = t % lw,
+          ty = (t / lw) | 0,
+          s = nnf[t],
+          sx = s % lw,
+          sy = (s / lw) | 0;
         const wgt = Math.exp(-cost[t] / (P * P) / (2 * sigma2));
         for (let dy = -r; dy <= r; dy++) {
           const y = ty + dy;
@@ -212,7 +242,8 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
           for (let dx = -r; dx <= r; dx++) {
             const x = tx + dx;
             if (x < 0 || x >= lw || !lhole[y * lw + x]) continue;
-            const a = (y * lw + x) * 4, b = ((sy + dy) * lw + sx + dx) * 3;
+            const a = (y * lw + x) * 4,
+              b = ((sy + dy) * lw + sx + dx) * 3;
             acc[a] += wgt * img[b];
             acc[a + 1] += wgt * img[b + 1];
             acc[a + 2] += wgt * img[b + 2];
@@ -220,15 +251,12 @@ export function patchMatchInpaint(init: Uint8Array, hole: Uint8Array, w: number,
           }
         }
       }
-      for (let i = 0; i < lw * lh; i++)
-        if (lhole[i] && acc[i * 4 + 3] > 0)
-          for (let c = 0; c < 3; c++) img[i * 3 + c] = acc[i * 4 + c] / acc[i * 4 + 3];
+      for (let i = 0; i < lw * lh; i++) if (lhole[i] && acc[i * 4 + 3] > 0) for (let c = 0; c < 3; c++) img[i * 3 + c] = acc[i * 4 + c] / acc[i * 4 + 3];
     }
   }
 
   const out = Uint8Array.from(init);
   const fine = levels[0].img;
-  for (let i = 0; i < w * h; i++)
-    if (hole[i]) for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(fine[i * 3 + c])));
+  for (let i = 0; i < w * h; i++) if (hole[i]) for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(fine[i * 3 + c])));
   return out;
 }

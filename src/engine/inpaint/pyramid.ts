@@ -33,10 +33,15 @@ export function downsample(l: Level): Level {
   const img = new Float32Array(w * h * C);
   const hole = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
-    const ya = 2 * y, yb = Math.min(l.h - 1, 2 * y + 1);
+    const ya = 2 * y,
+      yb = Math.min(l.h - 1, 2 * y + 1);
     for (let x = 0; x < w; x++) {
-      const xa = 2 * x, xb = Math.min(l.w - 1, 2 * x + 1);
-      const a = ya * l.w + xa, b = ya * l.w + xb, c = yb * l.w + xa, d = yb * l.w + xb;
+      const xa = 2 * x,
+        xb = Math.min(l.w - 1, 2 * x + 1);
+      const a = ya * l.w + xa,
+        b = ya * l.w + xb,
+        c = yb * l.w + xa,
+        d = yb * l.w + xb;
       const o = (y * w + x) * C;
       for (let k = 0; k < C; k++) img[o + k] = (l.img[a * C + k] + l.img[b * C + k] + l.img[c * C + k] + l.img[d * C + k]) * 0.25;
       hole[y * w + x] = l.hole[a] | l.hole[b] | l.hole[c] | l.hole[d];
@@ -95,12 +100,16 @@ export function levelCount(hole: Uint8Array, w: number, h: number, coarseDepth: 
   let cur = { w, h, hole };
   for (;;) {
     if (n >= maxLevels || maxOf(holeDepth(cur.hole, cur.w, cur.h)) <= coarseDepth) return n;
-    const nw = (cur.w + 1) >> 1, nh = (cur.h + 1) >> 1;
+    const nw = (cur.w + 1) >> 1,
+      nh = (cur.h + 1) >> 1;
     if (Math.min(nw, nh) < minSide) return n;
     const next = new Uint8Array(nw * nh);
     for (let y = 0; y < nh; y++)
       for (let x = 0; x < nw; x++) {
-        const ya = 2 * y, yb = Math.min(cur.h - 1, 2 * y + 1), xa = 2 * x, xb = Math.min(cur.w - 1, 2 * x + 1);
+        const ya = 2 * y,
+          yb = Math.min(cur.h - 1, 2 * y + 1),
+          xa = 2 * x,
+          xb = Math.min(cur.w - 1, 2 * x + 1);
         next[y * nw + x] = cur.hole[ya * cur.w + xa] | cur.hole[ya * cur.w + xb] | cur.hole[yb * cur.w + xa] | cur.hole[yb * cur.w + xb];
       }
     cur = { w: nw, h: nh, hole: next };
@@ -121,9 +130,13 @@ export function finestLevel(rgb: Uint8Array, hole: Uint8Array, w: number, h: num
   }
   // integral images of |∂x|, |∂y| and of their count, over gradients between two known pixels
   const W1 = w + 1;
-  const gx = new Float64Array(W1 * (h + 1)), gy = new Float64Array(W1 * (h + 1)), cnt = new Float64Array(W1 * (h + 1));
+  const gx = new Float64Array(W1 * (h + 1)),
+    gy = new Float64Array(W1 * (h + 1)),
+    cnt = new Float64Array(W1 * (h + 1));
   for (let y = 0; y < h; y++) {
-    let rx = 0, ry = 0, rc = 0;
+    let rx = 0,
+      ry = 0,
+      rc = 0;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!hole[i] && x + 1 < w && y + 1 < h && !hole[i + 1] && !hole[i + w]) {
@@ -132,21 +145,28 @@ export function finestLevel(rgb: Uint8Array, hole: Uint8Array, w: number, h: num
         rc++;
       }
       const o = (y + 1) * W1 + x + 1;
-      gx[o] = gx[o - W1] + rx; gy[o] = gy[o - W1] + ry; cnt[o] = cnt[o - W1] + rc;
+      gx[o] = gx[o - W1] + rx;
+      gy[o] = gy[o - W1] + ry;
+      cnt[o] = cnt[o - W1] + rc;
     }
   }
   const half = window >> 1;
   for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - half), y1 = Math.min(h, y + half + 1);
+    const y0 = Math.max(0, y - half),
+      y1 = Math.min(h, y + half + 1);
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (hole[i]) continue;
-      const x0 = Math.max(0, x - half), x1 = Math.min(w, x + half + 1);
-      const a = y1 * W1 + x1, b = y0 * W1 + x1, c = y1 * W1 + x0, d = y0 * W1 + x0;
+      const x0 = Math.max(0, x - half),
+        x1 = Math.min(w, x + half + 1);
+      const a = y1 * W1 + x1,
+        b = y0 * W1 + x1,
+        c = y1 * W1 + x0,
+        d = y0 * W1 + x0;
       const n = cnt[a] - cnt[b] - cnt[c] + cnt[d];
       if (n <= 0) continue;
-      img[i * C + 3] = FEATURE_WEIGHT * (gx[a] - gx[b] - gx[c] + gx[d]) / n;
-      img[i * C + 4] = FEATURE_WEIGHT * (gy[a] - gy[b] - gy[c] + gy[d]) / n;
+      img[i * C + 3] = (FEATURE_WEIGHT * (gx[a] - gx[b] - gx[c] + gx[d])) / n;
+      img[i * C + 4] = (FEATURE_WEIGHT * (gy[a] - gy[b] - gy[c] + gy[d])) / n;
     }
   }
   return { w, h, img, hole };

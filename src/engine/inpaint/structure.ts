@@ -54,10 +54,16 @@ export function findCrossingLines(rgb: Uint8Array, hole: Uint8Array, w: number, 
   const diag = Math.ceil(Math.hypot(w, h));
   const rhoBins = 2 * diag + 1;
   const acc = new Int32Array(THETA_BINS * rhoBins);
-  const cosT = new Float64Array(THETA_BINS), sinT = new Float64Array(THETA_BINS);
-  for (let t = 0; t < THETA_BINS; t++) { cosT[t] = Math.cos((t * Math.PI) / THETA_BINS); sinT[t] = Math.sin((t * Math.PI) / THETA_BINS); }
+  const cosT = new Float64Array(THETA_BINS),
+    sinT = new Float64Array(THETA_BINS);
+  for (let t = 0; t < THETA_BINS; t++) {
+    cosT[t] = Math.cos((t * Math.PI) / THETA_BINS);
+    sinT[t] = Math.sin((t * Math.PI) / THETA_BINS);
+  }
   for (const i of edges) {
-    const x = i % w, y = (i / w) | 0, b = edgeBin[i];
+    const x = i % w,
+      y = (i / w) | 0,
+      b = edgeBin[i];
     for (let k = -VOTE_SPREAD; k <= VOTE_SPREAD; k++) {
       const t = (b + k + THETA_BINS) % THETA_BINS;
       acc[t * rhoBins + Math.round(x * cosT[t] + y * sinT[t]) + diag]++;
@@ -80,7 +86,8 @@ export function findCrossingLines(rgb: Uint8Array, hole: Uint8Array, w: number, 
   const lines: (GuideLine & { bin: number })[] = [];
   for (const c of cand.slice(0, 400)) {
     if (lines.length >= MAX_LINES) break;
-    const t = Math.floor(c / rhoBins), rho = (c % rhoBins) - diag;
+    const t = Math.floor(c / rhoBins),
+      rho = (c % rhoBins) - diag;
     if (lines.some((l) => Math.min(Math.abs(l.bin - t), THETA_BINS - Math.abs(l.bin - t)) <= 4 && Math.abs(l.rho - rho) <= 4)) continue;
     const line = crossing(cosT[t], sinT[t], rho, t, hole, edgeBin, distToHole, w, h);
     if (line) lines.push({ ...line, bin: t });
@@ -89,15 +96,28 @@ export function findCrossingLines(rgb: Uint8Array, hole: Uint8Array, w: number, 
 }
 
 /** Walks the line across the image: it must enter the hole and be an edge for most of the ring on both sides. */
-function crossing(cos: number, sin: number, rho: number, bin: number, hole: Uint8Array, edgeBin: Int16Array, dist: Float32Array, w: number, h: number): GuideLine | null {
+function crossing(
+  cos: number,
+  sin: number,
+  rho: number,
+  bin: number,
+  hole: Uint8Array,
+  edgeBin: Int16Array,
+  dist: Float32Array,
+  w: number,
+  h: number,
+): GuideLine | null {
   const diag = Math.hypot(w, h);
   // point on the line closest to the origin, direction (-sin, cos)
-  const px = rho * cos, py = rho * sin;
-  let holeMin = Infinity, holeMax = -Infinity;
+  const px = rho * cos,
+    py = rho * sin;
+  let holeMin = Infinity,
+    holeMax = -Infinity;
   const onEdge = (x: number, y: number) => {
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++) {
-        const xx = x + dx, yy = y + dy;
+        const xx = x + dx,
+          yy = y + dy;
         if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
         const b = edgeBin[yy * w + xx];
         if (b >= 0 && Math.min(Math.abs(b - bin), THETA_BINS - Math.abs(b - bin)) <= VOTE_SPREAD + 2) return true;
@@ -105,23 +125,34 @@ function crossing(cos: number, sin: number, rho: number, bin: number, hole: Uint
     return false;
   };
   for (let s = -diag; s <= diag; s += 0.5) {
-    const x = Math.round(px - s * sin), y = Math.round(py + s * cos);
+    const x = Math.round(px - s * sin),
+      y = Math.round(py + s * cos);
     if (x < 0 || y < 0 || x >= w || y >= h) continue;
-    if (hole[y * w + x]) { holeMin = Math.min(holeMin, s); holeMax = Math.max(holeMax, s); }
+    if (hole[y * w + x]) {
+      holeMin = Math.min(holeMin, s);
+      holeMax = Math.max(holeMax, s);
+    }
   }
   if (holeMin === Infinity) return null;
   const support = (from: number, dir: number) => {
-    let n = 0, total = 0, reach = from;
+    let n = 0,
+      total = 0,
+      reach = from;
     for (let k = 1; k <= RING; k++) {
       const s = from + dir * k;
-      const x = Math.round(px - s * sin), y = Math.round(py + s * cos);
+      const x = Math.round(px - s * sin),
+        y = Math.round(py + s * cos);
       if (x < 0 || y < 0 || x >= w || y >= h || hole[y * w + x] || dist[y * w + x] > RING) break;
       total++;
-      if (onEdge(x, y)) { n++; reach = s; }
+      if (onEdge(x, y)) {
+        n++;
+        reach = s;
+      }
     }
     return { ok: total >= RING / 2 && n >= total * SUPPORT_SHARE, reach };
   };
-  const before = support(holeMin, -1), after = support(holeMax, 1);
+  const before = support(holeMin, -1),
+    after = support(holeMax, 1);
   if (!before.ok || !after.ok) return null;
   return { cos, sin, rho, tMin: before.reach, tMax: after.reach };
 }
@@ -137,12 +168,18 @@ const GUIDE_WEIGHT = 80;
  */
 export function paintGuides(img: Float32Array, w: number, h: number, channels: number, c0: number, lines: GuideLine[], scale: number): void {
   for (const l of lines) {
-    const rho = l.rho * scale, tMin = l.tMin * scale, tMax = l.tMax * scale;
-    const c2 = l.cos * l.cos - l.sin * l.sin, s2 = 2 * l.sin * l.cos;
+    const rho = l.rho * scale,
+      tMin = l.tMin * scale,
+      tMax = l.tMax * scale;
+    const c2 = l.cos * l.cos - l.sin * l.sin,
+      s2 = 2 * l.sin * l.cos;
     // bounding box of the segment, widened by the guide width
-    const xs = [-tMin * l.sin, -tMax * l.sin].map((v) => v + rho * l.cos), ys = [tMin * l.cos, tMax * l.cos].map((v) => v + rho * l.sin);
-    const x0 = Math.max(0, Math.floor(Math.min(...xs) - GUIDE_WIDTH)), x1 = Math.min(w - 1, Math.ceil(Math.max(...xs) + GUIDE_WIDTH));
-    const y0 = Math.max(0, Math.floor(Math.min(...ys) - GUIDE_WIDTH)), y1 = Math.min(h - 1, Math.ceil(Math.max(...ys) + GUIDE_WIDTH));
+    const xs = [-tMin * l.sin, -tMax * l.sin].map((v) => v + rho * l.cos),
+      ys = [tMin * l.cos, tMax * l.cos].map((v) => v + rho * l.sin);
+    const x0 = Math.max(0, Math.floor(Math.min(...xs) - GUIDE_WIDTH)),
+      x1 = Math.min(w - 1, Math.ceil(Math.max(...xs) + GUIDE_WIDTH));
+    const y0 = Math.max(0, Math.floor(Math.min(...ys) - GUIDE_WIDTH)),
+      y1 = Math.min(h - 1, Math.ceil(Math.max(...ys) + GUIDE_WIDTH));
     for (let y = y0; y <= y1; y++)
       for (let x = x0; x <= x1; x++) {
         const d = Math.abs(x * l.cos + y * l.sin - rho);

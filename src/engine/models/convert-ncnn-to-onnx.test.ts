@@ -157,7 +157,11 @@ describe('ncnn → ONNX converter', () => {
     const c2 = conv(concat(p1, p1), 12, 1, 0, w2, b2, (v) => Math.max(0, v));
     const c3 = conv(pixelShuffle(c2, 2), 3, 3, 1, w3, undefined, (v) => v);
     const up = nearest(input, 2);
-    const expected = zip(zip(c3, up, (a, b) => a + b), up, (s, u) => 0.5 * s + u);
+    const expected = zip(
+      zip(c3, up, (a, b) => a + b),
+      up,
+      (s, u) => 0.5 * s + u,
+    );
 
     expect(dims).toEqual([1, 3, 2 * H, 2 * W]);
     let max = 0;

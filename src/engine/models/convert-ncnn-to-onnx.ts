@@ -119,7 +119,9 @@ export function convertNcnnModel(model: NcnnModel): Uint8Array {
         const op = paramInt(layer, 0, 1);
         const coeffs = paramArray(layer, 1);
         if (op === 1) {
-          const terms = ins.map((v, i) => (coeffs.length && coeffs[i] !== 1 ? node(b, 'Mul', `${name}.term${i}`, [v, scalar(b, `${name}.coeff${i}`, coeffs[i])]) : v));
+          const terms = ins.map((v, i) =>
+            coeffs.length && coeffs[i] !== 1 ? node(b, 'Mul', `${name}.term${i}`, [v, scalar(b, `${name}.coeff${i}`, coeffs[i])]) : v,
+          );
           one(node(b, terms.length === 2 ? 'Add' : 'Sum', name, terms));
         } else if (op === 0 || op === 2) {
           if (coeffs.length) throw new Error(`${layer.name}: coefficients apply to sums only`);
@@ -144,11 +146,13 @@ export function convertNcnnModel(model: NcnnModel): Uint8Array {
         b.initializers.push(tensor(`${name}.scales`, [4], new Float32Array([1, 1, hs, ws])));
         // ncnn's nearest picks source floor(x / scale), ONNX's asymmetric + floor mode
         one(
-          node(b, 'Resize', name, [ins[0], '', `${name}.scales`], [
-            strAttr('mode', 'nearest'),
-            strAttr('coordinate_transformation_mode', 'asymmetric'),
-            strAttr('nearest_mode', 'floor'),
-          ]),
+          node(
+            b,
+            'Resize',
+            name,
+            [ins[0], '', `${name}.scales`],
+            [strAttr('mode', 'nearest'), strAttr('coordinate_transformation_mode', 'asymmetric'), strAttr('nearest_mode', 'floor')],
+          ),
         );
         break;
       }

@@ -39,8 +39,7 @@ function kerasKernelToOnnx(shape: number[], data: Float32Array): { dims: number[
   const out = new Float32Array(data.length);
   for (let y = 0; y < kh; y++)
     for (let x = 0; x < kw; x++)
-      for (let i = 0; i < cin; i++)
-        for (let o = 0; o < cout; o++) out[((o * cin + i) * kh + y) * kw + x] = data[((y * kw + x) * cin + i) * cout + o];
+      for (let i = 0; i < cin; i++) for (let o = 0; o < cout; o++) out[((o * cin + i) * kh + y) * kw + x] = data[((y * kw + x) * cin + i) * cout + o];
   return { dims: [cout, cin, kh, kw], data: out };
 }
 
@@ -103,8 +102,7 @@ function fuseUpsampleConv(shape: number[], data: Float32Array, s: number) {
           const ox = Math.floor((bb + dx) / s) + 1;
           for (let co = 0; co < cout; co++) {
             const o = (a * s + bb) * cout + co;
-            for (let ci = 0; ci < cin; ci++)
-              fused[((o * cin + ci) * 3 + oy) * 3 + ox] += data[(((dy + 1) * kw + (dx + 1)) * cin + ci) * cout + co];
+            for (let ci = 0; ci < cin; ci++) fused[((o * cin + ci) * 3 + oy) * 3 + ox] += data[(((dy + 1) * kw + (dx + 1)) * cin + ci) * cout + co];
           }
         }
   if (kh !== 3 || kw !== 3) throw new Error('fusion needs a 3×3 kernel');
@@ -231,8 +229,7 @@ export function convertLayersModel(model: LayersModel, opts: { fuseUpsampling?: 
 
 /** The ONNX model around a built graph: float NCHW `input` [N,3,H,W] → `output` [N,3,OH,OW], opset 13. */
 export function encodeModel(b: Builder, version: number): Uint8Array {
-  const dims = (...d: (number | string)[]) =>
-    onnx.TensorShapeProto.create({ dim: d.map((x) => (typeof x === 'number' ? { dimValue: x } : { dimParam: x })) });
+  const dims = (...d: (number | string)[]) => onnx.TensorShapeProto.create({ dim: d.map((x) => (typeof x === 'number' ? { dimValue: x } : { dimParam: x })) });
   const valueInfo = (name: string, shape: InstanceType<typeof onnx.TensorShapeProto>) =>
     onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType: onnx.TensorProto.DataType.FLOAT, shape } } });
 

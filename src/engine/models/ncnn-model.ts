@@ -43,7 +43,10 @@ function parseValue(text: string): number {
 
 /** Parses the text form of an ncnn `.param` file (magic, counts, one layer per line). */
 function parseParam(text: string): Omit<NcnnLayer, 'weights'>[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (Number(lines[0]) !== PARAM_MAGIC) throw new Error(`not an ncnn text .param file (magic ${lines[0]?.slice(0, 12)})`);
   const [layerCount] = lines[1].split(/\s+/).map(Number);
   const layers: Omit<NcnnLayer, 'weights'>[] = [];

@@ -38,7 +38,9 @@ async function compare(ctx: { skip: () => void }, model: string, render: string,
   await sessions.close();
   expect(reference.length).toBe(ours.data.length);
   const a = agreement(ours.data as Uint8Array, reference);
-  console.log(`${model} vs upscayl-bin on ${render}: ${a.all.toFixed(2)} dB over all values, ${a.intact.toFixed(2)} dB where the reference is intact (${(100 * a.brokenShare).toFixed(2)} % of pixels broken)`);
+  console.log(
+    `${model} vs upscayl-bin on ${render}: ${a.all.toFixed(2)} dB over all values, ${a.intact.toFixed(2)} dB where the reference is intact (${(100 * a.brokenShare).toFixed(2)} % of pixels broken)`,
+  );
   return a;
 }
 

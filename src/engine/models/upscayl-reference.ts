@@ -10,14 +10,14 @@ import { REALESRGAN_PACKAGE } from './registry.js';
  * bit (its postinstall chmod does not always run), so it is copied into `workDir` and made executable there.
  */
 export type ReferenceEngine =
-  | { ok: true; modelsDir: string; binary: string; run: (input: string, model: string, tile: number) => Buffer }
-  | { ok: false; reason: string };
+  { ok: true; modelsDir: string; binary: string; run: (input: string, model: string, tile: number) => Buffer } | { ok: false; reason: string };
 
 const BINARY = 'dist/upscaler/sub-classes/driver/command-upscayl/resources/linux/bin/upscayl-bin';
 const MODELS = 'dist/upscaler/sub-classes/model-manager/models';
 
 export async function referenceEngine(workDir: string, packageRoot: string | undefined): Promise<ReferenceEngine> {
-  if (process.platform !== 'linux' || process.arch !== 'x64') return { ok: false, reason: `upscayl-bin is run here on linux x64 only, not ${process.platform} ${process.arch}` };
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    return { ok: false, reason: `upscayl-bin is run here on linux x64 only, not ${process.platform} ${process.arch}` };
   if (!packageRoot) return { ok: false, reason: `optional package ${REALESRGAN_PACKAGE} is not installed` };
   const source = path.join(packageRoot, BINARY);
   if (!existsSync(source)) return { ok: false, reason: `${REALESRGAN_PACKAGE} has no ${BINARY}` };
@@ -28,12 +28,15 @@ export async function referenceEngine(workDir: string, packageRoot: string | und
   const run = (input: string, model: string, tile: number) => {
     const output = `${input}.${model}.out.png`;
     const r = spawnSync(binary, ['-i', input, '-o', output, '-m', modelsDir, '-n', model, '-s', '4', '-t', String(tile), '-f', 'png'], { encoding: 'utf8' });
-    if (r.status !== 0 || !existsSync(output)) throw new Error(`upscayl-bin failed (${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`);
+    if (r.status !== 0 || !existsSync(output))
+      throw new Error(`upscayl-bin failed (${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`);
     return readFileSync(output);
   };
   // Vulkan must start: a tiny image through the small model fails fast without a driver (mesa-vulkan-drivers provides llvmpipe)
   const probe = path.join(workDir, 'probe.png');
-  await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } }).png().toFile(probe);
+  await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+    .png()
+    .toFile(probe);
   try {
     run(probe, 'realesrgan-x4fast', 32);
   } catch (err) {

@@ -72,10 +72,7 @@ export function createAuth(opts: AuthOptions) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    plugins: [
-      twoFactor({ issuer: config.SITE_NAME }),
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
-    ],
+    plugins: [twoFactor({ issuer: config.SITE_NAME }), admin({ defaultRole: 'user', adminRoles: ['admin'] })],
     logger: {
       log: (level, message, ...args) => {
         const l = level === 'debug' ? 'debug' : level === 'info' ? 'info' : level === 'warn' ? 'warn' : 'error';

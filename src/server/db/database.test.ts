@@ -30,7 +30,20 @@ describe.each(backends)('data layer on %s', (backend) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     )) as unknown as { rows: { table_name: string }[] };
     const names = tables.rows.map((r) => r.table_name);
-    for (const expected of ['profiles', 'business_customers', 'image_jobs', 'viewport_sessions', 'app_settings', 'images', 'credit_ledger', 'plan_grants', 'email_outbox', 'security_events', 'contact_messages', 'users']) {
+    for (const expected of [
+      'profiles',
+      'business_customers',
+      'image_jobs',
+      'viewport_sessions',
+      'app_settings',
+      'images',
+      'credit_ledger',
+      'plan_grants',
+      'email_outbox',
+      'security_events',
+      'contact_messages',
+      'users',
+    ]) {
       expect(names).toContain(expected);
     }
   });
@@ -63,9 +76,7 @@ describe.each(backends)('data layer on %s', (backend) => {
     const other = await insertUser(t);
     await t.database.db.insert(viewportSessions).values({ userId: id, sessionName: 'Villa A', viewportData: {}, isActive: true });
     await t.database.db.insert(viewportSessions).values({ userId: id, sessionName: 'Villa B', viewportData: {}, isActive: false });
-    await expect(
-      t.database.db.insert(viewportSessions).values({ userId: id, sessionName: 'Villa C', viewportData: {}, isActive: true }),
-    ).rejects.toThrow();
+    await expect(t.database.db.insert(viewportSessions).values({ userId: id, sessionName: 'Villa C', viewportData: {}, isActive: true })).rejects.toThrow();
     // another user's active session is independent
     await t.database.db.insert(viewportSessions).values({ userId: other, sessionName: 'Mine', viewportData: {}, isActive: true });
   });

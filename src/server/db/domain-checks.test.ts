@@ -14,7 +14,12 @@ async function allowedValues(t: TestDatabase, name: string): Promise<string[]> {
   const def = result.rows[0].def;
   const list = /ARRAY\[(.*?)\]/.exec(def) ?? /IN \((.*?)\)/i.exec(def);
   if (!list) throw new Error(`no list of values in ${name}: ${def}`);
-  return list[1].split(',').map((v) => v.trim().replace(/::\w+( \w+)*$/, '').replace(/^'(.*)'$/, '$1'));
+  return list[1].split(',').map((v) =>
+    v
+      .trim()
+      .replace(/::\w+( \w+)*$/, '')
+      .replace(/^'(.*)'$/, '$1'),
+  );
 }
 
 describe.each(backends)('domain lists in the database on %s', (backend) => {

@@ -60,7 +60,9 @@ export const session = pgTable(
   {
     id: text('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -77,7 +79,9 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -110,7 +114,9 @@ export const twoFactor = pgTable(
     id: text('id').primaryKey(),
     secret: text('secret').notNull(),
     backupCodes: text('backup_codes').notNull(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -131,7 +137,10 @@ export const profiles = pgTable(
   'profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull().unique().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
     firstName: text('first_name'),
     lastName: text('last_name'),
     email: text('email').notNull(),
@@ -161,8 +170,13 @@ export const profiles = pgTable(
 
 export const businessCustomers = pgTable('business_customers', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id').notNull().unique().references(() => user.id, { onDelete: 'cascade' }),
-  profileId: uuid('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  profileId: uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
   companyName: text('company_name'),
   vatId: text('vat_id'),
   countryCode: varchar('country_code', { length: 2 }),
@@ -179,7 +193,9 @@ export const images = pgTable(
   'images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     bucket: text('bucket').notNull(),
     path: text('path').notNull(),
     originalName: text('original_name'),
@@ -203,7 +219,9 @@ export const imageJobs = pgTable(
   'image_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     status: jobStatus('status').notNull().default('processing'),
     /** The queue's job id (the seed's runpod_job_id): absent until the job is queued. */
     queueJobId: text('queue_job_id'),
@@ -229,7 +247,9 @@ export const imageJobs = pgTable(
   },
   (t) => [
     index('image_jobs_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('image_jobs_active_idx').on(t.userId, t.status).where(sql`${t.status} in ('pending', 'processing')`),
+    index('image_jobs_active_idx')
+      .on(t.userId, t.status)
+      .where(sql`${t.status} in ('pending', 'processing')`),
     // seed 000 §4: completed requires a processed image URL
     check('image_jobs_completed_has_url', sql`${t.status} <> 'completed' or ${t.processedImageUrl} is not null`),
     check('image_jobs_scale_known', sql`${t.scale} is null or ${t.scale} in (2, 3, 4, 6)`),
@@ -243,7 +263,9 @@ export const viewportSessions = pgTable(
   'viewport_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     sessionName: varchar('session_name', { length: 100 }).notNull(),
     viewportData: jsonb('viewport_data').$type<Record<string, unknown>>().notNull(),
     isActive: boolean('is_active').notNull().default(false),
@@ -253,7 +275,9 @@ export const viewportSessions = pgTable(
   (t) => [
     index('viewport_sessions_user_updated_idx').on(t.userId, t.updatedAt.desc()),
     // seed 000 §4: exactly one active session per user
-    uniqueIndex('viewport_sessions_one_active_uq').on(t.userId).where(sql`${t.isActive}`),
+    uniqueIndex('viewport_sessions_one_active_uq')
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
     check('viewport_sessions_name_not_blank', sql`length(trim(${t.sessionName})) > 0`),
   ],
 );
@@ -269,7 +293,9 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     reason: text('reason').notNull(),
     jobId: uuid('job_id').references(() => imageJobs.id, { onDelete: 'set null' }),
@@ -292,7 +318,9 @@ export const planGrants = pgTable(
   'plan_grants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     tier: planTier('tier'),
     source: planSource('source').notNull(),
     status: planStatus('status').notNull().default('active'),
@@ -305,10 +333,7 @@ export const planGrants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('plan_grants_user_idx').on(t.userId, t.status),
-    check('plan_grants_tier_unless_beta', sql`${t.source} = 'beta' or ${t.tier} is not null`),
-  ],
+  (t) => [index('plan_grants_user_idx').on(t.userId, t.status), check('plan_grants_tier_unless_beta', sql`${t.source} = 'beta' or ${t.tier} is not null`)],
 );
 
 /**
@@ -319,7 +344,9 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
     plan: planTier('plan').notNull(),
     status: text('status').notNull().default('open'),
     amountCents: integer('amount_cents').notNull(),
@@ -381,7 +408,10 @@ export const securityEvents = pgTable(
     pageUrl: text('page_url'),
     createdAt: createdAt(),
   },
-  (t) => [index('security_events_user_created_idx').on(t.userId, t.createdAt), check('security_events_status_known', sql`${t.status} in ('success', 'failure', 'info')`)],
+  (t) => [
+    index('security_events_user_created_idx').on(t.userId, t.createdAt),
+    check('security_events_status_known', sql`${t.status} in ('success', 'failure', 'info')`),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

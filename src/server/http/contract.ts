@@ -46,7 +46,10 @@ function openApiSpec(contract: RouteContract) {
     else responses[status] = { description, content: { 'application/json': { schema: output(body) } } };
   }
   // the common error body is one component of the document (see openapi-document.ts)
-  responses.default = { description: 'Error: { error: { code, message } } with the spec’s wording', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } };
+  responses.default = {
+    description: 'Error: { error: { code, message } } with the spec’s wording',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+  };
   return {
     summary: contract.summary,
     tags: [contract.tag],

@@ -11,7 +11,8 @@ const refuse = (max: number) =>
   bodyLimit({
     maxSize: max,
     // the unread rest of the body is still on the connection: it is closed rather than reused
-    onError: (c) => c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${Math.round(max / 1024)} KB.` } }, 413, { Connection: 'close' }),
+    onError: (c) =>
+      c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${Math.round(max / 1024)} KB.` } }, 413, { Connection: 'close' }),
   });
 const general = refuse(JSON_BODY_MAX_BYTES);
 const reports = refuse(REPORT_BODY_MAX_BYTES);

@@ -21,7 +21,10 @@ const json = async (schema: z.ZodType, io: 'input' | 'output') => {
   return { schema: s, components };
 };
 
-const errorResponse = { description: 'Error: { error: { code, message } } with the spec’s wording', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } };
+const errorResponse = {
+  description: 'Error: { error: { code, message } } with the spec’s wording',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+};
 
 /**
  * /api/auth/*: better-auth's handler (sign-in, sign-out, sessions, two-factor, password change). It is documented as
@@ -36,9 +39,25 @@ async function betterAuthPaths() {
   });
   return {
     '/api/auth/{path}': {
-      parameters: [{ in: 'path', name: 'path', required: true, schema: { type: 'string' }, description: 'A better-auth endpoint, e.g. sign-out, list-sessions, change-password' }],
-      get: { summary: 'better-auth endpoints read with GET', tags: ['auth'], responses: { 200: { description: 'better-auth’s answer' }, default: errorResponse } },
-      post: { summary: 'better-auth endpoints that act (POST)', tags: ['auth'], responses: { 200: { description: 'better-auth’s answer' }, default: errorResponse } },
+      parameters: [
+        {
+          in: 'path',
+          name: 'path',
+          required: true,
+          schema: { type: 'string' },
+          description: 'A better-auth endpoint, e.g. sign-out, list-sessions, change-password',
+        },
+      ],
+      get: {
+        summary: 'better-auth endpoints read with GET',
+        tags: ['auth'],
+        responses: { 200: { description: 'better-auth’s answer' }, default: errorResponse },
+      },
+      post: {
+        summary: 'better-auth endpoints that act (POST)',
+        tags: ['auth'],
+        responses: { 200: { description: 'better-auth’s answer' }, default: errorResponse },
+      },
     },
     '/api/auth/sign-in/email': { post: await op('Sign in with e-mail and password', SignInResult, SignInEmailRequest) },
     '/api/auth/two-factor/verify-totp': { post: await op('Complete a sign-in with a TOTP code', VerifyTotpResult, VerifyTotpRequest) },
@@ -52,14 +71,21 @@ async function betterAuthPaths() {
 async function buildOpenApiDocument(app: Hono<AppEnv>, meta: { title: string; version: string }): Promise<Doc> {
   const doc = await generateSpecs(app, {
     documentation: {
-      info: { title: `${meta.title} API`, version: meta.version, description: 'Every /api route with its request and response schemas. Errors answer { error: { code, message } } with the spec’s wording.' },
+      info: {
+        title: `${meta.title} API`,
+        version: meta.version,
+        description: 'Every /api route with its request and response schemas. Errors answer { error: { code, message } } with the spec’s wording.',
+      },
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'renderlift.session_token', description: 'The session cookie set by sign-in' } },
       },
     },
     // /api/openapi.json and /api/credits/ledger.csv are routes, not static files
     excludeStaticFile: false,
-    defaultValidationErrorResponse: { description: 'The request does not match its schema', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
+    defaultValidationErrorResponse: {
+      description: 'The request does not match its schema',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+    },
   });
   const paths = doc.paths as Record<string, Record<string, any>>;
   // `/:bucket/*`: the object key may hold slashes; OpenAPI names it as one parameter
@@ -67,11 +93,18 @@ async function buildOpenApiDocument(app: Hono<AppEnv>, meta: { title: string; ve
     if (!path.endsWith('/*')) continue;
     delete paths[path];
     const named = `${path.slice(0, -2)}/{key}`;
-    for (const op of Object.values(item)) op.parameters = [...(op.parameters ?? []), { in: 'path', name: 'key', required: true, schema: { type: 'string' }, description: 'The object key (may contain /)' }];
+    for (const op of Object.values(item))
+      op.parameters = [
+        ...(op.parameters ?? []),
+        { in: 'path', name: 'key', required: true, schema: { type: 'string' }, description: 'The object key (may contain /)' },
+      ];
     paths[named] = item;
   }
   Object.assign(paths, await betterAuthPaths());
-  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ErrorResponse: (await json(ErrorResponse, 'output')).schema } } as Doc['components'];
+  doc.components = {
+    ...doc.components,
+    schemas: { ...doc.components?.schemas, ErrorResponse: (await json(ErrorResponse, 'output')).schema },
+  } as Doc['components'];
   return doc;
 }
 

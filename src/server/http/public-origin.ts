@@ -43,7 +43,9 @@ export function trustedOrigins(config: OriginConfig, req?: Request): string[] {
 
 /** What a refused request is told: which origin, and what decides. */
 export function untrustedOriginMessage(config: OriginConfig, origin: string | null): string {
-  const what = origin ? `Requests from ${origin} are not accepted by this server` : 'A request without an Origin header that carries a session cookie is not accepted';
+  const what = origin
+    ? `Requests from ${origin} are not accepted by this server`
+    : 'A request without an Origin header that carries a session cookie is not accepted';
   const rule = config.baseUrlFixed
     ? `it accepts ${config.BASE_URL} (BASE_URL)${config.TRUSTED_ORIGINS.length ? ` and ${config.TRUSTED_ORIGINS.join(', ')} (TRUSTED_ORIGINS)` : ''}; TRUSTED_ORIGINS lists further origins`
     : 'it accepts pages of the address it was reached on; BASE_URL and TRUSTED_ORIGINS decide which other origins may send requests';

@@ -65,7 +65,10 @@ describe.each(backends)('npm run admin grant-plan / grant-beta (%s)', (backend) 
       const [p] = await d.db.select().from(profiles).where(eq(profiles.userId, u.id));
       expect([p.betaAccess, p.creditsRemaining, p.subscriptionStatus]).toEqual([true, 2000, 'pro']);
       // the same e-mail the admin panel sends
-      const [mail] = await d.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, u.email), eq(emailOutbox.template, 'beta-access')));
+      const [mail] = await d.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, u.email), eq(emailOutbox.template, 'beta-access')));
       expect(mail.subject).toBe('Your Renderlift beta access is ready');
     });
   });

@@ -100,7 +100,6 @@ export type PaymentEvent =
     })
   | (EventBase & { type: 'ignored'; providerType: string });
 
-
 /** A webhook delivery that must not be applied: bad signature, stale timestamp, or no webhooks in this mode. */
 export class WebhookRejected extends Error {
   constructor(

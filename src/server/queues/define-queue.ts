@@ -8,7 +8,6 @@ export interface QueueDefinition<P extends z.ZodType> {
   payload: P;
 }
 
-
 export function defineQueue<P extends z.ZodType>(name: QueueName, payload: P): QueueDefinition<P> {
   return { name, payload };
 }

@@ -35,7 +35,14 @@ describe.each(backends)('accounts API (%s)', (backend) => {
       expect(res.status).toBe(201);
       expect(res.body.verification_email_sent).toBe(true);
       const [p] = await db().select().from(profiles).where(eq(profiles.email, body.email));
-      expect(p).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', creditsRemaining: 4, betaAccess: false, subscriptionStatus: 'free', isBusiness: false });
+      expect(p).toMatchObject({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        creditsRemaining: 4,
+        betaAccess: false,
+        subscriptionStatus: 'free',
+        isBusiness: false,
+      });
       expect(p.metadata).toMatchObject({
         first_name: 'Ada',
         last_name: 'Lovelace',
@@ -73,7 +80,15 @@ describe.each(backends)('accounts API (%s)', (backend) => {
       const [p] = await db().select().from(profiles).where(eq(profiles.email, body.email));
       expect(p).toMatchObject({ isBusiness: true, companyName: 'Studio North GmbH', vatId: 'DE136695976' });
       const [b] = await db().select().from(businessCustomers).where(eq(businessCustomers.userId, p.userId));
-      expect(b).toMatchObject({ profileId: p.id, companyName: 'Studio North GmbH', vatId: 'DE136695976', countryCode: 'DE', businessType: 'llc', industry: 'Construction', billingAddress: {} });
+      expect(b).toMatchObject({
+        profileId: p.id,
+        companyName: 'Studio North GmbH',
+        vatId: 'DE136695976',
+        countryCode: 'DE',
+        businessType: 'llc',
+        industry: 'Construction',
+        billingAddress: {},
+      });
     });
 
     it('answers 409 with the seed message for an address already registered, in any letter case', async () => {
@@ -107,7 +122,10 @@ describe.each(backends)('accounts API (%s)', (backend) => {
 
     it('validates VAT IDs with jsvat for the chosen country', async () => {
       const c = client();
-      expect((await c.json('/api/accounts/validate-vat', { method: 'POST', json: { vatId: 'de136695976', countryCode: 'DE' } })).body).toEqual({ valid: true, vat_id: 'DE136695976' });
+      expect((await c.json('/api/accounts/validate-vat', { method: 'POST', json: { vatId: 'de136695976', countryCode: 'DE' } })).body).toEqual({
+        valid: true,
+        vat_id: 'DE136695976',
+      });
       expect((await c.json('/api/accounts/validate-vat', { method: 'POST', json: { vatId: '136695976', countryCode: 'DE' } })).body.valid).toBe(true);
       expect((await c.json('/api/accounts/validate-vat', { method: 'POST', json: { vatId: 'DE136695977', countryCode: 'DE' } })).body.valid).toBe(false);
       expect((await c.json('/api/accounts/validate-vat', { method: 'POST', json: { vatId: 'DE136695976', countryCode: 'FR' } })).body.valid).toBe(false);
@@ -261,7 +279,10 @@ describe.each(backends)('accounts API (%s)', (backend) => {
     it('sets an httpOnly, SameSite=Lax session cookie (not Secure outside production)', async () => {
       const body = signupBody();
       await client().json('/api/accounts/signup', { method: 'POST', json: body });
-      await client().json('/api/accounts/verify-email', { method: 'POST', json: { token: verificationCodeFrom((await latestMail(server.deps, body.email, 'verification')).text) } });
+      await client().json('/api/accounts/verify-email', {
+        method: 'POST',
+        json: { token: verificationCodeFrom((await latestMail(server.deps, body.email, 'verification')).text) },
+      });
       const res = await client().fetch('/api/auth/sign-in/email', { method: 'POST', json: { email: body.email, password: body.password } });
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith('renderlift.session_token='))!;
       expect(cookie).toMatch(/HttpOnly/i);
@@ -283,7 +304,10 @@ describe.each(backends)('accounts API (%s)', (backend) => {
       const c = client();
       const { userId } = await signUpVerifiedUser(c, server.deps);
       expect((await c.json('/api/me')).status).toBe(200);
-      await db().update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, userId));
+      await db()
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(session.userId, userId));
       expect((await c.json('/api/me')).status).toBe(401);
     });
 
@@ -339,7 +363,15 @@ describe.each(backends)('accounts API (%s)', (backend) => {
       await client().json('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'wrong-password' } });
       const report = await c.json('/api/security-events', {
         method: 'POST',
-        json: { action: 'login', resource: 'auth', status: 'success', details: { method: 'password' }, timestamp: new Date().toISOString(), user_agent: 'test', page_url: '/login' },
+        json: {
+          action: 'login',
+          resource: 'auth',
+          status: 'success',
+          details: { method: 'password' },
+          timestamp: new Date().toISOString(),
+          user_agent: 'test',
+          page_url: '/login',
+        },
       });
       expect(report.status).toBe(202);
       const rows = await db().select().from(securityEvents).where(eq(securityEvents.email, email));

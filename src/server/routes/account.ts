@@ -33,7 +33,8 @@ import { resetPassword } from '../services/accounts/reset-password.js';
 import { deleteAccount } from '../services/accounts/delete-account.js';
 import { endSessions } from '../services/accounts/sign-out.js';
 
-const doc = (summary: string, access: RouteContract['access'], responses: RouteContract['responses']) => contract({ summary, tag: 'account', access, responses });
+const doc = (summary: string, access: RouteContract['access'], responses: RouteContract['responses']) =>
+  contract({ summary, tag: 'account', access, responses });
 
 const ipOf = (c: Context<AppEnv, any, any>) => clientIp(c, c.var.deps.config.TRUST_PROXY) ?? 'unknown';
 
@@ -56,27 +57,53 @@ export const accountsRoute = new Hono<AppEnv>()
       userAgent: c.req.header('user-agent') ?? null,
     });
     return c.json(
-      { user: { id: result.userId, email: result.email }, verification_email_sent: result.verificationEmailSent, ...(result.verificationEmailSent ? {} : { warning: m.signupMailFailed }) },
+      {
+        user: { id: result.userId, email: result.email },
+        verification_email_sent: result.verificationEmailSent,
+        ...(result.verificationEmailSent ? {} : { warning: m.signupMailFailed }),
+      },
       201,
     );
   })
-  .post('/validate-vat', doc('Check a VAT ID’s format and checksum for a country', 'public', { 200: VatCheckResponse }), validate('json', ValidateVatRequest), async (c) => {
-    const { vatId, countryCode } = c.req.valid('json');
-    const r = checkVatId(vatId, countryCode);
-    return c.json({ valid: r.valid, vat_id: r.normalized });
-  })
+  .post(
+    '/validate-vat',
+    doc('Check a VAT ID’s format and checksum for a country', 'public', { 200: VatCheckResponse }),
+    validate('json', ValidateVatRequest),
+    async (c) => {
+      const { vatId, countryCode } = c.req.valid('json');
+      const r = checkVatId(vatId, countryCode);
+      return c.json({ valid: r.valid, vat_id: r.normalized });
+    },
+  )
   // no rate limit of its own: a 16-character code from 32 symbols (80 bits) is not guessable by trying
-  .post('/verify-email', doc('Verify an e-mail address by link token or by code', 'public', { 200: MessageResponse }), validate('json', VerifyEmailRequest), async (c) => {
-    const { userId } = await verifyEmail(c.var.deps, c.req.valid('json'));
-    await recordSecurityEvent(c.var.deps, { userId, action: 'email_verified', resource: 'auth', status: 'success', ipAddress: ipOf(c), userAgent: c.req.header('user-agent') ?? null });
-    // seed 001 §7.5: a message field means success
-    return c.json({ message: m.verificationSuccess });
-  })
-  .post('/resend-verification', doc('Send the verification e-mail again', 'public', { 200: ResendResponse }), validate('json', ResendVerificationRequest), async (c) => {
-    await enforceRateLimit(c.var.deps, `resend:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_RESEND, m.resendIpLimit);
-    await resendVerification(c.var.deps, c.req.valid('json').email);
-    return c.json({ sent: true, cooldown_seconds: c.var.deps.config.RESEND_COOLDOWN_SECONDS });
-  })
+  .post(
+    '/verify-email',
+    doc('Verify an e-mail address by link token or by code', 'public', { 200: MessageResponse }),
+    validate('json', VerifyEmailRequest),
+    async (c) => {
+      const { userId } = await verifyEmail(c.var.deps, c.req.valid('json'));
+      await recordSecurityEvent(c.var.deps, {
+        userId,
+        action: 'email_verified',
+        resource: 'auth',
+        status: 'success',
+        ipAddress: ipOf(c),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+      // seed 001 §7.5: a message field means success
+      return c.json({ message: m.verificationSuccess });
+    },
+  )
+  .post(
+    '/resend-verification',
+    doc('Send the verification e-mail again', 'public', { 200: ResendResponse }),
+    validate('json', ResendVerificationRequest),
+    async (c) => {
+      await enforceRateLimit(c.var.deps, `resend:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_RESEND, m.resendIpLimit);
+      await resendVerification(c.var.deps, c.req.valid('json').email);
+      return c.json({ sent: true, cooldown_seconds: c.var.deps.config.RESEND_COOLDOWN_SECONDS });
+    },
+  )
   .post('/forgot-password', doc('Send a password reset code', 'public', { 200: SentResponse }), validate('json', ForgotPasswordRequest), async (c) => {
     await enforceRateLimit(c.var.deps, `forgot-password:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_PASSWORD_RESET, m.resetTooMany);
     try {
@@ -87,13 +114,26 @@ export const accountsRoute = new Hono<AppEnv>()
     }
     return c.json({ sent: true });
   })
-  .post('/reset-password', doc('Set a new password with a reset code', 'public', { 200: SuccessMessage }), validate('json', ResetPasswordRequest), async (c) => {
-    await enforceRateLimit(c.var.deps, `reset-password:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_PASSWORD_RESET, m.resetTooMany);
-    const { token, newPassword } = c.req.valid('json');
-    const { userId, email } = await resetPassword(c.var.deps, token, newPassword);
-    await recordSecurityEvent(c.var.deps, { userId, email, action: 'password_reset', resource: 'auth', status: 'success', ipAddress: ipOf(c), userAgent: c.req.header('user-agent') ?? null });
-    return c.json({ success: true, message: m.resetSuccess });
-  });
+  .post(
+    '/reset-password',
+    doc('Set a new password with a reset code', 'public', { 200: SuccessMessage }),
+    validate('json', ResetPasswordRequest),
+    async (c) => {
+      await enforceRateLimit(c.var.deps, `reset-password:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_PASSWORD_RESET, m.resetTooMany);
+      const { token, newPassword } = c.req.valid('json');
+      const { userId, email } = await resetPassword(c.var.deps, token, newPassword);
+      await recordSecurityEvent(c.var.deps, {
+        userId,
+        email,
+        action: 'password_reset',
+        resource: 'auth',
+        status: 'success',
+        ipAddress: ipOf(c),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+      return c.json({ success: true, message: m.resetSuccess });
+    },
+  );
 
 /** /api/account: the signed-in user's own account. */
 export const accountRoute = new Hono<AppEnv>()
@@ -104,7 +144,14 @@ export const accountRoute = new Hono<AppEnv>()
     if (!current) throw unauthorized();
     const { scope } = c.req.valid('query');
     const { clearCookie } = await endSessions(deps, current.user.id, current.sessionId, scope);
-    await recordSecurityEvent(deps, { userId: current.user.id, action: 'sign_out', resource: 'auth', status: 'success', details: { scope }, ipAddress: ipOf(c) });
+    await recordSecurityEvent(deps, {
+      userId: current.user.id,
+      action: 'sign_out',
+      resource: 'auth',
+      status: 'success',
+      details: { scope },
+      ipAddress: ipOf(c),
+    });
     if (!clearCookie) return c.json({ success: true, scope });
     const { headers } = await deps.auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });

@@ -31,8 +31,7 @@ describe.each(backends)('admin API (%s)', (backend) => {
     await server?.stop();
   });
 
-  const audit = async (action: string) =>
-    server.deps.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, action)).orderBy(adminAuditLog.id);
+  const audit = async (action: string) => server.deps.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, action)).orderBy(adminAuditLog.id);
 
   async function waitForCampaign(id: string) {
     for (let i = 0; i < 200; i++) {
@@ -45,7 +44,9 @@ describe.each(backends)('admin API (%s)', (backend) => {
 
   it('every /api/admin route answers 401 signed out and 403 to a user without the admin role, read from the route list', async () => {
     const { app } = createApp(server.deps, { serveWeb: false });
-    const routes = [...new Map(app.routes.filter((r) => r.path.startsWith('/api/admin/') && r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r])).values()];
+    const routes = [
+      ...new Map(app.routes.filter((r) => r.path.startsWith('/api/admin/') && r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r])).values(),
+    ];
     expect(routes.length).toBeGreaterThanOrEqual(12);
     const anonymous = new TestClient(server.url);
     const outcomes: string[] = [];
@@ -83,7 +84,10 @@ describe.each(backends)('admin API (%s)', (backend) => {
     const stream = await SseReader.open(`${server.url}/api/events`);
     try {
       await stream.next((m) => m.event === 'ready');
-      const res = await admin.json('/api/admin/service-status', { method: 'PUT', json: { enabled: true, message: '  Upgrading the engine tonight  ', type: 'warning' } });
+      const res = await admin.json('/api/admin/service-status', {
+        method: 'PUT',
+        json: { enabled: true, message: '  Upgrading the engine tonight  ', type: 'warning' },
+      });
       expect(res.status).toBe(200);
       const pushed = await stream.next((m) => m.event === 'service_status');
       expect(JSON.parse(pushed.data).data).toEqual({ enabled: true, message: 'Upgrading the engine tonight', type: 'warning' });
@@ -102,13 +106,22 @@ describe.each(backends)('admin API (%s)', (backend) => {
   });
 
   it('complimentary plans: future date, known user, credits_granted; every refusal audited', async () => {
-    const past = await admin.json('/api/admin/grants/complimentary-plan', { method: 'POST', json: { email: plainEmail, plan_tier: 'business', expiration_date: '2020-01-01' } });
+    const past = await admin.json('/api/admin/grants/complimentary-plan', {
+      method: 'POST',
+      json: { email: plainEmail, plan_tier: 'business', expiration_date: '2020-01-01' },
+    });
     expect(past.status).toBe(400);
     expect(past.body.error.message).toBe(messages.adminExpirationPast);
-    const nobody = await admin.json('/api/admin/grants/complimentary-plan', { method: 'POST', json: { email: 'nobody@example.com', plan_tier: 'basic', expiration_date: '2099-01-01' } });
+    const nobody = await admin.json('/api/admin/grants/complimentary-plan', {
+      method: 'POST',
+      json: { email: 'nobody@example.com', plan_tier: 'basic', expiration_date: '2099-01-01' },
+    });
     expect(nobody.status).toBe(404);
     expect(nobody.body.error.message).toBe(messages.adminUserNotFound);
-    const ok = await admin.json('/api/admin/grants/complimentary-plan', { method: 'POST', json: { email: plainEmail.toUpperCase(), plan_tier: 'business', expiration_date: '2099-01-01' } });
+    const ok = await admin.json('/api/admin/grants/complimentary-plan', {
+      method: 'POST',
+      json: { email: plainEmail.toUpperCase(), plan_tier: 'business', expiration_date: '2099-01-01' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.credits_granted).toBe(1000);
     const me = await plain.json('/api/me');
@@ -124,7 +137,10 @@ describe.each(backends)('admin API (%s)', (backend) => {
     expect(r.body).toMatchObject({ success: true, credits_granted: 2000, email_sent: true });
     const [p] = await server.deps.db.select().from(profiles).where(eq(profiles.email, plainEmail));
     expect([p.betaAccess, p.creditsRemaining]).toEqual([true, 2000]);
-    const [mail] = await server.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, plainEmail), eq(emailOutbox.template, 'beta-access')));
+    const [mail] = await server.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, plainEmail), eq(emailOutbox.template, 'beta-access')));
     expect(mail.subject).toBe('Your Renderlift beta access is ready');
     expect(mail.text).toContain('Grace');
   });
@@ -160,7 +176,10 @@ describe.each(backends)('admin API (%s)', (backend) => {
     expect(test.body.total).toBe(1);
     const done = await waitForCampaign(test.body.campaignId);
     expect(done).toMatchObject({ status: 'completed', emailsSent: 1, failed: 0 });
-    const [mail] = await server.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'maintenance-notice'), eq(emailOutbox.toAddress, adminEmail)));
+    const [mail] = await server.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, 'maintenance-notice'), eq(emailOutbox.toAddress, adminEmail)));
     expect(mail.text).toContain('Test notice');
     expect(mail.text).toContain('24-48 hours');
 
@@ -188,11 +207,19 @@ describe.each(backends)('admin API (%s)', (backend) => {
 
   it('a batch resumed after a crash sends the rest and no second copy', async () => {
     const list = Array.from({ length: 7 }, (_, i) => `resume${i}@example.com`).join('\n');
-    const r = await admin.json('/api/admin/notifications/maintenance', { method: 'POST', json: { message: 'Resume test', audience: { kind: 'custom', customEmails: list } } });
+    const r = await admin.json('/api/admin/notifications/maintenance', {
+      method: 'POST',
+      json: { message: 'Resume test', audience: { kind: 'custom', customEmails: list } },
+    });
     await waitForCampaign(r.body.campaignId);
     // as if the process died after delivering three messages but before marking them: they are pending again
-    const rows = await server.deps.db.select().from(notificationRecipients).where(eq(notificationRecipients.campaignId, r.body.campaignId)).orderBy(notificationRecipients.id);
-    for (const row of rows.slice(0, 3)) await server.deps.db.update(notificationRecipients).set({ status: 'pending' }).where(eq(notificationRecipients.id, row.id));
+    const rows = await server.deps.db
+      .select()
+      .from(notificationRecipients)
+      .where(eq(notificationRecipients.campaignId, r.body.campaignId))
+      .orderBy(notificationRecipients.id);
+    for (const row of rows.slice(0, 3))
+      await server.deps.db.update(notificationRecipients).set({ status: 'pending' }).where(eq(notificationRecipients.id, row.id));
     await sendCampaign(server.deps, r.body.campaignId);
     const mails = await server.deps.db.select({ to: emailOutbox.toAddress }).from(emailOutbox).where(like(emailOutbox.toAddress, 'resume%@example.com'));
     expect(mails).toHaveLength(7);
@@ -213,7 +240,10 @@ describe.each(backends)('admin API (%s)', (backend) => {
     expect(stored).toMatchObject({ inquiryType: 'billing', subject: 'Invoice copy' });
     const notified = await server.deps.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'contact-notification'));
     expect(notified.map((m) => m.toAddress)).toContain(server.deps.config.CONTACT_SUPPORT_EMAIL);
-    const [confirmation] = await server.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'contact-confirmation'), eq(emailOutbox.toAddress, 'jo@studio.example')));
+    const [confirmation] = await server.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, 'contact-confirmation'), eq(emailOutbox.toAddress, 'jo@studio.example')));
     expect(confirmation.text).toContain('24 hours');
     const listed = await admin.json('/api/admin/contact-messages');
     expect(listed.body.items[0]).toMatchObject({ email: 'jo@studio.example', subject: 'Invoice copy' });

@@ -5,7 +5,16 @@ import { requireAdmin } from '../http/require-admin.js';
 import { userOf } from '../http/require-user.js';
 import { AppError } from '../errors.js';
 import { messages } from '@shared/messages.js';
-import { adminRoleGiven, adminRoleTaken, ApplicationAvailableInput, GrantBetaInput, GrantPlanInput, MaintenanceNotificationInput, ServiceStatusInput, SetAdminInput } from '@shared/admin.js';
+import {
+  adminRoleGiven,
+  adminRoleTaken,
+  ApplicationAvailableInput,
+  GrantBetaInput,
+  GrantPlanInput,
+  MaintenanceNotificationInput,
+  ServiceStatusInput,
+  SetAdminInput,
+} from '@shared/admin.js';
 import { PageQuery } from '@shared/pagination.js';
 import { auditedAdminAction, listAuditLog } from '../services/admin/audit-log.js';
 import { setServiceStatus } from '../services/settings/service-status.js';
@@ -54,38 +63,61 @@ export const adminRoute = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const deps = c.var.deps;
     const actor = actorOf(c);
-    const status = await auditedAdminAction(deps, { actor, action: 'service_status.update', target: 'service_status', failureMessage: messages.adminStatusFailed }, async () => {
-      const saved = await setServiceStatus(deps, input, actor.id);
-      return { result: saved, details: { ...saved } };
-    });
+    const status = await auditedAdminAction(
+      deps,
+      { actor, action: 'service_status.update', target: 'service_status', failureMessage: messages.adminStatusFailed },
+      async () => {
+        const saved = await setServiceStatus(deps, input, actor.id);
+        return { result: saved, details: { ...saved } };
+      },
+    );
     return c.json({ status });
   })
   // seed 001 §7.5 send-maintenance-notification
-  .post('/notifications/maintenance', doc('Send a maintenance notification', { 202: CampaignCreated }), validate('json', MaintenanceNotificationInput), async (c) => {
-    const input = c.req.valid('json');
-    const deps = c.var.deps;
-    const actor = actorOf(c);
-    const failureMessage = input.audience.kind === 'test' ? messages.adminTestEmailFailed : messages.adminMaintenanceFailed;
-    const created = await auditedAdminAction(deps, { actor, action: 'notification.maintenance', target: input.audience.kind, failureMessage }, async () => {
-      const { audience, ...fields } = input;
-      const r = await createCampaign(deps, { kind: 'maintenance', audience, payload: { ...fields, baseUrl: deps.config.BASE_URL }, admin: actor });
-      return { result: r, details: { campaignId: r.campaignId, recipients: r.total, audience: r.audience, severity: fields.severity } };
-    });
-    return c.json(created, 202);
-  })
+  .post(
+    '/notifications/maintenance',
+    doc('Send a maintenance notification', { 202: CampaignCreated }),
+    validate('json', MaintenanceNotificationInput),
+    async (c) => {
+      const input = c.req.valid('json');
+      const deps = c.var.deps;
+      const actor = actorOf(c);
+      const failureMessage = input.audience.kind === 'test' ? messages.adminTestEmailFailed : messages.adminMaintenanceFailed;
+      const created = await auditedAdminAction(deps, { actor, action: 'notification.maintenance', target: input.audience.kind, failureMessage }, async () => {
+        const { audience, ...fields } = input;
+        const r = await createCampaign(deps, { kind: 'maintenance', audience, payload: { ...fields, baseUrl: deps.config.BASE_URL }, admin: actor });
+        return { result: r, details: { campaignId: r.campaignId, recipients: r.total, audience: r.audience, severity: fields.severity } };
+      });
+      return c.json(created, 202);
+    },
+  )
   // seed 001 §7.5 send-application-available
-  .post('/notifications/application-available', doc('Announce that the application is available', { 202: CampaignCreated }), validate('json', ApplicationAvailableInput), async (c) => {
-    const input = c.req.valid('json');
-    const deps = c.var.deps;
-    const actor = actorOf(c);
-    const failureMessage = input.audience.kind === 'test' ? messages.adminTestEmailFailed : messages.adminAvailableFailed;
-    const created = await auditedAdminAction(deps, { actor, action: 'notification.application_available', target: input.audience.kind, failureMessage }, async () => {
-      const { audience, ...fields } = input;
-      const r = await createCampaign(deps, { kind: 'application-available', audience, payload: { ...fields, baseUrl: deps.config.BASE_URL }, admin: actor });
-      return { result: r, details: { campaignId: r.campaignId, recipients: r.total, audience: r.audience } };
-    });
-    return c.json(created, 202);
-  })
+  .post(
+    '/notifications/application-available',
+    doc('Announce that the application is available', { 202: CampaignCreated }),
+    validate('json', ApplicationAvailableInput),
+    async (c) => {
+      const input = c.req.valid('json');
+      const deps = c.var.deps;
+      const actor = actorOf(c);
+      const failureMessage = input.audience.kind === 'test' ? messages.adminTestEmailFailed : messages.adminAvailableFailed;
+      const created = await auditedAdminAction(
+        deps,
+        { actor, action: 'notification.application_available', target: input.audience.kind, failureMessage },
+        async () => {
+          const { audience, ...fields } = input;
+          const r = await createCampaign(deps, {
+            kind: 'application-available',
+            audience,
+            payload: { ...fields, baseUrl: deps.config.BASE_URL },
+            admin: actor,
+          });
+          return { result: r, details: { campaignId: r.campaignId, recipients: r.total, audience: r.audience } };
+        },
+      );
+      return c.json(created, 202);
+    },
+  )
   .get('/notifications', doc('The last notification batches', { 200: CampaignsResponse }), async (c) => c.json({ campaigns: await listCampaigns(c.var.deps) }))
   .get('/notifications/:id', doc('One notification batch and its progress', { 200: CampaignResponse }), validate('param', CampaignIdParam), async (c) => {
     const campaign = await getCampaign(c.var.deps, c.req.valid('param').id);
@@ -97,10 +129,17 @@ export const adminRoute = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const deps = c.var.deps;
     const actor = actorOf(c);
-    const r = await auditedAdminAction(deps, { actor, action: 'grant.complimentary_plan', target: input.email, failureMessage: messages.adminGrantFailed }, async () => {
-      const granted = await grantPlan(deps, { email: input.email, tier: input.plan_tier, until: new Date(input.expiration_date), grantedBy: actor.id });
-      return { result: granted, details: { tier: granted.tier, creditsGranted: granted.creditsGranted, expiresAt: granted.expiresAt?.toISOString() ?? null } };
-    });
+    const r = await auditedAdminAction(
+      deps,
+      { actor, action: 'grant.complimentary_plan', target: input.email, failureMessage: messages.adminGrantFailed },
+      async () => {
+        const granted = await grantPlan(deps, { email: input.email, tier: input.plan_tier, until: new Date(input.expiration_date), grantedBy: actor.id });
+        return {
+          result: granted,
+          details: { tier: granted.tier, creditsGranted: granted.creditsGranted, expiresAt: granted.expiresAt?.toISOString() ?? null },
+        };
+      },
+    );
     return c.json({ success: true, credits_granted: r.creditsGranted, tier: r.tier, expires_at: r.expiresAt?.toISOString() ?? null });
   })
   // seed 001 §7.5 grant-beta-access, with the beta-access e-mail
@@ -127,9 +166,15 @@ export const adminRoute = new Hono<AppEnv>()
     });
     return c.json({ success: true, changed: r.changed, message: input.admin ? adminRoleGiven(input.email) : adminRoleTaken(input.email) });
   })
-  .get('/audit-log', doc('One page of the admin audit log', { 200: AuditLogPage }), validate('query', PageQuery), async (c) => c.json(await listAuditLog(c.var.deps.db, c.req.valid('query').page)))
-  .get('/contact-messages', doc('One page of contact messages', { 200: ContactMessagesPage }), validate('query', PageQuery), async (c) => c.json(await listContactMessages(c.var.deps, c.req.valid('query').page)))
-  .get('/overview', doc('Queue, failures, throughput, storage and users at a glance', { 200: OperatorOverview }), async (c) => c.json(await operatorOverview(c.var.deps)))
+  .get('/audit-log', doc('One page of the admin audit log', { 200: AuditLogPage }), validate('query', PageQuery), async (c) =>
+    c.json(await listAuditLog(c.var.deps.db, c.req.valid('query').page)),
+  )
+  .get('/contact-messages', doc('One page of contact messages', { 200: ContactMessagesPage }), validate('query', PageQuery), async (c) =>
+    c.json(await listContactMessages(c.var.deps, c.req.valid('query').page)),
+  )
+  .get('/overview', doc('Queue, failures, throughput, storage and users at a glance', { 200: OperatorOverview }), async (c) =>
+    c.json(await operatorOverview(c.var.deps)),
+  )
   .get('/security-events', doc('One page of security events', { 200: SecurityEventsPage }), validate('query', SecurityEventsQuery), async (c) => {
     const q = c.req.valid('query');
     return c.json(await listSecurityEvents(c.var.deps, q.page, q.failures === '1'));

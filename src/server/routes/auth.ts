@@ -88,7 +88,13 @@ export const authRoute = new Hono<AppEnv>().all('/*', async (c) => {
   const retryAfter = res.headers.get('x-retry-after');
   if (retryAfter) out.set('retry-after', retryAfter);
   return new Response(
-    JSON.stringify({ error: { code: code ?? 'AUTH_ERROR', message: translateMessage(path, res.status, code, err?.message), ...(retryAfter ? { details: { retryAfter: Number(retryAfter) } } : {}) } }),
+    JSON.stringify({
+      error: {
+        code: code ?? 'AUTH_ERROR',
+        message: translateMessage(path, res.status, code, err?.message),
+        ...(retryAfter ? { details: { retryAfter: Number(retryAfter) } } : {}),
+      },
+    }),
     { status: res.status, headers: out },
   );
 });

@@ -55,7 +55,10 @@ describe.each(backends)('billing in local test mode on %s', (backend) => {
     const { client } = await newUser();
     const noCountry = await client.json('/api/billing/checkout', { method: 'POST', json: { plan: 'basic', businessInfo: { isBusiness: false, country: '' } } });
     expect([noCountry.status, noCountry.body.error.message]).toEqual([400, 'Country is required']);
-    const noCompany = await client.json('/api/billing/checkout', { method: 'POST', json: { plan: 'basic', businessInfo: { isBusiness: true, country: 'DE' } } });
+    const noCompany = await client.json('/api/billing/checkout', {
+      method: 'POST',
+      json: { plan: 'basic', businessInfo: { isBusiness: true, country: 'DE' } },
+    });
     expect([noCompany.status, noCompany.body.error.message]).toEqual([400, 'Company name is required for business customers']);
     const badVat = await client.json('/api/billing/checkout', { method: 'POST', json: { plan: 'basic', businessInfo: { ...business, vatId: 'DE123' } } });
     expect([badVat.status, badVat.body.error.message]).toEqual([400, msg('vatInvalid')]);
@@ -72,11 +75,24 @@ describe.each(backends)('billing in local test mode on %s', (backend) => {
     const id = checkout.body.url.split('/').pop();
 
     const [bc] = await server.deps.db.select().from(businessCustomers).where(eq(businessCustomers.userId, userId));
-    expect(bc).toMatchObject({ companyName: 'Studio Nord GmbH', vatId: 'DE136695976', countryCode: 'DE', businessType: 'llc', industry: 'technology', billingAddress: {} });
+    expect(bc).toMatchObject({
+      companyName: 'Studio Nord GmbH',
+      vatId: 'DE136695976',
+      countryCode: 'DE',
+      businessType: 'llc',
+      industry: 'technology',
+      billingAddress: {},
+    });
     expect((await client.json('/api/billing')).body.has_company_name).toBe(true);
 
     const page = await client.json(`/api/billing/test-checkout/${id}`);
-    expect(page.body).toMatchObject({ plan: 'professional', plan_name: 'Professional', amount: '€29.00', status: 'open', test_mode: 'Test mode — no real payment' });
+    expect(page.body).toMatchObject({
+      plan: 'professional',
+      plan_name: 'Professional',
+      amount: '€29.00',
+      status: 'open',
+      test_mode: 'Test mode — no real payment',
+    });
 
     const declined = await client.json(`/api/billing/test-checkout/${id}`, { method: 'POST', json: { outcome: 'decline' } });
     expect([declined.status, declined.body.error.message]).toEqual([402, billingText.cardDeclined]);
@@ -88,19 +104,32 @@ describe.each(backends)('billing in local test mode on %s', (backend) => {
     expect(paid.body.url).toBe(`/payment-success?type=subscription&session_id=${id}&success=true`);
     p = await profileOf(userId);
     expect([p.subscriptionStatus, p.creditsRemaining]).toEqual(['professional', 500]);
-    expect((await client.json(`/api/billing/checkout/${id}`)).body).toMatchObject({ status: 'completed', plan_name: 'Professional', credits: 500, amount: '€29.00' });
+    expect((await client.json(`/api/billing/checkout/${id}`)).body).toMatchObject({
+      status: 'completed',
+      plan_name: 'Professional',
+      credits: 500,
+      amount: '€29.00',
+    });
     expect((await client.json('/api/check-subscription')).body).toEqual({ subscribed: true, subscription_tier: 'professional' });
     expect((await latestMail(server.deps, email, 'subscription-confirmed')).text).toContain('Professional');
     // paying twice (a double click, a reload) applies once
     expect((await client.json(`/api/billing/test-checkout/${id}`, { method: 'POST', json: { outcome: 'success' } })).status).toBe(200);
     expect((await profileOf(userId)).creditsRemaining).toBe(500);
     const again = await newUser();
-    const second = (await again.client.json('/api/billing/checkout', { method: 'POST', json: { plan: 'basic', businessInfo: business } })).body.url.split('/').pop();
-    const both = await Promise.all([1, 2, 3].map(() => again.client.json(`/api/billing/test-checkout/${second}`, { method: 'POST', json: { outcome: 'success' } })));
+    const second = (await again.client.json('/api/billing/checkout', { method: 'POST', json: { plan: 'basic', businessInfo: business } })).body.url
+      .split('/')
+      .pop();
+    const both = await Promise.all(
+      [1, 2, 3].map(() => again.client.json(`/api/billing/test-checkout/${second}`, { method: 'POST', json: { outcome: 'success' } })),
+    );
     expect(both.map((r) => r.status)).toEqual([200, 200, 200]);
     expect((await server.deps.db.select().from(planGrants).where(eq(planGrants.userId, again.userId))).length).toBe(1);
     const billing = (await client.json('/api/billing')).body;
-    expect(billing).toMatchObject({ can_manage: true, upgrade_options: ['business'], subscription: { source: 'local', plan_name: 'Professional', amount: '€29.00', status: 'active' } });
+    expect(billing).toMatchObject({
+      can_manage: true,
+      upgrade_options: ['business'],
+      subscription: { source: 'local', plan_name: 'Professional', amount: '€29.00', status: 'active' },
+    });
   });
 
   it('never shows or completes another user’s checkout', async () => {
@@ -151,7 +180,14 @@ describe.each(backends)('billing in local test mode on %s', (backend) => {
     const beta = await newUser();
     await grantBeta(server.deps, { email: beta.email });
 
-    for (const [u, n] of [[paid, 400], [cancelling, 150], [free, 3], [comp, 450], [beta, 1900]] as const) await reserveCredits(server.deps.db, u.userId, n);
+    for (const [u, n] of [
+      [paid, 400],
+      [cancelling, 150],
+      [free, 3],
+      [comp, 450],
+      [beta, 1900],
+    ] as const)
+      await reserveCredits(server.deps.db, u.userId, n);
 
     // nothing is due yet
     now = new Date(start.getTime() + 20 * DAY);
@@ -172,7 +208,10 @@ describe.each(backends)('billing in local test mode on %s', (backend) => {
       ['pro', 500],
       ['pro', 2000],
     ]);
-    const paidMails = await server.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, paid.email), eq(emailOutbox.template, 'payment-received')));
+    const paidMails = await server.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, paid.email), eq(emailOutbox.template, 'payment-received')));
     expect(paidMails.length).toBe(2);
     // runs overlap or repeat: nothing applies twice
     await reserveCredits(server.deps.db, paid.userId, 10);

@@ -25,15 +25,23 @@ export const billingRoute = new Hono<AppEnv>()
     const body = c.req.valid('json');
     return c.json(await startCheckout(c.var.deps, userOf(c), body));
   })
-  .get('/checkout/:id', doc('How a checkout ended', { 200: CheckoutStatus }), validate('param', CheckoutIdParam), async (c) => c.json(await getCheckoutStatus(c.var.deps, userOf(c).id, c.req.valid('param').id)))
+  .get('/checkout/:id', doc('How a checkout ended', { 200: CheckoutStatus }), validate('param', CheckoutIdParam), async (c) =>
+    c.json(await getCheckoutStatus(c.var.deps, userOf(c).id, c.req.valid('param').id)),
+  )
   // seed 001 §7.5 customer-portal
   .post('/portal', doc('Open the customer portal', { 200: RedirectUrl }), async (c) => c.json(await openPortal(c.var.deps, userOf(c))))
   // local test mode only: the built-in checkout and portal pages
   .get('/test-checkout/:id', doc('Test mode: the built-in checkout page', { 200: TestCheckout }), validate('param', CheckoutIdParam), async (c) =>
     c.json(await getTestCheckout(c.var.deps, userOf(c).id, c.req.valid('param').id)),
   )
-  .post('/test-checkout/:id', doc('Test mode: pay or decline a checkout', { 200: RedirectUrl }), validate('param', CheckoutIdParam), validate('json', TestCheckoutOutcome), async (c) =>
-    c.json(await completeTestCheckout(c.var.deps, userOf(c), c.req.valid('param').id, c.req.valid('json').outcome)),
+  .post(
+    '/test-checkout/:id',
+    doc('Test mode: pay or decline a checkout', { 200: RedirectUrl }),
+    validate('param', CheckoutIdParam),
+    validate('json', TestCheckoutOutcome),
+    async (c) => c.json(await completeTestCheckout(c.var.deps, userOf(c), c.req.valid('param').id, c.req.valid('json').outcome)),
   )
   .get('/test-portal', doc('Test mode: the built-in customer portal', { 200: TestPortal }), async (c) => c.json(await getTestPortal(c.var.deps, userOf(c).id)))
-  .post('/test-portal', doc('Test mode: change plan, cancel or reactivate', { 200: TestPortal }), validate('json', TestPortalAction), async (c) => c.json(await applyTestPortalAction(c.var.deps, userOf(c), c.req.valid('json'))));
+  .post('/test-portal', doc('Test mode: change plan, cancel or reactivate', { 200: TestPortal }), validate('json', TestPortalAction), async (c) =>
+    c.json(await applyTestPortalAction(c.var.deps, userOf(c), c.req.valid('json'))),
+  );

@@ -32,7 +32,9 @@ describe('/dev/mailbox', () => {
   });
 
   it('does not exist in production, and production cookies are Secure', async () => {
-    const prod = await startTestServer({ env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), BASE_URL: 'https://renderlift.example', PAYMENTS_TEST_MODE_IN_PRODUCTION: 'true' } });
+    const prod = await startTestServer({
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), BASE_URL: 'https://renderlift.example', PAYMENTS_TEST_MODE_IN_PRODUCTION: 'true' },
+    });
     try {
       const c = new TestClient(prod.url);
       expect((await c.fetch('/dev/mailbox')).status).toBe(404);
@@ -42,7 +44,11 @@ describe('/dev/mailbox', () => {
       expect(res.status).toBe(201);
       const code = verificationCodeFrom((await latestMail(prod.deps, signup.email, 'verification')).text);
       await c.json('/api/accounts/verify-email', { method: 'POST', json: { token: code }, headers: { origin: 'https://renderlift.example' } });
-      const signIn = await c.fetch('/api/auth/sign-in/email', { method: 'POST', json: { email: signup.email, password: signup.password }, headers: { origin: 'https://renderlift.example' } });
+      const signIn = await c.fetch('/api/auth/sign-in/email', {
+        method: 'POST',
+        json: { email: signup.email, password: signup.password },
+        headers: { origin: 'https://renderlift.example' },
+      });
       expect(signIn.status).toBe(200);
       const cookie = signIn.headers.getSetCookie().find((x) => x.includes('renderlift.session_token='))!;
       expect(cookie).toMatch(/^__Secure-renderlift\.session_token=/);

@@ -28,14 +28,50 @@ export const devMailboxRoute = new Hono<AppEnv>().get('/', async (c) => {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Mailbox · ${deps.config.SITE_NAME}</title>
         <style>
-          body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f5; color: #18181b; }
-          header { padding: 16px 24px; background: #18181b; color: #fff; }
-          main { max-width: 760px; margin: 0 auto; padding: 16px; }
-          article { background: #fff; border-radius: 10px; margin: 16px 0; padding: 16px; box-shadow: 0 1px 2px rgba(0,0,0,.08); }
-          dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 12px; font-size: 14px; }
-          dt { color: #71717a; }
-          iframe { width: 100%; height: 640px; border: 1px solid #e4e4e7; border-radius: 6px; background: #fff; }
-          pre { white-space: pre-wrap; font-size: 13px; }
+          body {
+            font-family: system-ui, sans-serif;
+            margin: 0;
+            background: #f4f4f5;
+            color: #18181b;
+          }
+          header {
+            padding: 16px 24px;
+            background: #18181b;
+            color: #fff;
+          }
+          main {
+            max-width: 760px;
+            margin: 0 auto;
+            padding: 16px;
+          }
+          article {
+            background: #fff;
+            border-radius: 10px;
+            margin: 16px 0;
+            padding: 16px;
+            box-shadow: 0 1px 2px rgba(0, 0, 0, 0.08);
+          }
+          dl {
+            display: grid;
+            grid-template-columns: max-content 1fr;
+            gap: 2px 12px;
+            margin: 0 0 12px;
+            font-size: 14px;
+          }
+          dt {
+            color: #71717a;
+          }
+          iframe {
+            width: 100%;
+            height: 640px;
+            border: 1px solid #e4e4e7;
+            border-radius: 6px;
+            background: #fff;
+          }
+          pre {
+            white-space: pre-wrap;
+            font-size: 13px;
+          }
         </style>
       </head>
       <body>
@@ -43,16 +79,24 @@ export const devMailboxRoute = new Hono<AppEnv>().get('/', async (c) => {
         <main>
           ${rows.length === 0 ? html`<p>No messages yet.</p>` : ''}
           ${rows.map(
-            (r) => html`<article data-testid="mail" data-to="${r.toAddress}" data-template="${r.template}">
-              <dl>
-                <dt>To</dt><dd class="to">${r.toAddress}</dd>
-                <dt>Subject</dt><dd class="subject">${r.subject}</dd>
-                <dt>Date</dt><dd>${r.createdAt.toISOString()}</dd>
-                <dt>Status</dt><dd>${r.status}${r.error ? ` (${r.error})` : ''}</dd>
-              </dl>
-              <iframe sandbox="" title="${r.subject}" srcdoc="${raw(escapeAttr(r.html))}"></iframe>
-              <details><summary>Plain text</summary><pre class="text">${r.text}</pre></details>
-            </article>`,
+            (r) =>
+              html`<article data-testid="mail" data-to="${r.toAddress}" data-template="${r.template}">
+                <dl>
+                  <dt>To</dt>
+                  <dd class="to">${r.toAddress}</dd>
+                  <dt>Subject</dt>
+                  <dd class="subject">${r.subject}</dd>
+                  <dt>Date</dt>
+                  <dd>${r.createdAt.toISOString()}</dd>
+                  <dt>Status</dt>
+                  <dd>${r.status}${r.error ? ` (${r.error})` : ''}</dd>
+                </dl>
+                <iframe sandbox="" title="${r.subject}" srcdoc="${raw(escapeAttr(r.html))}"></iframe>
+                <details>
+                  <summary>Plain text</summary>
+                  <pre class="text">${r.text}</pre>
+                </details>
+              </article>`,
           )}
         </main>
       </body>

@@ -16,11 +16,16 @@ export const emailPreviewRoute = new Hono<AppEnv>()
       templates: Object.entries(emailTemplates).map(([name, t]) => ({ name, category: t.category, label: t.label })),
     }),
   )
-  .get('/:name', contract({ summary: 'One e-mail template rendered with sample data', tag: 'meta', access: 'public', responses: { 200: EmailPreview } }), validate('param', EmailTemplateParam), async (c) => {
-    const name = c.req.valid('param').name;
-    if (!Object.hasOwn(emailTemplates, name)) return c.json({ error: { code: 'NOT_FOUND', message: `No e-mail template named ${name}` } }, 404);
-    const entry = emailTemplates[name as EmailTemplateName];
-    const sample = entry.sample({ siteName: c.var.deps.config.SITE_NAME, baseUrl: c.var.deps.config.BASE_URL });
-    const mail = await renderEmail(name as EmailTemplateName, sample as never);
-    return c.json({ name, category: entry.category, label: entry.label, subject: mail.subject, html: mail.html, text: mail.text });
-  });
+  .get(
+    '/:name',
+    contract({ summary: 'One e-mail template rendered with sample data', tag: 'meta', access: 'public', responses: { 200: EmailPreview } }),
+    validate('param', EmailTemplateParam),
+    async (c) => {
+      const name = c.req.valid('param').name;
+      if (!Object.hasOwn(emailTemplates, name)) return c.json({ error: { code: 'NOT_FOUND', message: `No e-mail template named ${name}` } }, 404);
+      const entry = emailTemplates[name as EmailTemplateName];
+      const sample = entry.sample({ siteName: c.var.deps.config.SITE_NAME, baseUrl: c.var.deps.config.BASE_URL });
+      const mail = await renderEmail(name as EmailTemplateName, sample as never);
+      return c.json({ name, category: entry.category, label: entry.label, subject: mail.subject, html: mail.html, text: mail.text });
+    },
+  );

@@ -29,7 +29,9 @@ describe('hostile uploads', () => {
   let userId: string;
   let corpus: HostileFile[];
   beforeAll(async () => {
-    server = await startTestServer({ env: { UPLOAD_MAX_PIXELS: String(MAX_PIXELS), UPLOAD_MAX_FILES: '5', UPLOAD_MAX_REQUEST_BYTES: '8000000', UPLOAD_MAX_FILE_BYTES: '4000000' } });
+    server = await startTestServer({
+      env: { UPLOAD_MAX_PIXELS: String(MAX_PIXELS), UPLOAD_MAX_FILES: '5', UPLOAD_MAX_REQUEST_BYTES: '8000000', UPLOAD_MAX_FILE_BYTES: '4000000' },
+    });
     client = new TestClient(server.url);
     userId = (await signUpVerifiedUser(client, server.deps)).userId;
     corpus = await hostileCorpus();
@@ -49,7 +51,8 @@ describe('hostile uploads', () => {
       expect(res.status, `${file.label}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
       const result = res.body.results?.[0] ?? { status: 'rejected', error: res.body.error?.details?.results?.[0]?.error ?? res.body.error };
       const got = result.status === 'accepted' ? `accepted ${result.format}` : result.status === 'rejected' ? `rejected ${result.error?.code}` : result.status;
-      const want = file.expect.status === 'accepted' ? `accepted ${file.expect.format}` : file.expect.status === 'rejected' ? `rejected ${file.expect.code}` : 'ignored';
+      const want =
+        file.expect.status === 'accepted' ? `accepted ${file.expect.format}` : file.expect.status === 'rejected' ? `rejected ${file.expect.code}` : 'ignored';
       outcomes.push(`${file.label}: ${got}`);
       wanted.push(`${file.label}: ${want}`);
 
@@ -64,7 +67,11 @@ describe('hostile uploads', () => {
         expect((row.originalName ?? '').length, file.label).toBeLessThanOrEqual(255);
         expect(row.originalName, file.label).not.toMatch(/[\u0000-\u001f/\\]/);
         const thumb = await fetch(new URL(result.thumbnailUrl, server.url));
-        expect([thumb.status, thumb.headers.get('content-type'), thumb.headers.get('x-content-type-options')], file.label).toEqual([200, 'image/webp', 'nosniff']);
+        expect([thumb.status, thumb.headers.get('content-type'), thumb.headers.get('x-content-type-options')], file.label).toEqual([
+          200,
+          'image/webp',
+          'nosniff',
+        ]);
         const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
         expect(Math.max(meta.width!, meta.height!), file.label).toBeLessThanOrEqual(512);
         expect(Math.min(meta.width!, meta.height!), file.label).toBeGreaterThanOrEqual(1);
@@ -126,7 +133,9 @@ describe('streamed uploads', () => {
     const cookie = (client as unknown as { cookies: Map<string, string> }).cookies;
     async function* body() {
       for (const part of parts) {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${part.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${part.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        );
         if (part.data) yield part.data;
         else for (let sent = 0; sent < part.bytes; sent += 256 * 1024) yield Buffer.alloc(Math.min(256 * 1024, part.bytes - sent), 7);
         yield Buffer.from('\r\n');
@@ -165,11 +174,13 @@ describe('streamed uploads', () => {
   });
 
   it('a body announcing more than the limit is refused before it is read', async () => {
-    const res = await client.json('/api/uploads', {
-      method: 'POST',
-      body: new Uint8Array(10),
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '3000001' },
-    }).catch((err: Error) => ({ status: 0, body: err.message }));
+    const res = await client
+      .json('/api/uploads', {
+        method: 'POST',
+        body: new Uint8Array(10),
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '3000001' },
+      })
+      .catch((err: Error) => ({ status: 0, body: err.message }));
     // undici refuses to send a body shorter than its Content-Length, so either the server's 413 or that refusal
     expect([413, 0]).toContain(res.status);
     expect(spools()).toEqual([]);

@@ -39,7 +39,16 @@ describe.each(backends)('workspace images on %s', (backend) => {
     await server.deps.storage.put('enhanced-images', key, result, { contentType: 'image/png' });
     const [row] = await server.deps.db
       .insert(images)
-      .values({ userId: owner.userId, bucket: 'enhanced-images', path: key, width: 160, height: 120, bytes: result.length, format: 'png', sourceImageId: enhanced.id })
+      .values({
+        userId: owner.userId,
+        bucket: 'enhanced-images',
+        path: key,
+        width: 160,
+        height: 120,
+        bytes: result.length,
+        format: 'png',
+        sourceImageId: enhanced.id,
+      })
       .returning();
     await completeJob(server.deps, job.id, { processedImageUrl: server.deps.storage.publicUrl('enhanced-images', key), resultImageId: row.id });
     const running = await storeImage(server.deps, owner.userId, await syntheticPng(80, 60), 'running.png');
@@ -94,7 +103,18 @@ describe.each(backends)('workspace images on %s', (backend) => {
     for (let y = 10; y < 20; y++) for (let x = 10; x < 20; x++) mask[y * width + x] = 255;
     const form = new FormData();
     form.set('targetImageId', targetImageId);
-    form.set('maskImage', new Blob([await sharp(mask, { raw: { width, height, channels: 1 } }).png().toBuffer()], { type: 'image/png' }), 'mask.png');
+    form.set(
+      'maskImage',
+      new Blob(
+        [
+          await sharp(mask, { raw: { width, height, channels: 1 } })
+            .png()
+            .toBuffer(),
+        ],
+        { type: 'image/png' },
+      ),
+      'mask.png',
+    );
     return owner.client.json('/api/jobs/remove', { method: 'POST', body: form });
   }
 
@@ -118,7 +138,15 @@ describe.each(backends)('workspace images on %s', (backend) => {
 
     const listed = async () => ((await owner.client.json('/api/images')).body.images as Array<Record<string, any>>).find((i) => i.id === upload.id)!;
     const card = await listed();
-    expect(card.enhanced).toMatchObject({ jobId: again.body.job.id, imageId: removedTwice.id, workflow: 'remove', width: 160, height: 120, scale: 2, mode: 'remove' });
+    expect(card.enhanced).toMatchObject({
+      jobId: again.body.job.id,
+      imageId: removedTwice.id,
+      workflow: 'remove',
+      width: 160,
+      height: 120,
+      scale: 2,
+      mode: 'remove',
+    });
     expect(card.versions.map((v: { jobId: string; mode: string; scale: number }) => [v.jobId, v.mode, v.scale])).toEqual([
       [enhance.id, 'precision', 2],
       [removal.body.job.id, 'remove', 2],
@@ -130,7 +158,15 @@ describe.each(backends)('workspace images on %s', (backend) => {
     // a viewport showing the removal, deleted: the results are the upload's, not the viewport's
     const saved = await owner.client.json('/api/viewports', {
       method: 'POST',
-      json: { name: 'Villa', viewport_data: { images: [{ id: upload.id, imageId: upload.id, originalUrl: card.url, enhancedUrl: card.enhanced.url, position: { x: 0, y: 0 }, scale: 1 }], currentMode: 'enhance', enhancementParams: {}, brushSize: 20 } },
+      json: {
+        name: 'Villa',
+        viewport_data: {
+          images: [{ id: upload.id, imageId: upload.id, originalUrl: card.url, enhancedUrl: card.enhanced.url, position: { x: 0, y: 0 }, scale: 1 }],
+          currentMode: 'enhance',
+          enhancementParams: {},
+          brushSize: 20,
+        },
+      },
     });
     expect(saved.status).toBe(201);
     expect((await owner.client.fetch(`/api/viewports/${saved.body.session.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
@@ -140,7 +176,10 @@ describe.each(backends)('workspace images on %s', (backend) => {
 
     // deleting the upload takes the whole chain with it
     expect((await owner.client.fetch(`/api/images/${upload.id}`, { method: 'DELETE' })).status).toBe(204);
-    const left = await server.deps.db.select({ id: images.id }).from(images).where(inArray(images.id, [enhanced.id, removed.id, removedTwice.id]));
+    const left = await server.deps.db
+      .select({ id: images.id })
+      .from(images)
+      .where(inArray(images.id, [enhanced.id, removed.id, removedTwice.id]));
     expect(left).toEqual([]);
   });
 });

@@ -10,8 +10,17 @@ import { deleteImage } from '../services/images/delete-image.js';
 
 export const imagesRoute = new Hono<AppEnv>()
   .use(requireUser(msg('userAuthRequired')))
-  .get('/', contract({ summary: 'The user’s uploads with their results and running jobs', tag: 'images', access: 'user', responses: { 200: ImagesResponse } }), async (c) => c.json({ images: await listWorkspaceImages(c.var.deps, userOf(c).id) }))
-  .delete('/:id', contract({ summary: 'Delete an upload and its results', tag: 'images', access: 'user', responses: { 204: null } }), validate('param', ImageIdParam), async (c) => {
-    await deleteImage(c.var.deps, userOf(c).id, c.req.valid('param').id);
-    return c.body(null, 204);
-  });
+  .get(
+    '/',
+    contract({ summary: 'The user’s uploads with their results and running jobs', tag: 'images', access: 'user', responses: { 200: ImagesResponse } }),
+    async (c) => c.json({ images: await listWorkspaceImages(c.var.deps, userOf(c).id) }),
+  )
+  .delete(
+    '/:id',
+    contract({ summary: 'Delete an upload and its results', tag: 'images', access: 'user', responses: { 204: null } }),
+    validate('param', ImageIdParam),
+    async (c) => {
+      await deleteImage(c.var.deps, userOf(c).id, c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );

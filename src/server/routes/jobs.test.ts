@@ -90,10 +90,20 @@ describe.each(backends)('jobs API rules on %s', (backend) => {
     const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 4, mode: 'creativity' } });
     expect(res.status).toBe(201);
     // 1200 px longest side → 3 credits
-    expect(res.body.job).toMatchObject({ status: 'processing', credits_used: 3, credit_state: 'reserved', scale: 4, mode: 'creativity', target_image_id: img.id });
+    expect(res.body.job).toMatchObject({
+      status: 'processing',
+      credits_used: 3,
+      credit_state: 'reserved',
+      scale: 4,
+      mode: 'creativity',
+      target_image_id: img.id,
+    });
     expect(res.body.credits_remaining).toBe(before - 3);
     expect(await credits(userId)).toBe(before - 3);
-    const ledger = await server.deps.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.jobId, res.body.job.id)));
+    const ledger = await server.deps.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.jobId, res.body.job.id)));
     expect(ledger.map((l) => [l.reason, l.delta, l.balanceAfter])).toEqual([['reserve', -3, before - 3]]);
     const live = JSON.parse((await owner.next((m) => m.event === 'job')).data).data;
     expect(live).toMatchObject({ id: res.body.job.id, status: 'processing' });
@@ -133,7 +143,9 @@ describe.each(backends)('jobs API rules on %s', (backend) => {
     const { client, userId } = users.free;
     const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: (await image(userId)).id, scale: 2, mode: 'precision' } });
     expect(res.status).toBe(429);
-    expect(res.body.error.message).toBe('Maximum concurrent jobs reached (0/0). Your Free plan allows 0 image(s) at a time. Please wait for a job to complete.');
+    expect(res.body.error.message).toBe(
+      'Maximum concurrent jobs reached (0/0). Your Free plan allows 0 image(s) at a time. Please wait for a job to complete.',
+    );
     await server.deps.db.update(profiles).set({ creditsRemaining: 0, subscriptionStatus: 'business' }).where(eq(profiles.userId, userId));
     const broke = await client.json('/api/jobs', { method: 'POST', json: { imageId: (await image(userId)).id, scale: 2, mode: 'precision' } });
     expect(broke.status).toBe(402);
@@ -177,7 +189,9 @@ describe.each(backends)('jobs API rules on %s', (backend) => {
     const u = await newUser('enterprise', 'enterprise');
     await server.deps.db.update(profiles).set({ creditsRemaining: 3 }).where(eq(profiles.userId, u.userId));
     const imgs = await Promise.all(Array.from({ length: 8 }, () => image(u.userId)));
-    const results = await Promise.all(imgs.map((img) => u.client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'precision' } })));
+    const results = await Promise.all(
+      imgs.map((img) => u.client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'precision' } })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s !== 201).every((s) => s === 402)).toBe(true);
@@ -191,7 +205,8 @@ describe.each(backends)('jobs API rules on %s', (backend) => {
     const b = await newUser('queue-b', 'business');
     const ahead = (await a.client.json('/api/jobs/queue')).body;
     expect(ahead).toMatchObject({ workers: 0, waiting: [] });
-    const submit = async (u: typeof a) => (await u.client.json('/api/jobs', { method: 'POST', json: { imageId: (await image(u.userId)).id, scale: 2, mode: 'precision' } })).body.job.id as string;
+    const submit = async (u: typeof a) =>
+      (await u.client.json('/api/jobs', { method: 'POST', json: { imageId: (await image(u.userId)).id, scale: 2, mode: 'precision' } })).body.job.id as string;
     now = new Date(now.getTime() + 1000);
     const a1 = await submit(a);
     now = new Date(now.getTime() + 1000);

@@ -31,15 +31,26 @@ const MAX_MASK_BYTES = 20 * 1024 * 1024;
 
 export const jobsRoute = new Hono<AppEnv>()
   .use(requireUser(msg('enhanceAuthRequired')))
-  .post('/', contract({ summary: 'Start an enhancement', tag: 'jobs', access: 'user', responses: { 201: CreateJobResponse } }), validate('json', EnhanceJobRequest), async (c) => {
-    const result = await createEnhanceJob(c.var.deps, userOf(c), c.req.valid('json'));
-    // the reservation may have taken the balance into the low range: the one e-mail per dip
-    await notifyLowCredits(c.var.deps, userOf(c).id);
-    return c.json({ ...result, job: await presentJob(c.var.deps, result.job) }, 201);
-  })
+  .post(
+    '/',
+    contract({ summary: 'Start an enhancement', tag: 'jobs', access: 'user', responses: { 201: CreateJobResponse } }),
+    validate('json', EnhanceJobRequest),
+    async (c) => {
+      const result = await createEnhanceJob(c.var.deps, userOf(c), c.req.valid('json'));
+      // the reservation may have taken the balance into the low range: the one e-mail per dip
+      await notifyLowCredits(c.var.deps, userOf(c).id);
+      return c.json({ ...result, job: await presentJob(c.var.deps, result.job) }, 201);
+    },
+  )
   .post(
     '/remove',
-    contract({ summary: 'Start an object removal', tag: 'jobs', access: 'user', body: { media: 'multipart/form-data', schema: RemoveJobForm }, responses: { 201: CreateRemoveJobResponse } }),
+    contract({
+      summary: 'Start an object removal',
+      tag: 'jobs',
+      access: 'user',
+      body: { media: 'multipart/form-data', schema: RemoveJobForm },
+      responses: { 201: CreateRemoveJobResponse },
+    }),
     async (c) => {
       const form = await c.req.formData().catch(() => {
         throw new AppError('BAD_REQUEST', 400, msg('maskNoneHint'));
@@ -54,14 +65,37 @@ export const jobsRoute = new Hono<AppEnv>()
       return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
     },
   )
-  .post('/:id/cancel', contract({ summary: 'Cancel a job', tag: 'jobs', access: 'user', responses: { 200: CancelJobResponse } }), validate('param', JobIdParam), async (c) => {
-    const result = await cancelJob(c.var.deps, userOf(c), c.req.valid('param').id);
-    return c.json({ ...result, job: await presentJob(c.var.deps, result.job) });
-  })
-  .get('/queue', contract({ summary: 'Where the user’s waiting jobs stand in the queue', tag: 'jobs', access: 'user', responses: { 200: JobQueueDto } }), async (c) => c.json(await queueOverview(c.var.deps, userOf(c).id)))
-  .get('/active', contract({ summary: 'Jobs still running, younger than 2 hours', tag: 'jobs', access: 'user', responses: { 200: JobsResponse } }), async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getRestorableJobs(c.var.deps, userOf(c).id)) }))
-  .get('/recent', contract({ summary: 'The last 10 jobs (recent activity)', tag: 'jobs', access: 'user', responses: { 200: RecentActivityResponse } }), async (c) => c.json({ jobs: await getRecentActivity(c.var.deps, userOf(c).id) }))
-  .get('/completed', contract({ summary: 'The last completed jobs', tag: 'jobs', access: 'user', responses: { 200: JobsResponse } }), validate('query', CompletedJobsQuery), async (c) =>
-    c.json({ jobs: await presentJobs(c.var.deps, await getRecentCompleted(c.var.deps, userOf(c).id, c.req.valid('query').limit)) }),
+  .post(
+    '/:id/cancel',
+    contract({ summary: 'Cancel a job', tag: 'jobs', access: 'user', responses: { 200: CancelJobResponse } }),
+    validate('param', JobIdParam),
+    async (c) => {
+      const result = await cancelJob(c.var.deps, userOf(c), c.req.valid('param').id);
+      return c.json({ ...result, job: await presentJob(c.var.deps, result.job) });
+    },
   )
-  .get('/', contract({ summary: 'The user’s jobs among the given ids', tag: 'jobs', access: 'user', responses: { 200: JobsResponse } }), validate('query', JobIdsQuery), async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getJobsByIds(c.var.deps, userOf(c).id, c.req.valid('query').ids)) }));
+  .get(
+    '/queue',
+    contract({ summary: 'Where the user’s waiting jobs stand in the queue', tag: 'jobs', access: 'user', responses: { 200: JobQueueDto } }),
+    async (c) => c.json(await queueOverview(c.var.deps, userOf(c).id)),
+  )
+  .get('/active', contract({ summary: 'Jobs still running, younger than 2 hours', tag: 'jobs', access: 'user', responses: { 200: JobsResponse } }), async (c) =>
+    c.json({ jobs: await presentJobs(c.var.deps, await getRestorableJobs(c.var.deps, userOf(c).id)) }),
+  )
+  .get(
+    '/recent',
+    contract({ summary: 'The last 10 jobs (recent activity)', tag: 'jobs', access: 'user', responses: { 200: RecentActivityResponse } }),
+    async (c) => c.json({ jobs: await getRecentActivity(c.var.deps, userOf(c).id) }),
+  )
+  .get(
+    '/completed',
+    contract({ summary: 'The last completed jobs', tag: 'jobs', access: 'user', responses: { 200: JobsResponse } }),
+    validate('query', CompletedJobsQuery),
+    async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getRecentCompleted(c.var.deps, userOf(c).id, c.req.valid('query').limit)) }),
+  )
+  .get(
+    '/',
+    contract({ summary: 'The user’s jobs among the given ids', tag: 'jobs', access: 'user', responses: { 200: JobsResponse } }),
+    validate('query', JobIdsQuery),
+    async (c) => c.json({ jobs: await presentJobs(c.var.deps, await getJobsByIds(c.var.deps, userOf(c).id, c.req.valid('query').ids)) }),
+  );

@@ -90,11 +90,15 @@ describe('the OpenAPI document', () => {
   });
 
   it('names the shared answer shapes as components, and every reference resolves', () => {
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['ErrorResponse', 'JobDto', 'WorkspaceImage', 'ProfileDto', 'ViewportSessionDto', 'BillingStatus']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['ErrorResponse', 'JobDto', 'WorkspaceImage', 'ProfileDto', 'ViewportSessionDto', 'BillingStatus']),
+    );
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
     expect(refs.length).toBeGreaterThan(50);
     expect(refs.filter((name) => !doc.components.schemas[name])).toEqual([]);
-    expect(doc.paths['/api/jobs/active'].get.responses[200].content['application/json'].schema.properties.jobs.items).toEqual({ $ref: '#/components/schemas/JobDto' });
+    expect(doc.paths['/api/jobs/active'].get.responses[200].content['application/json'].schema.properties.jobs.items).toEqual({
+      $ref: '#/components/schemas/JobDto',
+    });
   });
 
   it('describes request bodies and parameters from the same schemas the routes validate with', () => {

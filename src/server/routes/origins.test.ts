@@ -113,7 +113,11 @@ describe('origins without BASE_URL (the single-machine default)', () => {
       const mail = await latestMail(server.deps, body.email, 'verification');
       expect(mail.html).toContain(`http://${host}/verify/${verificationCodeFrom(mail.text)}`);
       // the same page on another port of that host is another origin
-      const other = await requestAs(server, host, '/api/accounts/signup', { method: 'POST', body: signupBody(), headers: { origin: `http://${host.replace(/:\d+$/, ':8080')}` } });
+      const other = await requestAs(server, host, '/api/accounts/signup', {
+        method: 'POST',
+        body: signupBody(),
+        headers: { origin: `http://${host.replace(/:\d+$/, ':8080')}` },
+      });
       expect(other.status).toBe(403);
     }
   });
@@ -133,7 +137,11 @@ describe('origins with BASE_URL and TRUSTED_ORIGINS (production behind a known n
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
-      env: { BASE_URL: 'https://app.renderlift.example', TRUSTED_ORIGINS: 'https://admin.renderlift.example, https://www.renderlift.example/', TRUST_PROXY: 'true' },
+      env: {
+        BASE_URL: 'https://app.renderlift.example',
+        TRUSTED_ORIGINS: 'https://admin.renderlift.example, https://www.renderlift.example/',
+        TRUST_PROXY: 'true',
+      },
     });
   });
   afterAll(async () => {

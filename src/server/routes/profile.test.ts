@@ -55,9 +55,19 @@ describe.each(backends)('profile and credits API (%s)', (backend) => {
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe(messages.businessUpdated);
     const got = await alice.json('/api/profile');
-    expect(got.body.business).toEqual({ company_name: 'Aalto Visuals', vat_id: 'DE136695976', country_code: 'DE', business_type: 'LLC', industry: 'Real Estate' });
+    expect(got.body.business).toEqual({
+      company_name: 'Aalto Visuals',
+      vat_id: 'DE136695976',
+      country_code: 'DE',
+      business_type: 'LLC',
+      industry: 'Real Estate',
+    });
     expect(got.body.profile).toMatchObject({ is_business: true, company_name: 'Aalto Visuals', vat_id: 'DE136695976' });
-    const [row] = await server.deps.db.select().from(businessCustomers).innerJoin(profiles, eq(profiles.id, businessCustomers.profileId)).where(eq(profiles.email, aliceEmail));
+    const [row] = await server.deps.db
+      .select()
+      .from(businessCustomers)
+      .innerJoin(profiles, eq(profiles.id, businessCustomers.profileId))
+      .where(eq(profiles.email, aliceEmail));
     expect(row.business_customers.billingAddress).toEqual({});
     // Bob sees only his own: no business row, his own name
     const bobs = await bob.json('/api/profile');
@@ -86,7 +96,9 @@ describe.each(backends)('profile and credits API (%s)', (backend) => {
   });
 
   it('a profile picture: checked like an upload, stored as 256 × 256 WebP, replaced and removed without leaving files', async () => {
-    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .png()
+      .toBuffer();
     const put = async (body: Blob, name: string) => {
       const form = new FormData();
       form.append('avatar', body, name);
@@ -104,10 +116,16 @@ describe.each(backends)('profile and credits API (%s)', (backend) => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
     expect((await alice.json('/api/me')).body.profile.avatar_url).toMatch(/\/api\/files\/user-images\//);
 
-    const [{ avatarPath: firstPath }] = await server.deps.db.select({ avatarPath: profilesTable.avatarPath }).from(profilesTable).where(eq(profilesTable.email, aliceEmail));
+    const [{ avatarPath: firstPath }] = await server.deps.db
+      .select({ avatarPath: profilesTable.avatarPath })
+      .from(profilesTable)
+      .where(eq(profilesTable.email, aliceEmail));
     await put(new Blob([new Uint8Array(png)]), 'again.png');
     expect(await server.deps.storage.head('user-images', firstPath!)).toBeNull();
-    const [{ avatarPath: secondPath }] = await server.deps.db.select({ avatarPath: profilesTable.avatarPath }).from(profilesTable).where(eq(profilesTable.email, aliceEmail));
+    const [{ avatarPath: secondPath }] = await server.deps.db
+      .select({ avatarPath: profilesTable.avatarPath })
+      .from(profilesTable)
+      .where(eq(profilesTable.email, aliceEmail));
     expect((await alice.json('/api/profile/avatar', { method: 'DELETE' })).status).toBe(200);
     expect((await alice.json('/api/profile')).body.profile.avatar_url).toBeNull();
     expect(await server.deps.storage.head('user-images', secondPath!)).toBeNull();

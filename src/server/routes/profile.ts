@@ -28,7 +28,8 @@ import {
 } from '@shared/api/profile.js';
 import { CreditsSummary, LedgerPage } from '@shared/api/credits.js';
 
-const doc = (tag: string, summary: string, responses: RouteContract['responses'], extra: Partial<RouteContract> = {}) => contract({ summary, tag, access: 'user', responses, ...extra });
+const doc = (tag: string, summary: string, responses: RouteContract['responses'], extra: Partial<RouteContract> = {}) =>
+  contract({ summary, tag, access: 'user', responses, ...extra });
 
 const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -61,31 +62,42 @@ export const profileRoute = new Hono<AppEnv>()
     }
   })
   // the profile picture: multipart field `avatar`, checked like an upload, stored as 256 × 256
-  .put('/avatar', doc('profile', 'Set the profile picture', { 200: AvatarResponse }, { body: { media: 'multipart/form-data', schema: AvatarForm } }), async (c) => {
-    const deps = c.var.deps;
-    const form = await c.req.formData().catch(() => null);
-    const file = form?.get('avatar');
-    if (!(file instanceof File) || file.size === 0) throw new AppError('NO_FILE', 400, 'Choose an image for your profile picture.');
-    if (file.size > AVATAR_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', 413, `A profile picture can be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`);
-    const url = await setAvatar(deps, userOf(c).id, Buffer.from(await file.arrayBuffer()));
-    return c.json({ avatar_url: url, message: 'Profile picture updated' });
-  })
+  .put(
+    '/avatar',
+    doc('profile', 'Set the profile picture', { 200: AvatarResponse }, { body: { media: 'multipart/form-data', schema: AvatarForm } }),
+    async (c) => {
+      const deps = c.var.deps;
+      const form = await c.req.formData().catch(() => null);
+      const file = form?.get('avatar');
+      if (!(file instanceof File) || file.size === 0) throw new AppError('NO_FILE', 400, 'Choose an image for your profile picture.');
+      if (file.size > AVATAR_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', 413, `A profile picture can be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`);
+      const url = await setAvatar(deps, userOf(c).id, Buffer.from(await file.arrayBuffer()));
+      return c.json({ avatar_url: url, message: 'Profile picture updated' });
+    },
+  )
   .delete('/avatar', doc('profile', 'Remove the profile picture', { 200: AvatarResponse }), async (c) => {
     await removeAvatar(c.var.deps, userOf(c).id);
     return c.json({ avatar_url: null, message: 'Profile picture removed' });
   })
   // Settings → Notifications: kept on the server, honoured wherever an optional e-mail is sent
-  .get('/notifications', doc('profile', 'The e-mails the user wants', { 200: NotificationPreferencesResponse }), async (c) => c.json({ preferences: await getNotificationPreferences(c.var.deps, userOf(c).id) }))
-  .put('/notifications', doc('profile', 'Choose the e-mails the user wants', { 200: NotificationPreferencesSaved }), validate('json', NotificationPreferencesInput), async (c) => {
-    try {
-      const preferences = await setNotificationPreferences(c.var.deps, userOf(c).id, c.req.valid('json'));
-      return c.json({ preferences, message: preferencesSaved });
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      c.var.log.error({ err }, 'notification preferences not saved');
-      throw new AppError('PREFERENCES_FAILED', 500, preferencesFailed);
-    }
-  })
+  .get('/notifications', doc('profile', 'The e-mails the user wants', { 200: NotificationPreferencesResponse }), async (c) =>
+    c.json({ preferences: await getNotificationPreferences(c.var.deps, userOf(c).id) }),
+  )
+  .put(
+    '/notifications',
+    doc('profile', 'Choose the e-mails the user wants', { 200: NotificationPreferencesSaved }),
+    validate('json', NotificationPreferencesInput),
+    async (c) => {
+      try {
+        const preferences = await setNotificationPreferences(c.var.deps, userOf(c).id, c.req.valid('json'));
+        return c.json({ preferences, message: preferencesSaved });
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        c.var.log.error({ err }, 'notification preferences not saved');
+        throw new AppError('PREFERENCES_FAILED', 500, preferencesFailed);
+      }
+    },
+  )
   // Settings → Sessions: signed-in devices and recent sign-ins; signing them out is POST /api/account/sign-out?scope=
   .get('/sessions', doc('profile', 'Signed-in devices and recent sign-ins', { 200: SessionsResponse }), async (c) => {
     const current = await getSessionFromHeaders(c.var.deps.auth, c.req.raw.headers);
@@ -96,14 +108,22 @@ export const profileRoute = new Hono<AppEnv>()
 /** /api/credits: the Credits tab and the whole ledger (paginated, and as CSV). */
 export const creditsRoute = new Hono<AppEnv>()
   .use('*', requireUser())
-  .get('/', doc('credits', 'Balance, allowance, next reset and recent activity', { 200: CreditsSummary }), async (c) => c.json(await creditsSummary(c.var.deps, userOf(c).id)))
-  .get('/ledger', doc('credits', 'One page of the credit ledger, newest first', { 200: LedgerPage }), validate('query', PageQuery), async (c) => c.json(await creditLedgerPage(c.var.deps, userOf(c).id, c.req.valid('query').page)))
-  .get('/ledger.csv', doc('credits', 'The whole credit ledger as CSV', { 200: { media: 'text/csv', description: 'The ledger, one row per change' } }), async (c) => {
-    const csv = await creditLedgerCsv(c.var.deps, userOf(c).id);
-    const day = c.var.deps.clock().toISOString().slice(0, 10);
-    return c.body(csv, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="renderlift-credits-${day}.csv"`,
-      'Cache-Control': 'no-store',
-    });
-  });
+  .get('/', doc('credits', 'Balance, allowance, next reset and recent activity', { 200: CreditsSummary }), async (c) =>
+    c.json(await creditsSummary(c.var.deps, userOf(c).id)),
+  )
+  .get('/ledger', doc('credits', 'One page of the credit ledger, newest first', { 200: LedgerPage }), validate('query', PageQuery), async (c) =>
+    c.json(await creditLedgerPage(c.var.deps, userOf(c).id, c.req.valid('query').page)),
+  )
+  .get(
+    '/ledger.csv',
+    doc('credits', 'The whole credit ledger as CSV', { 200: { media: 'text/csv', description: 'The ledger, one row per change' } }),
+    async (c) => {
+      const csv = await creditLedgerCsv(c.var.deps, userOf(c).id);
+      const day = c.var.deps.clock().toISOString().slice(0, 10);
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="renderlift-credits-${day}.csv"`,
+        'Cache-Control': 'no-store',
+      });
+    },
+  );

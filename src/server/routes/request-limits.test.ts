@@ -15,13 +15,21 @@ import { normaliseFileName } from '@shared/limits.js';
 function chunkedPost(server: TestServer, path: string, cookie: string, totalBytes: number) {
   return new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: server.port, path, method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: server.url, 'transfer-encoding': 'chunked' } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: server.url, 'transfer-encoding': 'chunked' },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       },
     );
-    req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve(413) : reject(err)));
+    req.on('error', (err) =>
+      (err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve(413) : reject(err),
+    );
     req.write('{"name":"big","viewport_data":{"images":[],"pad":"');
     const chunk = 'x'.repeat(64 * 1024);
     let sent = 0;
@@ -60,7 +68,10 @@ describe('request limits', () => {
 
   it('client security reports: details bounded to 4 KB, bodies to 16 KB', async () => {
     const anon = new TestClient(server.url);
-    const bigDetails = await anon.json('/api/security-events', { method: 'POST', json: { action: 'probe', status: 'info', details: { blob: 'x'.repeat(5000) } } });
+    const bigDetails = await anon.json('/api/security-events', {
+      method: 'POST',
+      json: { action: 'probe', status: 'info', details: { blob: 'x'.repeat(5000) } },
+    });
     expect(bigDetails.status).toBe(400);
     const bigBody = await anon.json('/api/security-events', { method: 'POST', json: { action: 'probe', status: 'info', page_url: 'y'.repeat(30_000) } });
     expect(bigBody.status).toBe(413);
@@ -75,7 +86,10 @@ describe('request limits', () => {
       const r = await alice.json('/api/viewports', { method: 'POST', json: { name: 'Evil', viewport_data: { images: [{ id: 'a', originalUrl: url }] } } });
       expect(r.status, url).toBe(400);
     }
-    const ok = await alice.json('/api/viewports', { method: 'POST', json: { name: 'Fine', viewport_data: { images: [{ id: 'a', originalUrl: 'https://x.test/1.png' }] } } });
+    const ok = await alice.json('/api/viewports', {
+      method: 'POST',
+      json: { name: 'Fine', viewport_data: { images: [{ id: 'a', originalUrl: 'https://x.test/1.png' }] } },
+    });
     expect(ok.status).toBe(201);
     const rows = await server.deps.db.select({ name: viewportSessions.sessionName }).from(viewportSessions).where(eq(viewportSessions.userId, aliceId));
     expect(rows.map((r) => r.name)).toEqual(['Fine']);
@@ -86,7 +100,9 @@ describe('request limits', () => {
     const name = `evil\u0000${'n'.repeat(300)}.png`;
     const boundary = 'renderlift-test-boundary';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename*=UTF-8''${encodeURIComponent(name)}\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename*=UTF-8''${encodeURIComponent(name)}\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       await makeImage('png'),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);

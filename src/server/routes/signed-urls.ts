@@ -12,13 +12,23 @@ import { signFileUrl, signFileUrls } from '../services/storage/sign-file-url.js'
  * (seed 001 §7.5 get-signed-url and batch-signed-urls). Another user's file answers 404.
  */
 export const signedUrls = new Hono<AppEnv>()
-  .post('/', contract({ summary: 'A fresh URL for one of the user’s files', tag: 'files', access: 'user', responses: { 200: SignedUrlResponse } }), validate('json', SignUrlRequest), async (c) => {
-    const user = c.var.user;
-    if (!user) throw unauthorized(messages.userAuthRequired);
-    return c.json(await signFileUrl(c.var.deps, user.id, c.req.valid('json')));
-  })
-  .post('/batch', contract({ summary: 'Fresh URLs for several of the user’s files', tag: 'files', access: 'user', responses: { 200: BatchSignedUrlsResponse } }), validate('json', BatchSignUrlsRequest), async (c) => {
-    const user = c.var.user;
-    if (!user) throw unauthorized(messages.userAuthRequired);
-    return c.json(await signFileUrls(c.var.deps, user.id, c.req.valid('json').urls));
-  });
+  .post(
+    '/',
+    contract({ summary: 'A fresh URL for one of the user’s files', tag: 'files', access: 'user', responses: { 200: SignedUrlResponse } }),
+    validate('json', SignUrlRequest),
+    async (c) => {
+      const user = c.var.user;
+      if (!user) throw unauthorized(messages.userAuthRequired);
+      return c.json(await signFileUrl(c.var.deps, user.id, c.req.valid('json')));
+    },
+  )
+  .post(
+    '/batch',
+    contract({ summary: 'Fresh URLs for several of the user’s files', tag: 'files', access: 'user', responses: { 200: BatchSignedUrlsResponse } }),
+    validate('json', BatchSignUrlsRequest),
+    async (c) => {
+      const user = c.var.user;
+      if (!user) throw unauthorized(messages.userAuthRequired);
+      return c.json(await signFileUrls(c.var.deps, user.id, c.req.valid('json').urls));
+    },
+  );

@@ -11,4 +11,6 @@ const described = (summary: string) => contract({ summary, tag: 'billing', acces
 export const subscriptionRoute = new Hono<AppEnv>()
   .use('*', requireUser())
   .get('/', described('Whether the user has a paid plan, and which'), async (c) => c.json(await checkSubscription(c.var.deps, userOf(c).id)))
-  .post('/', described('Whether the user has a paid plan, and which (as POST, seed 001 §7.5)'), async (c) => c.json(await checkSubscription(c.var.deps, userOf(c).id)));
+  .post('/', described('Whether the user has a paid plan, and which (as POST, seed 001 §7.5)'), async (c) =>
+    c.json(await checkSubscription(c.var.deps, userOf(c).id)),
+  );

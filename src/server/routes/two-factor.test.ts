@@ -28,7 +28,9 @@ describe.each(backends)('two-factor TOTP (%s)', (backend) => {
     // not on until a code proves the authenticator has the secret
     expect((await server.deps.db.select().from(user).where(eq(user.id, userId)))[0].twoFactorEnabled).toBe(false);
 
-    expect((await browser.json('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: '000000' === totp(secret) ? '111111' : '000000' } })).status).toBe(401);
+    expect(
+      (await browser.json('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: '000000' === totp(secret) ? '111111' : '000000' } })).status,
+    ).toBe(401);
     const confirm = await browser.json('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: totp(secret) } });
     expect(confirm.status).toBe(200);
     expect((await server.deps.db.select().from(user).where(eq(user.id, userId)))[0].twoFactorEnabled).toBe(true);

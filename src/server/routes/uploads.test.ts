@@ -64,7 +64,11 @@ describe.each(backends)('uploads and signed URLs over HTTP (%s)', (backend) => {
     expect(b).toMatchObject({ status: 'accepted', name: 'scan.jpg', width: 50, height: 40, format: 'bmp' });
     expect(b.filePath.endsWith('.bmp')).toBe(true);
     expect(junk).toEqual({ status: 'ignored', name: '.DS_Store' });
-    expect(fake).toEqual({ status: 'rejected', name: 'fake.png', error: { code: 'UNSUPPORTED_TYPE', message: 'File type must be JPEG, PNG, GIF, BMP or WebP' } });
+    expect(fake).toEqual({
+      status: 'rejected',
+      name: 'fake.png',
+      error: { code: 'UNSUPPORTED_TYPE', message: 'File type must be JPEG, PNG, GIF, BMP or WebP' },
+    });
 
     // the signed URLs serve the stored bytes and the thumbnail
     const file = await fetch(new URL(a.url, server.url));
@@ -109,7 +113,7 @@ describe.each(backends)('uploads and signed URLs over HTTP (%s)', (backend) => {
     expect(none.status).toBe(400);
   });
 
-  it('signs the owner\'s files with the seed lifetimes; another user gets 404', async () => {
+  it("signs the owner's files with the seed lifetimes; another user gets 404", async () => {
     const up = await alice.json('/api/uploads', { method: 'POST', body: form([{ name: 'mine.webp', data: await makeImage('webp', 30, 20) }]) });
     const filePath = up.body.results[0].filePath as string;
     const before = Date.now();
@@ -131,7 +135,12 @@ describe.each(backends)('uploads and signed URLs over HTTP (%s)', (backend) => {
 
     const batch = await bob.json('/api/signed-urls/batch', {
       method: 'POST',
-      json: { urls: [{ bucket: 'user-images', filePath }, { bucket: 'user-images', filePath: `${bobId}/missing.png`, expiresIn: 86_400 }] },
+      json: {
+        urls: [
+          { bucket: 'user-images', filePath },
+          { bucket: 'user-images', filePath: `${bobId}/missing.png`, expiresIn: 86_400 },
+        ],
+      },
     });
     expect(batch.status).toBe(200);
     expect(batch.body.successful).toEqual([]);

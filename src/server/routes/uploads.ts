@@ -34,7 +34,9 @@ export const uploads = new Hono<AppEnv>().post(
     const { config } = c.var.deps;
     // refused before the body is read, so the connection must not be reused for another request
     const tooLarge = () =>
-      c.json({ error: { code: 'REQUEST_TOO_LARGE', message: fill(storageMessages.fileTooLarge, { n: config.UPLOAD_MAX_REQUEST_BYTES }) } }, 413, { Connection: 'close' });
+      c.json({ error: { code: 'REQUEST_TOO_LARGE', message: fill(storageMessages.fileTooLarge, { n: config.UPLOAD_MAX_REQUEST_BYTES }) } }, 413, {
+        Connection: 'close',
+      });
     if (Number(c.req.header('content-length') ?? 0) > config.UPLOAD_MAX_REQUEST_BYTES) return tooLarge();
     let spooled;
     try {
@@ -50,7 +52,9 @@ export const uploads = new Hono<AppEnv>().post(
       if (!(err instanceof MultipartRefused)) throw err;
       if (err.reason === 'request-too-large') return tooLarge();
       if (err.reason === 'too-many-files') {
-        return c.json({ error: { code: 'TOO_MANY_FILES', message: storageMessages.tooManyFiles, details: { maxFiles: config.UPLOAD_MAX_FILES } } }, 400, { Connection: 'close' });
+        return c.json({ error: { code: 'TOO_MANY_FILES', message: storageMessages.tooManyFiles, details: { maxFiles: config.UPLOAD_MAX_FILES } } }, 400, {
+          Connection: 'close',
+        });
       }
       throw new AppError('INVALID_MULTIPART', 400, storageMessages.uploadMalformed);
     }

@@ -8,7 +8,12 @@ import { viewportSessions } from '../db/schema.js';
 import { msg } from '@shared/messages.js';
 
 const data = (n = 2, extra: Record<string, unknown> = {}) => ({
-  images: Array.from({ length: n }, (_, i) => ({ id: `img-${i}`, originalUrl: `/api/files/user-images/u/${i}.png?exp=1&sig=x`, position: { x: i * 900, y: 0 }, scale: 1 })),
+  images: Array.from({ length: n }, (_, i) => ({
+    id: `img-${i}`,
+    originalUrl: `/api/files/user-images/u/${i}.png?exp=1&sig=x`,
+    position: { x: i * 900, y: 0 },
+    scale: 1,
+  })),
   currentMode: 'enhance',
   enhancementParams: { creativity: 50, resolutionScale: 2 },
   brushSize: 20,
@@ -84,7 +89,10 @@ describe.each(backends)('viewport sessions on %s', (backend) => {
     const cases: [unknown, string][] = [
       [{ name: 'x', viewport_data: data(0) }, msg('sessionNoImages')],
       [{ name: 'x', viewport_data: data(1, { images: [{ id: 'a', originalUrl: 'data:image/png;base64,AAAA' }] }) }, msg('sessionBase64')],
-      [{ name: 'x', viewport_data: { images: [{ id: 'a' }, { originalUrl: 'https://x.test/1.png' }] } }, 'Cannot save session - 2 images are missing required data (id or originalUrl)'],
+      [
+        { name: 'x', viewport_data: { images: [{ id: 'a' }, { originalUrl: 'https://x.test/1.png' }] } },
+        'Cannot save session - 2 images are missing required data (id or originalUrl)',
+      ],
       [{ name: '   ', viewport_data: data(1) }, msg('viewportNameRequired')],
       [{ name: 'x'.repeat(101), viewport_data: data(1) }, 'Viewport name must be at most 100 characters'],
     ];

@@ -14,7 +14,16 @@ import {
   ViewportSessionResponse,
   ViewportSessionsResponse,
 } from '@shared/api/viewports.js';
-import { clearActiveSession, createEmptySession, createSession, deleteSession, getActiveSession, listSessions, loadSession, updateSession } from '../services/viewports/viewport-sessions.js';
+import {
+  clearActiveSession,
+  createEmptySession,
+  createSession,
+  deleteSession,
+  getActiveSession,
+  listSessions,
+  loadSession,
+  updateSession,
+} from '../services/viewports/viewport-sessions.js';
 
 const IdParam = ViewportIdParam;
 const doc = (summary: string, responses: Parameters<typeof contract>[0]['responses']) => contract({ summary, tag: 'viewports', access: 'user', responses });
@@ -22,7 +31,9 @@ const doc = (summary: string, responses: Parameters<typeof contract>[0]['respons
 export const viewportsRoute = new Hono<AppEnv>()
   .use(requireUser(msg('sessionLoginToLoad')))
   .get('/', doc('The saved viewports', { 200: ViewportSessionsResponse }), async (c) => c.json({ sessions: await listSessions(c.var.deps, userOf(c).id) }))
-  .get('/active', doc('The active viewport, if any', { 200: ActiveViewportResponse }), async (c) => c.json({ session: await getActiveSession(c.var.deps, userOf(c).id) }))
+  .get('/active', doc('The active viewport, if any', { 200: ActiveViewportResponse }), async (c) =>
+    c.json({ session: await getActiveSession(c.var.deps, userOf(c).id) }),
+  )
   .post('/', doc('Save the workspace as a new active viewport', { 201: ViewportSessionResponse }), validate('json', SaveViewportRequest), async (c) => {
     const body = c.req.valid('json');
     return c.json({ session: await createSession(c.var.deps, userOf(c).id, body.name, body.viewport_data) }, 201);
@@ -34,9 +45,19 @@ export const viewportsRoute = new Hono<AppEnv>()
     await clearActiveSession(c.var.deps, userOf(c).id);
     return c.body(null, 204);
   })
-  .put('/:id', doc('Save over a viewport', { 200: ViewportSessionResponse }), validate('param', IdParam), validate('json', UpdateViewportRequest), async (c) => {
-    const body = c.req.valid('json');
-    return c.json({ session: await updateSession(c.var.deps, userOf(c).id, c.req.valid('param').id, body.viewport_data, body.name) });
-  })
-  .post('/:id/load', doc('Load a viewport and make it active', { 200: ViewportSessionResponse }), validate('param', IdParam), async (c) => c.json({ session: await loadSession(c.var.deps, userOf(c).id, c.req.valid('param').id) }))
-  .delete('/:id', doc('Delete a viewport', { 200: DeleteViewportResponse }), validate('param', IdParam), async (c) => c.json(await deleteSession(c.var.deps, userOf(c).id, c.req.valid('param').id)));
+  .put(
+    '/:id',
+    doc('Save over a viewport', { 200: ViewportSessionResponse }),
+    validate('param', IdParam),
+    validate('json', UpdateViewportRequest),
+    async (c) => {
+      const body = c.req.valid('json');
+      return c.json({ session: await updateSession(c.var.deps, userOf(c).id, c.req.valid('param').id, body.viewport_data, body.name) });
+    },
+  )
+  .post('/:id/load', doc('Load a viewport and make it active', { 200: ViewportSessionResponse }), validate('param', IdParam), async (c) =>
+    c.json({ session: await loadSession(c.var.deps, userOf(c).id, c.req.valid('param').id) }),
+  )
+  .delete('/:id', doc('Delete a viewport', { 200: DeleteViewportResponse }), validate('param', IdParam), async (c) =>
+    c.json(await deleteSession(c.var.deps, userOf(c).id, c.req.valid('param').id)),
+  );

@@ -7,15 +7,7 @@ import { creditLedger, emailOutbox, paymentEvents, planGrants, profiles } from '
 import { reserveCredits } from '../services/credits/ledger.js';
 import { runBillingMaintenance } from '../services/billing/billing-maintenance.js';
 import { startFakeStripeApi } from '../testing/fake-stripe-api.js';
-import {
-  checkoutSessionCompleted,
-  invoiceEvent,
-  newTestSub,
-  signatureFor,
-  stripeEnv,
-  subscriptionEvent,
-  type TestSub,
-} from '../testing/stripe-events.js';
+import { checkoutSessionCompleted, invoiceEvent, newTestSub, signatureFor, stripeEnv, subscriptionEvent, type TestSub } from '../testing/stripe-events.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -31,7 +23,14 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
     server = await startTestServer({
       backend,
       clock,
-      env: { WORKERS: '0', RATE_LIMIT_SIGN_UP: '1000/60', RATE_LIMIT_SIGN_IN: '1000/60', RATE_LIMIT_PASSWORD_RESET: '1000/60', STRIPE_API_URL: stripeApi.url, ...stripeEnv },
+      env: {
+        WORKERS: '0',
+        RATE_LIMIT_SIGN_UP: '1000/60',
+        RATE_LIMIT_SIGN_IN: '1000/60',
+        RATE_LIMIT_PASSWORD_RESET: '1000/60',
+        STRIPE_API_URL: stripeApi.url,
+        ...stripeEnv,
+      },
     });
   });
   afterAll(async () => {
@@ -53,7 +52,12 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
   const profileOf = async (userId: string) => (await server.deps.db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
   const grantOf = async (sub: TestSub) => (await server.deps.db.select().from(planGrants).where(eq(planGrants.stripeSubscriptionId, sub.subscription)))[0];
   const mailCount = async (to: string, template: string) =>
-    (await server.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))).length;
+    (
+      await server.deps.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)))
+    ).length;
 
   /** A signed-up user who completed a Professional checkout: the session and its first invoice, as Stripe sends them. */
   async function subscribedUser(plan: 'basic' | 'professional' | 'business' = 'professional') {
@@ -65,7 +69,9 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
     const periodEnd = new Date(now.getTime() + 30 * DAY);
     const amount = { basic: 1200, professional: 2900, business: 4900 }[plan];
     expect((await deliver(checkoutSessionCompleted(sub, now, invoice, amount))).status).toBe(200);
-    expect((await deliver(invoiceEvent('invoice.paid', sub, now, { invoice, amount, periodStart, periodEnd, reason: 'subscription_create' }))).status).toBe(200);
+    expect((await deliver(invoiceEvent('invoice.paid', sub, now, { invoice, amount, periodStart, periodEnd, reason: 'subscription_create' }))).status).toBe(
+      200,
+    );
     return { client, ...u, sub, periodEnd };
   }
 
@@ -75,7 +81,10 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
     const forged = await deliver(event, { secret: 'whsec_not_the_real_one' });
     expect(forged.status).toBe(400);
     expect(forged.body.error.code).toBe('INVALID_WEBHOOK');
-    const tampered = await deliver({ ...event, data: { object: { ...event.data.object, amount_total: 1 } } }, { signature: signatureFor(JSON.stringify(event, null, 2), now) });
+    const tampered = await deliver(
+      { ...event, data: { object: { ...event.data.object, amount_total: 1 } } },
+      { signature: signatureFor(JSON.stringify(event, null, 2), now) },
+    );
     expect(tampered.status).toBe(400);
     const missing = await fetch(`${server.url}/api/webhooks/stripe`, { method: 'POST', body: JSON.stringify(event) });
     expect(missing.status).toBe(400);
@@ -97,7 +106,10 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
     const p = await profileOf(userId);
     expect([p.subscriptionStatus, p.creditsRemaining]).toEqual(['professional', 500]);
     // the session and its first invoice are one payment: one reset in the ledger
-    const resets = await server.deps.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'plan_change')));
+    const resets = await server.deps.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, 'plan_change')));
     expect(resets.map((r) => [r.delta, r.balanceAfter])).toEqual([[496, 500]]);
     expect(await grantOf(sub)).toMatchObject({ source: 'stripe', tier: 'pro', status: 'active', stripeCustomerId: sub.customer });
     const confirmed = await latestMail(server.deps, email, 'subscription-confirmed');
@@ -153,7 +165,14 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
   it('a failed payment marks the subscription past due and mails the customer, access kept', async () => {
     const { userId, email, sub, periodEnd } = await subscribedUser('professional');
     const retry = new Date(periodEnd.getTime() + 3 * DAY);
-    const res = await deliver(invoiceEvent('invoice.payment_failed', sub, now, { amount: 2900, periodStart: periodEnd, periodEnd: new Date(periodEnd.getTime() + 30 * DAY), nextAttempt: retry }));
+    const res = await deliver(
+      invoiceEvent('invoice.payment_failed', sub, now, {
+        amount: 2900,
+        periodStart: periodEnd,
+        periodEnd: new Date(periodEnd.getTime() + 30 * DAY),
+        nextAttempt: retry,
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await grantOf(sub)).status).toBe('past_due');
     expect((await profileOf(userId)).subscriptionStatus).toBe('professional');
@@ -165,7 +184,14 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
   it('cancellation keeps access until the period ends, reactivation before it, free after it', async () => {
     const { userId, email, client, sub, periodEnd } = await subscribedUser('professional');
     // cancelled in the portal: cancel_at_period_end
-    await deliver(subscriptionEvent('customer.subscription.updated', sub, now, { cancelAtPeriodEnd: true, periodStart: now, periodEnd, previous: { cancel_at_period_end: false } }));
+    await deliver(
+      subscriptionEvent('customer.subscription.updated', sub, now, {
+        cancelAtPeriodEnd: true,
+        periodStart: now,
+        periodEnd,
+        previous: { cancel_at_period_end: false },
+      }),
+    );
     expect((await profileOf(userId)).subscriptionStatus).toBe('professional');
     expect((await latestMail(server.deps, email, 'subscription-cancelled')).text).toContain('22 December 2026');
     expect((await client.json('/api/billing')).body.subscription).toMatchObject({ cancel_at_period_end: true, current_period_end: periodEnd.toISOString() });
@@ -176,7 +202,14 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
     await deliver(subscriptionEvent('customer.subscription.updated', sub, now, { cancelAtPeriodEnd: true, periodStart: now, periodEnd }));
     await reserveCredits(server.deps.db, userId, 100);
     now = new Date(now.getTime() + 10 * DAY);
-    await deliver(subscriptionEvent('customer.subscription.deleted', sub, now, { status: 'canceled', cancelAtPeriodEnd: true, periodStart: new Date(now.getTime() - 10 * DAY), periodEnd }));
+    await deliver(
+      subscriptionEvent('customer.subscription.deleted', sub, now, {
+        status: 'canceled',
+        cancelAtPeriodEnd: true,
+        periodStart: new Date(now.getTime() - 10 * DAY),
+        periodEnd,
+      }),
+    );
     expect((await profileOf(userId)).subscriptionStatus).toBe('professional');
     expect((await client.json('/api/check-subscription')).body.subscribed).toBe(true);
     await runBillingMaintenance(server.deps);
@@ -191,7 +224,17 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
   });
 
   it('records events it does not act on once, and answers 200', async () => {
-    const event = { id: 'evt_test_unrelated', object: 'event', api_version: '2025-10-29.clover', created: Math.floor(now.getTime() / 1000), type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
+    const event = {
+      id: 'evt_test_unrelated',
+      object: 'event',
+      api_version: '2025-10-29.clover',
+      created: Math.floor(now.getTime() / 1000),
+      type: 'customer.created',
+      data: { object: { id: 'cus_x', object: 'customer' } },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    };
     expect((await deliver(event)).body).toEqual({ received: true, duplicate: false });
     expect((await deliver(event)).body).toEqual({ received: true, duplicate: true });
   });
@@ -213,7 +256,17 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
     const u = await signUpVerifiedUser(client, server.deps);
     const res = await client.json('/api/billing/checkout', {
       method: 'POST',
-      json: { plan: 'business', businessInfo: { isBusiness: true, companyName: 'Atelier Sud SARL', vatId: 'FR40303265045', businessType: 'corporation', industry: 'retail', country: 'FR' } },
+      json: {
+        plan: 'business',
+        businessInfo: {
+          isBusiness: true,
+          companyName: 'Atelier Sud SARL',
+          vatId: 'FR40303265045',
+          businessType: 'corporation',
+          industry: 'retail',
+          country: 'FR',
+        },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_fake_/);
@@ -254,12 +307,18 @@ describe.each(backends)('Stripe webhooks on %s', (backend) => {
     expect((await client.json(`/api/billing/checkout/${id}`)).body.status).toBe('completed');
     const portal = await client.json('/api/billing/portal', { method: 'POST' });
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
-    expect(stripeApi.calls.find((c) => c.path === '/v1/billing_portal/sessions')!.form).toMatchObject({ customer: session.form.customer, return_url: expect.stringMatching(/\/profile\?tab=billing$/) });
+    expect(stripeApi.calls.find((c) => c.path === '/v1/billing_portal/sessions')!.form).toMatchObject({
+      customer: session.form.customer,
+      return_url: expect.stringMatching(/\/profile\?tab=billing$/),
+    });
     // buying another plan while subscribed confirms a change of the same subscription in the portal
     const change = await client.json('/api/billing/checkout', { method: 'POST', json: { plan: 'basic' } });
     expect(change.body.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
     const flow = stripeApi.calls.filter((c) => c.path === '/v1/billing_portal/sessions').pop()!;
-    expect(flow.form).toMatchObject({ 'flow_data[type]': 'subscription_update_confirm', 'flow_data[subscription_update_confirm][items][0][price]': 'price_test_basic' });
+    expect(flow.form).toMatchObject({
+      'flow_data[type]': 'subscription_update_confirm',
+      'flow_data[subscription_update_confirm][items][0][price]': 'price_test_basic',
+    });
   });
 
   it('answers Checkout Failed’s server message when Stripe refuses, and Contact Sales for Enterprise', async () => {

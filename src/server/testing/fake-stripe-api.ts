@@ -28,10 +28,18 @@ export async function startFakeStripeApi() {
         res.end(JSON.stringify(json));
       };
       // an address marked 'refuse' stands for whatever Stripe turns down
-      if (path === '/v1/customers' && form.email?.includes('refuse')) return answer(400, { error: { type: 'invalid_request_error', message: 'Invalid email address' } });
+      if (path === '/v1/customers' && form.email?.includes('refuse'))
+        return answer(400, { error: { type: 'invalid_request_error', message: 'Invalid email address' } });
       if (path === '/v1/customers') return answer(200, { id: `cus_fake_${n}`, object: 'customer', email: form.email });
-      if (path === '/v1/checkout/sessions') return answer(200, { id: `cs_test_fake_${n}`, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.com/c/pay/cs_test_fake_${n}` });
-      if (path === '/v1/billing_portal/sessions') return answer(200, { id: `bps_fake_${n}`, object: 'billing_portal.session', url: `https://billing.stripe.com/p/session/fake_${n}` });
+      if (path === '/v1/checkout/sessions')
+        return answer(200, {
+          id: `cs_test_fake_${n}`,
+          object: 'checkout.session',
+          mode: 'subscription',
+          url: `https://checkout.stripe.com/c/pay/cs_test_fake_${n}`,
+        });
+      if (path === '/v1/billing_portal/sessions')
+        return answer(200, { id: `bps_fake_${n}`, object: 'billing_portal.session', url: `https://billing.stripe.com/p/session/fake_${n}` });
       if (path.startsWith('/v1/subscriptions/')) {
         const id = path.split('/').pop();
         return answer(200, { id, object: 'subscription', items: { object: 'list', data: [{ id: 'si_fake_1', object: 'subscription_item' }] } });

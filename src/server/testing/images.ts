@@ -15,7 +15,9 @@ export async function syntheticPng(width: number, height: number, seed = 1): Pro
       data[i + 2] = ((x + y) % 16 < 8 ? 200 : 60) - stripe;
     }
   }
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** Stores an image for a user exactly as an upload leaves it: a file in user-images and an images row. */

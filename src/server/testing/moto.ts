@@ -28,7 +28,13 @@ export async function startMoto(): Promise<Moto> {
   const endpoint = `http://127.0.0.1:${port}`;
   const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
   for (let i = 0; ; i++) {
-    if (await fetch(`${endpoint}/`).then(() => true, () => false)) break;
+    if (
+      await fetch(`${endpoint}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (i > 150) {
       child.kill();
       throw new Error('moto_server did not start');

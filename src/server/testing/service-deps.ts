@@ -53,7 +53,8 @@ export async function createServiceDeps(backend: Backend, env: Record<string, st
 /** Every file under a folder, as paths relative to it. */
 export function listFiles(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
     .sort();

@@ -12,7 +12,10 @@ export class SseReader {
   private done = false;
   comments = 0;
 
-  private constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>, private readonly abort: AbortController) {
+  private constructor(
+    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
+    private readonly abort: AbortController,
+  ) {
     void this.pump();
   }
 

@@ -66,7 +66,12 @@ export function checkoutSessionCompleted(s: TestSub, now: Date, invoice: string,
   );
 }
 
-export function invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', s: TestSub, now: Date, o: { invoice?: string; amount: number; periodStart: Date; periodEnd: Date; reason?: string; nextAttempt?: Date }) {
+export function invoiceEvent(
+  type: 'invoice.paid' | 'invoice.payment_failed',
+  s: TestSub,
+  now: Date,
+  o: { invoice?: string; amount: number; periodStart: Date; periodEnd: Date; reason?: string; nextAttempt?: Date },
+) {
   const paid = type === 'invoice.paid';
   return stripeEvent(
     type,
@@ -84,7 +89,11 @@ export function invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', s:
       next_payment_attempt: o.nextAttempt ? secs(o.nextAttempt) : null,
       period_start: secs(o.periodStart),
       period_end: secs(o.periodStart),
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: { userId: s.userId, plan: s.plan }, subscription: s.subscription } },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: { userId: s.userId, plan: s.plan }, subscription: s.subscription },
+      },
       lines: {
         object: 'list',
         has_more: false,

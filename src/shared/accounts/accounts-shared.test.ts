@@ -31,7 +31,16 @@ describe('VAT IDs', () => {
 });
 
 describe('signup form', () => {
-  const valid = { ...emptySignupForm, firstName: 'Ada', lastName: 'L', email: 'ada@studio.de', password: 'secret1', confirmPassword: 'secret1', country: 'DE', termsAccepted: true };
+  const valid = {
+    ...emptySignupForm,
+    firstName: 'Ada',
+    lastName: 'L',
+    email: 'ada@studio.de',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    country: 'DE',
+    termsAccepted: true,
+  };
   const firstError = (f: unknown) => {
     const r = SignupForm.safeParse(f);
     return r.success ? null : r.error.issues[0].message;
@@ -45,7 +54,15 @@ describe('signup form', () => {
   });
   it('maps to the request with snake_case metadata that the server accepts', () => {
     const req = toSignupRequest({ ...valid, isBusiness: true, company: 'Studio', vatId: 'de136695976', jobTitle: 'Lead', marketingOptIn: true });
-    expect(req.user_metadata).toMatchObject({ first_name: 'Ada', company: 'Studio', vat_id: 'DE136695976', job_title: 'Lead', marketing_opt_in: true, is_business: true, country: 'DE' });
+    expect(req.user_metadata).toMatchObject({
+      first_name: 'Ada',
+      company: 'Studio',
+      vat_id: 'DE136695976',
+      job_title: 'Lead',
+      marketing_opt_in: true,
+      is_business: true,
+      country: 'DE',
+    });
     expect(SignupRequest.safeParse(req).success).toBe(true);
   });
 });

@@ -73,7 +73,6 @@ export const accountMessages = {
   tooManyRequests: 'Too many requests. Please try again later.',
 } as const;
 
-
 /** seed 001 §8: the client's text for a failed sign-up, by HTTP status. */
 export function signupErrorMessage(status: number, serverMessage?: string): string {
   switch (status) {

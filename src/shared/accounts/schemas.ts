@@ -96,7 +96,12 @@ export const VerifyEmailRequest = z.union([
 ]);
 
 export const ResendVerificationRequest = z.object({
-  email: z.string({ error: m.resendEmailRequired }).trim().min(1, m.resendEmailRequired).max(254).transform((v) => v.toLowerCase()),
+  email: z
+    .string({ error: m.resendEmailRequired })
+    .trim()
+    .min(1, m.resendEmailRequired)
+    .max(254)
+    .transform((v) => v.toLowerCase()),
 });
 
 export const ForgotPasswordRequest = z.object({ email });

@@ -7,7 +7,11 @@ export const SignupForm = z
   .object({
     firstName: z.string().trim().min(1, 'First name is required'),
     lastName: z.string().trim().min(1, 'Last name is required'),
-    email: z.string().trim().min(1, m.emailRequired).pipe(z.email({ error: 'Please enter a valid email address' })),
+    email: z
+      .string()
+      .trim()
+      .min(1, m.emailRequired)
+      .pipe(z.email({ error: 'Please enter a valid email address' })),
     password: z.string().min(MIN_PASSWORD_LENGTH, m.passwordTooShort),
     confirmPassword: z.string(),
     isBusiness: z.boolean(),

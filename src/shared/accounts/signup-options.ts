@@ -25,7 +25,10 @@ const FREE_EMAIL_PROVIDERS = [
 export function isBusinessEmail(email: string): boolean {
   const at = email.lastIndexOf('@');
   if (at < 1) return false;
-  const domain = email.slice(at + 1).trim().toLowerCase();
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
   if (!domain.includes('.')) return false;
   if (FREE_EMAIL_PROVIDERS.some((p) => p.includes('.') && (domain === p || domain.endsWith('.' + p)))) return false;
   const label = domain.split('.')[0];

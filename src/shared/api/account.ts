@@ -44,16 +44,18 @@ export type SignOutResponse = z.infer<typeof SignOutResponse>;
 export const SecurityEventRecorded = z.strictObject({ recorded: z.boolean() });
 
 /** One of the signed-in user's own security events. */
-const OwnSecurityEvent = z.strictObject({
-  id: z.number().int(),
-  action: z.string(),
-  resource: z.string().nullable(),
-  status: z.string(),
-  details: z.record(z.string(), z.unknown()),
-  ip_address: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  page_url: z.string().nullable(),
-  created_at: IsoDateTime,
-}).meta({ id: 'OwnSecurityEvent' });
+const OwnSecurityEvent = z
+  .strictObject({
+    id: z.number().int(),
+    action: z.string(),
+    resource: z.string().nullable(),
+    status: z.string(),
+    details: z.record(z.string(), z.unknown()),
+    ip_address: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    page_url: z.string().nullable(),
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'OwnSecurityEvent' });
 export const OwnSecurityEventsResponse = z.strictObject({ events: z.array(OwnSecurityEvent) });
 export type OwnSecurityEventsResponse = z.infer<typeof OwnSecurityEventsResponse>;

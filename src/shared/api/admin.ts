@@ -12,18 +12,20 @@ export const ServiceStatusResponse = z.strictObject({ status: ServiceStatus });
 export type ServiceStatusResponse = z.infer<typeof ServiceStatusResponse>;
 
 /** A notification batch as the panel shows it while it is sent. */
-export const CampaignView = z.strictObject({
-  id: z.string(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  status: z.enum(CAMPAIGN_STATUSES),
-  audience: z.string(),
-  total: z.number().int(),
-  /** seed 001 §7.5: the functions answer emailsSent */
-  emailsSent: z.number().int(),
-  failed: z.number().int(),
-  createdAt: IsoDateTime,
-  finishedAt: IsoDateTime.nullable(),
-}).meta({ id: 'CampaignView' });
+export const CampaignView = z
+  .strictObject({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    status: z.enum(CAMPAIGN_STATUSES),
+    audience: z.string(),
+    total: z.number().int(),
+    /** seed 001 §7.5: the functions answer emailsSent */
+    emailsSent: z.number().int(),
+    failed: z.number().int(),
+    createdAt: IsoDateTime,
+    finishedAt: IsoDateTime.nullable(),
+  })
+  .meta({ id: 'CampaignView' });
 export type CampaignView = z.infer<typeof CampaignView>;
 
 /** A notification batch just queued: how many recipients, and who they are in words. */
@@ -47,51 +49,73 @@ export type AdminsResponse = z.infer<typeof AdminsResponse>;
 export const AdminRoleChanged = z.strictObject({ success: z.boolean(), changed: z.boolean(), message: z.string() });
 export type AdminRoleChanged = z.infer<typeof AdminRoleChanged>;
 
-export const AuditEntry = z.strictObject({
-  id: z.number().int(),
-  actorEmail: z.string().nullable(),
-  action: z.enum(ADMIN_ACTIONS),
-  target: z.string().nullable(),
-  result: z.enum(['success', 'failure']),
-  details: z.record(z.string(), z.unknown()),
-  createdAt: IsoDateTime,
-}).meta({ id: 'AuditEntry' });
+export const AuditEntry = z
+  .strictObject({
+    id: z.number().int(),
+    actorEmail: z.string().nullable(),
+    action: z.enum(ADMIN_ACTIONS),
+    target: z.string().nullable(),
+    result: z.enum(['success', 'failure']),
+    details: z.record(z.string(), z.unknown()),
+    createdAt: IsoDateTime,
+  })
+  .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditLogPage = pageOf(AuditEntry);
 
-export const OperatorOverview = z.strictObject({
-  jobs: z.strictObject({ waiting: z.number().int(), running: z.number().int(), completed24h: z.number().int(), failed24h: z.number().int(), workers: z.number().int() }),
-  failures: z.array(
-    z.strictObject({ id: z.string(), userEmail: z.string(), workflow: z.string(), scale: z.number().nullable(), mode: z.string().nullable(), error: z.string().nullable(), at: IsoDateTime }),
-  ),
-  /** Output megapixels per second of wall time over the last completed enhancements. */
-  throughput: z.strictObject({ jobs: z.number().int(), megapixels: z.number(), seconds: z.number(), mpPerSecond: z.number().nullable() }),
-  storage: z.strictObject({ files: z.number().int(), bytes: z.number() }),
-  usersByPlan: z.array(z.strictObject({ plan: z.string(), beta: z.number().int(), users: z.number().int() })),
-  users: z.number().int(),
-}).meta({ id: 'OperatorOverview' });
+export const OperatorOverview = z
+  .strictObject({
+    jobs: z.strictObject({
+      waiting: z.number().int(),
+      running: z.number().int(),
+      completed24h: z.number().int(),
+      failed24h: z.number().int(),
+      workers: z.number().int(),
+    }),
+    failures: z.array(
+      z.strictObject({
+        id: z.string(),
+        userEmail: z.string(),
+        workflow: z.string(),
+        scale: z.number().nullable(),
+        mode: z.string().nullable(),
+        error: z.string().nullable(),
+        at: IsoDateTime,
+      }),
+    ),
+    /** Output megapixels per second of wall time over the last completed enhancements. */
+    throughput: z.strictObject({ jobs: z.number().int(), megapixels: z.number(), seconds: z.number(), mpPerSecond: z.number().nullable() }),
+    storage: z.strictObject({ files: z.number().int(), bytes: z.number() }),
+    usersByPlan: z.array(z.strictObject({ plan: z.string(), beta: z.number().int(), users: z.number().int() })),
+    users: z.number().int(),
+  })
+  .meta({ id: 'OperatorOverview' });
 export type OperatorOverview = z.infer<typeof OperatorOverview>;
 
-export const SecurityEventView = z.strictObject({
-  id: z.number().int(),
-  email: z.string().nullable(),
-  action: z.string(),
-  status: z.string(),
-  ipAddress: z.string().nullable(),
-  at: IsoDateTime,
-}).meta({ id: 'SecurityEventView' });
+export const SecurityEventView = z
+  .strictObject({
+    id: z.number().int(),
+    email: z.string().nullable(),
+    action: z.string(),
+    status: z.string(),
+    ipAddress: z.string().nullable(),
+    at: IsoDateTime,
+  })
+  .meta({ id: 'SecurityEventView' });
 export type SecurityEventView = z.infer<typeof SecurityEventView>;
 export const SecurityEventsPage = pageOf(SecurityEventView);
 export const SecurityEventsQuery = PageQuery.extend({ failures: z.enum(['0', '1']).default('0') });
 
-export const ContactMessageView = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  inquiryType: z.enum(['general', 'support', 'billing']),
-  subject: z.string(),
-  message: z.string(),
-  createdAt: IsoDateTime,
-}).meta({ id: 'ContactMessageView' });
+export const ContactMessageView = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    inquiryType: z.enum(['general', 'support', 'billing']),
+    subject: z.string(),
+    message: z.string(),
+    createdAt: IsoDateTime,
+  })
+  .meta({ id: 'ContactMessageView' });
 export type ContactMessageView = z.infer<typeof ContactMessageView>;
 export const ContactMessagesPage = pageOf(ContactMessageView);

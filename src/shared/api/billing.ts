@@ -3,47 +3,51 @@ import { z } from 'zod';
 import { IsoDateTime } from './common.js';
 
 /** GET /api/billing: what the Billing tab and the payment success page show. */
-export const BillingStatus = z.strictObject({
-  mode: z.enum(['stripe', 'local']),
-  subscription_status: z.string(),
-  plan_name: z.string(),
-  credits_remaining: z.number().int(),
-  monthly_credits: z.number().int(),
-  beta_access: z.boolean(),
-  credits_reset_at: IsoDateTime.nullable(),
-  /** The plan the profile has through a payment subscription, a complimentary grant or beta access. */
-  subscription: z
-    .strictObject({
-      source: z.enum(['stripe', 'local', 'complimentary', 'beta']),
-      tier: z.string(),
-      plan_name: z.string(),
-      status: z.enum(['active', 'past_due', 'cancelled', 'expired']),
-      current_period_end: IsoDateTime.nullable(),
-      cancel_at_period_end: z.boolean(),
-      expires_at: IsoDateTime.nullable(),
-      amount: z.string().nullable(),
-    })
-    .nullable(),
-  /** seed 000 §2: the subscription management card shows only with an active non-free paid subscription. */
-  can_manage: z.boolean(),
-  /** Plans that raise the monthly allowance; never one that would lower it (a beta user's 2000 credits). */
-  upgrade_options: z.array(z.string()),
-  has_company_name: z.boolean(),
-  /** The country last given (checkout details, else sign-up), to pre-fill the checkout details. */
-  country: z.string().nullable(),
-}).meta({ id: 'BillingStatus' });
+export const BillingStatus = z
+  .strictObject({
+    mode: z.enum(['stripe', 'local']),
+    subscription_status: z.string(),
+    plan_name: z.string(),
+    credits_remaining: z.number().int(),
+    monthly_credits: z.number().int(),
+    beta_access: z.boolean(),
+    credits_reset_at: IsoDateTime.nullable(),
+    /** The plan the profile has through a payment subscription, a complimentary grant or beta access. */
+    subscription: z
+      .strictObject({
+        source: z.enum(['stripe', 'local', 'complimentary', 'beta']),
+        tier: z.string(),
+        plan_name: z.string(),
+        status: z.enum(['active', 'past_due', 'cancelled', 'expired']),
+        current_period_end: IsoDateTime.nullable(),
+        cancel_at_period_end: z.boolean(),
+        expires_at: IsoDateTime.nullable(),
+        amount: z.string().nullable(),
+      })
+      .nullable(),
+    /** seed 000 §2: the subscription management card shows only with an active non-free paid subscription. */
+    can_manage: z.boolean(),
+    /** Plans that raise the monthly allowance; never one that would lower it (a beta user's 2000 credits). */
+    upgrade_options: z.array(z.string()),
+    has_company_name: z.boolean(),
+    /** The country last given (checkout details, else sign-up), to pre-fill the checkout details. */
+    country: z.string().nullable(),
+  })
+  .meta({ id: 'BillingStatus' });
 export type BillingStatus = z.infer<typeof BillingStatus>;
 
 /** GET /api/billing/checkout/:id: the truth behind a /payment-success link. */
-export const CheckoutStatus = z.strictObject({
-  id: z.string(),
-  plan: z.string(),
-  plan_name: z.string(),
-  status: z.enum(['open', 'completed', 'failed', 'expired']),
-  amount: z.string(),
-  credits: z.number().int(),
-  mode: z.enum(['stripe', 'local']),
-}).meta({ id: 'CheckoutStatus' });
+export const CheckoutStatus = z
+  .strictObject({
+    id: z.string(),
+    plan: z.string(),
+    plan_name: z.string(),
+    status: z.enum(['open', 'completed', 'failed', 'expired']),
+    amount: z.string(),
+    credits: z.number().int(),
+    mode: z.enum(['stripe', 'local']),
+  })
+  .meta({ id: 'CheckoutStatus' });
 export type CheckoutStatus = z.infer<typeof CheckoutStatus>;
 
 /** seed 001 §7.5 check-subscription. */
@@ -57,27 +61,31 @@ export type RedirectUrl = z.infer<typeof RedirectUrl>;
 export const CheckoutIdParam = z.object({ id: z.string() });
 
 /** The built-in checkout page of the local test mode. */
-export const TestCheckout = z.strictObject({
-  id: z.string(),
-  plan: z.string(),
-  plan_name: z.string(),
-  amount: z.string(),
-  status: z.string(),
-  test_mode: z.string(),
-}).meta({ id: 'TestCheckout' });
+export const TestCheckout = z
+  .strictObject({
+    id: z.string(),
+    plan: z.string(),
+    plan_name: z.string(),
+    amount: z.string(),
+    status: z.string(),
+    test_mode: z.string(),
+  })
+  .meta({ id: 'TestCheckout' });
 export type TestCheckout = z.infer<typeof TestCheckout>;
 
 /** The built-in customer portal of the local test mode. */
-export const TestPortal = z.strictObject({
-  plan: z.string(),
-  plan_name: z.string(),
-  amount: z.string(),
-  status: z.string(),
-  current_period_end: IsoDateTime.nullable(),
-  cancel_at_period_end: z.boolean(),
-  plans: z.array(z.strictObject({ plan: z.string(), plan_name: z.string(), amount: z.string() })),
-  test_mode: z.string(),
-}).meta({ id: 'TestPortal' });
+export const TestPortal = z
+  .strictObject({
+    plan: z.string(),
+    plan_name: z.string(),
+    amount: z.string(),
+    status: z.string(),
+    current_period_end: IsoDateTime.nullable(),
+    cancel_at_period_end: z.boolean(),
+    plans: z.array(z.strictObject({ plan: z.string(), plan_name: z.string(), amount: z.string() })),
+    test_mode: z.string(),
+  })
+  .meta({ id: 'TestPortal' });
 export type TestPortal = z.infer<typeof TestPortal>;
 
 /** POST /api/webhooks/stripe: the raw event Stripe signed; answered once applied or already applied. */

@@ -23,7 +23,12 @@ export const JobIdParam = z.object({ id: z.string().uuid({ message: msg('cancelN
 export const JobIdsQuery = z.object({
   ids: z
     .string()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().uuid()).max(100)),
 });
 
@@ -35,38 +40,42 @@ export type JobStatus = z.infer<typeof JobStatus>;
 const WorkflowType = z.enum(['enhance', 'remove']);
 
 /** A job as the API and the live channel show it: the seed's snake_case fields plus real progress. */
-export const JobDto = z.strictObject({
-  id: z.string(),
-  status: JobStatus,
-  workflow_type: WorkflowType,
-  target_image_id: z.string().nullable(),
-  result_image_id: z.string().nullable(),
-  original_image_url: z.string().nullable(),
-  processed_image_url: z.string().nullable(),
-  /**
-   * The result scaled down to at most RESULT_PREVIEW_MAX_SIDE (WebP) for the canvas, where a hundred full-size
-   * results would not stay fluid; absent for results stored before previews existed.
-   */
-  preview_url: z.string().nullable().optional(),
-  credits_used: z.number(),
-  credit_state: z.enum(['reserved', 'charged', 'released']),
-  scale: z.number().nullable(),
-  mode: z.string().nullable(),
-  progress: z.number(),
-  eta_ms: z.number().nullable(),
-  error_message: z.string().nullable(),
-  queued: z.boolean(),
-  started_at: IsoDateTime.nullable(),
-  created_at: IsoDateTime,
-  updated_at: IsoDateTime,
-}).meta({ id: 'JobDto' });
+export const JobDto = z
+  .strictObject({
+    id: z.string(),
+    status: JobStatus,
+    workflow_type: WorkflowType,
+    target_image_id: z.string().nullable(),
+    result_image_id: z.string().nullable(),
+    original_image_url: z.string().nullable(),
+    processed_image_url: z.string().nullable(),
+    /**
+     * The result scaled down to at most RESULT_PREVIEW_MAX_SIDE (WebP) for the canvas, where a hundred full-size
+     * results would not stay fluid; absent for results stored before previews existed.
+     */
+    preview_url: z.string().nullable().optional(),
+    credits_used: z.number(),
+    credit_state: z.enum(['reserved', 'charged', 'released']),
+    scale: z.number().nullable(),
+    mode: z.string().nullable(),
+    progress: z.number(),
+    eta_ms: z.number().nullable(),
+    error_message: z.string().nullable(),
+    queued: z.boolean(),
+    started_at: IsoDateTime.nullable(),
+    created_at: IsoDateTime,
+    updated_at: IsoDateTime,
+  })
+  .meta({ id: 'JobDto' });
 export type JobDto = z.infer<typeof JobDto>;
 
 /** GET /api/jobs/queue: how many images this server works on at once, and where the user's waiting jobs stand. */
-export const JobQueueDto = z.strictObject({
-  workers: z.number().int(),
-  waiting: z.array(z.strictObject({ id: z.string(), position: z.number().int(), expected_start_ms: z.number().nullable() })),
-}).meta({ id: 'JobQueueDto' });
+export const JobQueueDto = z
+  .strictObject({
+    workers: z.number().int(),
+    waiting: z.array(z.strictObject({ id: z.string(), position: z.number().int(), expected_start_ms: z.number().nullable() })),
+  })
+  .meta({ id: 'JobQueueDto' });
 export type JobQueueDto = z.infer<typeof JobQueueDto>;
 
 /** POST /api/jobs: the job (status processing) and the balance after its reservation. */

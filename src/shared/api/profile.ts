@@ -3,44 +3,50 @@ import { z } from 'zod';
 import { IsoDateTime } from './common.js';
 
 /** The profile as the API shows it: the seed's snake_case field names, and a signed URL of the picture. */
-export const ProfileDto = z.strictObject({
-  id: z.string(),
-  user_id: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email: z.string(),
-  credits_remaining: z.number().int(),
-  beta_access: z.boolean(),
-  subscription_status: z.string(),
-  is_business: z.boolean(),
-  company_name: z.string().nullable(),
-  vat_id: z.string().nullable(),
-  created_at: IsoDateTime,
-  avatar_url: z.string().nullable(),
-}).meta({ id: 'ProfileDto' });
+export const ProfileDto = z
+  .strictObject({
+    id: z.string(),
+    user_id: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    email: z.string(),
+    credits_remaining: z.number().int(),
+    beta_access: z.boolean(),
+    subscription_status: z.string(),
+    is_business: z.boolean(),
+    company_name: z.string().nullable(),
+    vat_id: z.string().nullable(),
+    created_at: IsoDateTime,
+    avatar_url: z.string().nullable(),
+  })
+  .meta({ id: 'ProfileDto' });
 export type ProfileDto = z.infer<typeof ProfileDto>;
 
 /** The signed-in user as the session knows them. */
-export const SessionUserDto = z.strictObject({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(['user', 'admin']),
-  emailVerified: z.boolean(),
-}).meta({ id: 'SessionUserDto' });
+export const SessionUserDto = z
+  .strictObject({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(['user', 'admin']),
+    emailVerified: z.boolean(),
+  })
+  .meta({ id: 'SessionUserDto' });
 export type SessionUserDto = z.infer<typeof SessionUserDto>;
 
 /** GET /api/me. */
 export const MeResponse = z.strictObject({ user: SessionUserDto, profile: ProfileDto });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-export const BusinessProfile = z.strictObject({
-  company_name: z.string().nullable(),
-  vat_id: z.string().nullable(),
-  country_code: z.string().nullable(),
-  business_type: z.string().nullable(),
-  industry: z.string().nullable(),
-}).meta({ id: 'BusinessProfile' });
+export const BusinessProfile = z
+  .strictObject({
+    company_name: z.string().nullable(),
+    vat_id: z.string().nullable(),
+    country_code: z.string().nullable(),
+    business_type: z.string().nullable(),
+    industry: z.string().nullable(),
+  })
+  .meta({ id: 'BusinessProfile' });
 export type BusinessProfile = z.infer<typeof BusinessProfile>;
 
 /** GET /api/profile. */
@@ -68,23 +74,27 @@ export const NotificationPreferencesSaved = NotificationPreferencesResponse.exte
 export type NotificationPreferencesSaved = z.infer<typeof NotificationPreferencesSaved>;
 
 /** A signed-in device of the Settings tab's Sessions card. */
-export const DeviceSession = z.strictObject({
-  id: z.string(),
-  userAgent: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  createdAt: IsoDateTime,
-  lastActiveAt: IsoDateTime,
-  current: z.boolean(),
-}).meta({ id: 'DeviceSession' });
+export const DeviceSession = z
+  .strictObject({
+    id: z.string(),
+    userAgent: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+    createdAt: IsoDateTime,
+    lastActiveAt: IsoDateTime,
+    current: z.boolean(),
+  })
+  .meta({ id: 'DeviceSession' });
 export type DeviceSession = z.infer<typeof DeviceSession>;
-export const SignInEvent = z.strictObject({
-  id: z.number().int(),
-  action: z.string(),
-  status: z.string(),
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  at: IsoDateTime,
-}).meta({ id: 'SignInEvent' });
+export const SignInEvent = z
+  .strictObject({
+    id: z.number().int(),
+    action: z.string(),
+    status: z.string(),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    at: IsoDateTime,
+  })
+  .meta({ id: 'SignInEvent' });
 export type SignInEvent = z.infer<typeof SignInEvent>;
 
 /** GET /api/profile/sessions. */

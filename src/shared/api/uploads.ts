@@ -7,25 +7,29 @@ import { IsoDateTime } from './common.js';
 export const UploadForm = z.object({ files: z.array(z.file()) });
 
 /** A stored upload in POST /api/uploads' answer. */
-export const AcceptedUpload = z.strictObject({
-  status: z.literal('accepted'),
-  name: z.string(),
-  id: z.string(),
-  bucket: z.literal('user-images'),
-  filePath: z.string(),
-  /** Signed for 86400 s (seed 001 §7.4). */
-  url: z.string(),
-  expiresAt: IsoDateTime,
-  thumbnailPath: z.string(),
-  thumbnailUrl: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  format: z.string(),
-  bytes: z.number().int(),
-}).meta({ id: 'AcceptedUpload' });
+export const AcceptedUpload = z
+  .strictObject({
+    status: z.literal('accepted'),
+    name: z.string(),
+    id: z.string(),
+    bucket: z.literal('user-images'),
+    filePath: z.string(),
+    /** Signed for 86400 s (seed 001 §7.4). */
+    url: z.string(),
+    expiresAt: IsoDateTime,
+    thumbnailPath: z.string(),
+    thumbnailUrl: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    format: z.string(),
+    bytes: z.number().int(),
+  })
+  .meta({ id: 'AcceptedUpload' });
 export type AcceptedUpload = z.infer<typeof AcceptedUpload>;
 
-export const RejectedUpload = z.strictObject({ status: z.literal('rejected'), name: z.string(), error: z.strictObject({ code: z.string(), message: z.string() }) }).meta({ id: 'RejectedUpload' });
+export const RejectedUpload = z
+  .strictObject({ status: z.literal('rejected'), name: z.string(), error: z.strictObject({ code: z.string(), message: z.string() }) })
+  .meta({ id: 'RejectedUpload' });
 export type RejectedUpload = z.infer<typeof RejectedUpload>;
 
 /** .DS_Store and Thumbs.db: skipped without counting as a failure (seed 000 §5). */
@@ -58,13 +62,15 @@ export const BatchSignUrlsRequest = z.object({
 });
 export type BatchSignUrlsRequest = z.infer<typeof BatchSignUrlsRequest>;
 
-export const SignedUrlResponse = z.strictObject({
-  bucket: z.string(),
-  filePath: z.string(),
-  signedUrl: z.string(),
-  /** ISO time; null for the public bucket. */
-  expiresAt: IsoDateTime.nullable(),
-}).meta({ id: 'SignedUrlResponse' });
+export const SignedUrlResponse = z
+  .strictObject({
+    bucket: z.string(),
+    filePath: z.string(),
+    signedUrl: z.string(),
+    /** ISO time; null for the public bucket. */
+    expiresAt: IsoDateTime.nullable(),
+  })
+  .meta({ id: 'SignedUrlResponse' });
 export type SignedUrlResponse = z.infer<typeof SignedUrlResponse>;
 
 export const BatchSignedUrlsResponse = z.strictObject({

@@ -11,14 +11,16 @@ export const UpdateViewportRequest = z.object({ name: SessionName.optional(), vi
 export const NewViewportRequest = z.object({ name: SessionName });
 
 /** A saved viewport as the sessions API lists it. */
-export const ViewportSessionSummary = z.strictObject({
-  id: z.string(),
-  session_name: z.string(),
-  is_active: z.boolean(),
-  image_count: z.number().int(),
-  updated_at: IsoDateTime,
-  created_at: IsoDateTime,
-}).meta({ id: 'ViewportSessionSummary' });
+export const ViewportSessionSummary = z
+  .strictObject({
+    id: z.string(),
+    session_name: z.string(),
+    is_active: z.boolean(),
+    image_count: z.number().int(),
+    updated_at: IsoDateTime,
+    created_at: IsoDateTime,
+  })
+  .meta({ id: 'ViewportSessionSummary' });
 export type ViewportSessionSummary = z.infer<typeof ViewportSessionSummary>;
 
 /** A viewport with its data, as saving and loading answer. */

@@ -5,5 +5,15 @@ import { Toaster } from 'sonner';
  * holds the canvas zoom controls on /enhance, and the bottom is where cards are dragged.
  */
 export function AppToaster() {
-  return <Toaster theme="dark" position="top-right" offset={{ top: 128, right: 24 }} mobileOffset={{ top: 120, left: 16, right: 16 }} richColors closeButton visibleToasts={3} />;
+  return (
+    <Toaster
+      theme="dark"
+      position="top-right"
+      offset={{ top: 128, right: 24 }}
+      mobileOffset={{ top: 120, left: 16, right: 16 }}
+      richColors
+      closeButton
+      visibleToasts={3}
+    />
+  );
 }

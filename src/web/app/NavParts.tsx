@@ -49,7 +49,9 @@ export function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => 
 /** Signed out: Sign Up and Log In; loading: a placeholder of the same size so the bar does not jump. */
 export function AccountArea({ stacked = false }: { stacked?: boolean }) {
   const { status } = useAuth();
-  const placeholder = <div aria-hidden data-testid="nav-auth-loading" className={cn('animate-pulse rounded-lg bg-white/5', stacked ? 'h-24 w-full' : 'h-9 w-44')} />;
+  const placeholder = (
+    <div aria-hidden data-testid="nav-auth-loading" className={cn('animate-pulse rounded-lg bg-white/5', stacked ? 'h-24 w-full' : 'h-9 w-44')} />
+  );
   if (status === 'loading') return placeholder;
   if (status === 'signed-in') return <Suspense fallback={placeholder}>{<NavAccount />}</Suspense>;
   return (
@@ -63,4 +65,3 @@ export function AccountArea({ stacked = false }: { stacked?: boolean }) {
     </div>
   );
 }
-

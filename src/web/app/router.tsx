@@ -74,11 +74,7 @@ export const router = createBrowserRouter([
           { path: '/terms-of-service', element: suspense(<TermsOfServicePage />) },
           {
             path: '/admin',
-            element: (
-              <RequireAdmin notFound={<NotFoundPage />}>
-                {suspense(<AdminPage />)}
-              </RequireAdmin>
-            ),
+            element: <RequireAdmin notFound={<NotFoundPage />}>{suspense(<AdminPage />)}</RequireAdmin>,
           },
           { path: '/email-preview', element: suspense(<EmailPreviewPage />) },
           { path: '*', element: <NotFoundPage /> },

@@ -5,17 +5,25 @@ import { PageHeader, Prose } from '../ui/page';
 
 const principles = [
   { icon: Target, title: 'One decision', body: 'Choose an upscale and one goal — Precision, Detail or Creativity. Everything else is our job.' },
-  { icon: Boxes, title: 'Built for renders', body: 'Every mode is tuned and measured on architecture renders, so it respects geometry, materials and your lighting.' },
+  {
+    icon: Boxes,
+    title: 'Built for renders',
+    body: 'Every mode is tuned and measured on architecture renders, so it respects geometry, materials and your lighting.',
+  },
   { icon: Layers, title: 'Whole projects', body: 'A multi-image workspace takes a folder at once and keeps it as a session you can return to.' },
-  { icon: ShieldCheck, title: 'Your work stays yours', body: 'Images are processed to deliver your results, never sold and never used to train models without consent.' },
+  {
+    icon: ShieldCheck,
+    title: 'Your work stays yours',
+    body: 'Images are processed to deliver your results, never sold and never used to train models without consent.',
+  },
 ];
 
 export function AboutPage() {
   return (
     <>
       <PageHeader eyebrow="About" title="Enhancement that speaks render">
-        Renderlift is made by people who have spent too many nights waiting for a final render. We build the tool we wanted: drop in
-        a draft, get back presentation-ready detail.
+        Renderlift is made by people who have spent too many nights waiting for a final render. We build the tool we wanted: drop in a draft, get back
+        presentation-ready detail.
       </PageHeader>
       <div className="mx-auto grid max-w-5xl gap-4 px-4 pt-14 sm:grid-cols-2 sm:px-6">
         {principles.map(({ icon: Icon, title, body }) => (
@@ -29,20 +37,18 @@ export function AboutPage() {
       <Prose>
         <h2>Why a specialised model</h2>
         <p>
-          General-purpose image AI is trained on photographs. Shown a render, it sees noise where there is a material, invents
-          texture on clean surfaces and bends straight lines. Architects and visualisers cannot send that to a client.
+          General-purpose image AI is trained on photographs. Shown a render, it sees noise where there is a material, invents texture on clean surfaces and
+          bends straight lines. Architects and visualisers cannot send that to a client.
         </p>
         <p>
-          Renderlift runs proven super-resolution networks and chooses, for each of its three modes, the model and the
-          processing that score best on a benchmark of architecture renders: exteriors, interiors and landscapes with thin
-          mullions, brick joints, wood grain and foliage. It recovers edges, repeating patterns and material detail the way a longer
-          render would have — in seconds instead of hours, on your own hardware.
+          Renderlift runs proven super-resolution networks and chooses, for each of its three modes, the model and the processing that score best on a benchmark
+          of architecture renders: exteriors, interiors and landscapes with thin mullions, brick joints, wood grain and foliage. It recovers edges, repeating
+          patterns and material detail the way a longer render would have — in seconds instead of hours, on your own hardware.
         </p>
         <h2>No prompts, no sliders, no complexity</h2>
         <p>
-          You should not need to learn a new craft to finish an image. There is no prompt box and no wall of parameters: pick 2×, 3×,
-          4× or 6×, choose Precision, Detail or Creativity, and press Enhance. When something is off, paint over it and the
-          integrated remove tool fixes it before you download.
+          You should not need to learn a new craft to finish an image. There is no prompt box and no wall of parameters: pick 2×, 3×, 4× or 6×, choose
+          Precision, Detail or Creativity, and press Enhance. When something is off, paint over it and the integrated remove tool fixes it before you download.
         </p>
         <h2>Who uses Renderlift</h2>
         <ul>

@@ -35,7 +35,10 @@ export function AdminPage() {
           <ul className="flex flex-wrap gap-1 lg:flex-col">
             {SECTIONS.map(([id, label]) => (
               <li key={id}>
-                <a href={`#${id}`} className="block rounded-md px-3 py-1.5 text-sm text-zinc-400 outline-none hover:bg-white/5 hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400">
+                <a
+                  href={`#${id}`}
+                  className="block rounded-md px-3 py-1.5 text-sm text-zinc-400 outline-none hover:bg-white/5 hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400"
+                >
                   {label}
                 </a>
               </li>

@@ -27,7 +27,10 @@ const WIDTHS = { desktop: 600, mobile: 375 } as const;
  * templates it sends with, filled with sample data; desktop (600 px) or mobile (375 px).
  */
 export function EmailPreviewPage() {
-  const list = useQuery({ queryKey: ['email-preview'], queryFn: () => apiRequest<{ categories: string[]; templates: TemplateEntry[] }>('GET', '/api/email-preview') });
+  const list = useQuery({
+    queryKey: ['email-preview'],
+    queryFn: () => apiRequest<{ categories: string[]; templates: TemplateEntry[] }>('GET', '/api/email-preview'),
+  });
   const categories = list.data?.categories ?? [];
   const [tab, setTab] = useState<string>('Payment');
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -100,7 +103,10 @@ export function EmailPreviewPage() {
           {preview.data ? (
             <>
               <p className="text-sm text-zinc-400">
-                Subject: <span className="font-medium text-zinc-100" data-testid="preview-subject">{preview.data.subject}</span>
+                Subject:{' '}
+                <span className="font-medium text-zinc-100" data-testid="preview-subject">
+                  {preview.data.subject}
+                </span>
               </p>
               <div className="mt-4 overflow-x-auto">
                 <iframe

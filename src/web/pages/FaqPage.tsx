@@ -15,11 +15,10 @@ const faqs: Array<{ id: string; q: string; a: ReactNode }> = [
     a: (
       <>
         <p>
-          Every account starts on Free with {free.monthlyCredits} credits a month. Paid plans unlock the enhancement workspace:
-          Basic at €{basic.priceEurPerMonth}/month with {basic.monthlyCredits} credits, Professional at €
-          {professional.priceEurPerMonth}/month with {professional.monthlyCredits} credits, and Business at €
-          {business.priceEurPerMonth}/month with {business.monthlyCredits} credits. Enterprise is a custom plan with flexible
-          volume and concurrency — <Link to="/contact">contact sales</Link>.
+          Every account starts on Free with {free.monthlyCredits} credits a month. Paid plans unlock the enhancement workspace: Basic at €
+          {basic.priceEurPerMonth}/month with {basic.monthlyCredits} credits, Professional at €{professional.priceEurPerMonth}/month with{' '}
+          {professional.monthlyCredits} credits, and Business at €{business.priceEurPerMonth}/month with {business.monthlyCredits} credits. Enterprise is a
+          custom plan with flexible volume and concurrency — <Link to="/contact">contact sales</Link>.
         </p>
         <p className="mt-3">
           Basic runs one enhancement at a time, Professional and Business four. Compare them on the <Link to="/pricing">pricing page</Link>.
@@ -32,9 +31,9 @@ const faqs: Array<{ id: string; q: string; a: ReactNode }> = [
     q: 'How do credits work?',
     a: (
       <p>
-        An enhancement costs one credit per started 500 pixels of the longest side of the result. A 1920 × 1080 render upscaled 2×
-        becomes 3840 × 2160 and costs 8 credits (3840 ÷ 500, rounded up). The workspace shows the cost before you start. Removing an
-        object costs one credit. Credits are charged only when an enhancement succeeds: a failed or cancelled job costs nothing.
+        An enhancement costs one credit per started 500 pixels of the longest side of the result. A 1920 × 1080 render upscaled 2× becomes 3840 × 2160 and costs
+        8 credits (3840 ÷ 500, rounded up). The workspace shows the cost before you start. Removing an object costs one credit. Credits are charged only when an
+        enhancement succeeds: a failed or cancelled job costs nothing.
       </p>
     ),
   },
@@ -43,8 +42,8 @@ const faqs: Array<{ id: string; q: string; a: ReactNode }> = [
     q: 'What happens to unused credits?',
     a: (
       <p>
-        Credits do not roll over. Your balance is reset to your plan's monthly allowance at the start of each billing period, and
-        again when you change plan, so a new plan starts with its full allowance.
+        Credits do not roll over. Your balance is reset to your plan's monthly allowance at the start of each billing period, and again when you change plan, so
+        a new plan starts with its full allowance.
       </p>
     ),
   },
@@ -53,8 +52,8 @@ const faqs: Array<{ id: string; q: string; a: ReactNode }> = [
     q: 'Which file formats can I upload?',
     a: (
       <p>
-        JPEG, PNG, WebP, GIF and BMP. You can drop a whole folder at once; system files such as .DS_Store and Thumbs.db are skipped.
-        The enhanced result can be up to 64 megapixels, so choose a smaller upscale for very large originals.
+        JPEG, PNG, WebP, GIF and BMP. You can drop a whole folder at once; system files such as .DS_Store and Thumbs.db are skipped. The enhanced result can be
+        up to 64 megapixels, so choose a smaller upscale for very large originals.
       </p>
     ),
   },
@@ -63,9 +62,8 @@ const faqs: Array<{ id: string; q: string; a: ReactNode }> = [
     q: 'How long does processing take?',
     a: (
       <p>
-        Most renders finish within seconds to a couple of minutes, depending on the output size and how busy the service is. Each
-        card shows live progress and you can keep working on other images meanwhile. Professional and Business run up to four
-        enhancements at the same time.
+        Most renders finish within seconds to a couple of minutes, depending on the output size and how busy the service is. Each card shows live progress and
+        you can keep working on other images meanwhile. Professional and Business run up to four enhancements at the same time.
       </p>
     ),
   },
@@ -74,8 +72,8 @@ const faqs: Array<{ id: string; q: string; a: ReactNode }> = [
     q: 'Can I cancel my subscription?',
     a: (
       <p>
-        Yes, anytime, from Profile → Billing. You keep access to your plan until the end of the period you have paid for, and you
-        can reactivate before then. Questions about a charge? Write to <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
+        Yes, anytime, from Profile → Billing. You keep access to your plan until the end of the period you have paid for, and you can reactivate before then.
+        Questions about a charge? Write to <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
       </p>
     ),
   },
@@ -97,7 +95,11 @@ export function FaqPage() {
           ))}
         </Accordion>
         <p className="mt-10 text-sm text-zinc-500">
-          Still have a question? <Link to="/contact" className="text-violet-300 hover:underline">Get in touch</Link> — we usually reply within 24 hours.
+          Still have a question?{' '}
+          <Link to="/contact" className="text-violet-300 hover:underline">
+            Get in touch
+          </Link>{' '}
+          — we usually reply within 24 hours.
         </p>
       </div>
     </>

@@ -30,7 +30,11 @@ export function Modal({
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <Dialog.Title className="text-[17px] font-semibold tracking-tight">{title}</Dialog.Title>
-          {description && <Dialog.Description asChild><div className="mt-1.5 text-[13.5px] leading-relaxed text-zinc-400">{description}</div></Dialog.Description>}
+          {description && (
+            <Dialog.Description asChild>
+              <div className="mt-1.5 text-[13.5px] leading-relaxed text-zinc-400">{description}</div>
+            </Dialog.Description>
+          )}
           <div className="mt-4">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -26,11 +26,17 @@ export function Field(props: { label: string; error?: string; hint?: ReactNode; 
   );
 }
 
-export const TextInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(function TextInput({ invalid, ...rest }, ref) {
+export const TextInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }>(function TextInput(
+  { invalid, ...rest },
+  ref,
+) {
   return <Input ref={ref} aria-invalid={invalid || undefined} {...rest} />;
 });
 
-export const SelectInput = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(function SelectInput({ invalid, className, children, ...rest }, ref) {
+export const SelectInput = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(function SelectInput(
+  { invalid, className, children, ...rest },
+  ref,
+) {
   return (
     <select
       ref={ref}
@@ -46,7 +52,10 @@ export const SelectInput = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HT
   );
 });
 
-export const CheckboxInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }>(function CheckboxInput({ label, error, ...rest }, ref) {
+export const CheckboxInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }>(function CheckboxInput(
+  { label, error, ...rest },
+  ref,
+) {
   const id = useId();
   return (
     <div className="space-y-1">
@@ -79,7 +88,10 @@ export function Alert(props: { tone?: 'error' | 'info' | 'success'; children: Re
   );
 }
 
-export const TextArea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }>(function TextArea({ invalid, className, ...rest }, ref) {
+export const TextArea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }>(function TextArea(
+  { invalid, className, ...rest },
+  ref,
+) {
   return (
     <textarea
       ref={ref}
@@ -92,4 +104,3 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
     />
   );
 });
-

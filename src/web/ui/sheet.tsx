@@ -14,12 +14,7 @@ const sides = {
   top: 'inset-x-0 top-0 border-b data-[state=open]:animate-[sheet-in-top_200ms_ease-out]',
 } as const;
 
-export function SheetContent({
-  side = 'right',
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sides }) {
+export function SheetContent({ side = 'right', className, children, ...props }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sides }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />

@@ -2,7 +2,11 @@ import { cn } from '../lib/cn';
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
-    <span role="status" aria-label={label} className={cn('inline-block size-6 animate-spin rounded-full border-2 border-zinc-700 border-t-violet-400', className)} />
+    <span
+      role="status"
+      aria-label={label}
+      className={cn('inline-block size-6 animate-spin rounded-full border-2 border-zinc-700 border-t-violet-400', className)}
+    />
   );
 }
 

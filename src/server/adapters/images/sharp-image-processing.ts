@@ -23,7 +23,9 @@ export function createSharpImageProcessing(): ImageProcessing {
           painted++;
         }
       }
-      const png = await sharp(out, { raw: { width, height, channels: 1 } }).png({ compressionLevel: 6 }).toBuffer();
+      const png = await sharp(out, { raw: { width, height, channels: 1 } })
+        .png({ compressionLevel: 6 })
+        .toBuffer();
       return { png, painted };
     },
     // libvips shrinks while decoding, so a large result is never held at full size for its preview

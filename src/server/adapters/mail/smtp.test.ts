@@ -81,7 +81,12 @@ describe('SMTP delivery', () => {
     const list = ['one@studio.example', 'two@studio.example', 'three@studio.example'];
     const res = await admin.json('/api/admin/notifications/maintenance', {
       method: 'POST',
-      json: { message: 'The render farm moves tonight.', severity: 'error', estimatedCompletionTime: '2 hours', audience: { kind: 'custom', customEmails: list.join(';\n') } },
+      json: {
+        message: 'The render farm moves tonight.',
+        severity: 'error',
+        estimatedCompletionTime: '2 hours',
+        audience: { kind: 'custom', customEmails: list.join(';\n') },
+      },
     });
     expect(res.status).toBe(202);
     for (let i = 0; i < 100; i++) {

@@ -37,13 +37,32 @@ export function createLocalPayments(opts: { baseUrl: string }): Payments {
     },
     periodEnded(s, amountCents, now) {
       if (s.cancelAtPeriodEnd) {
-        return [{ id: rid('evt'), type: 'subscription.deleted', userId: s.userId, customerId: s.customerId, subscriptionId: s.subscriptionId, periodEnd: s.periodEnd ?? now }];
+        return [
+          {
+            id: rid('evt'),
+            type: 'subscription.deleted',
+            userId: s.userId,
+            customerId: s.customerId,
+            subscriptionId: s.subscriptionId,
+            periodEnd: s.periodEnd ?? now,
+          },
+        ];
       }
       // the next period starts where the last one ended, as a subscription's billing anniversary does
       let periodEnd = addMonths(s.periodEnd ?? now);
       while (periodEnd.getTime() <= now.getTime()) periodEnd = addMonths(periodEnd);
       return [
-        { id: rid('evt'), type: 'invoice.paid', userId: s.userId, customerId: s.customerId, invoiceId: rid('in'), subscriptionId: s.subscriptionId, plan: s.plan, amountCents, periodEnd },
+        {
+          id: rid('evt'),
+          type: 'invoice.paid',
+          userId: s.userId,
+          customerId: s.customerId,
+          invoiceId: rid('in'),
+          subscriptionId: s.subscriptionId,
+          plan: s.plan,
+          amountCents,
+          periodEnd,
+        },
       ];
     },
   };

@@ -18,7 +18,8 @@ export interface StripePaymentsOptions {
 const EU = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '));
 
 type Obj = Record<string, any>;
-const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Obj).id === 'string' ? (v as Obj).id : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Obj).id === 'string' ? (v as Obj).id : null;
 const dateOf = (seconds: unknown): Date | null => (typeof seconds === 'number' && seconds > 0 ? new Date(seconds * 1000) : null);
 
 /**
@@ -31,7 +32,9 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'http:' ? 80 : 443), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? { host: api.hostname, port: api.port || (api.protocol === 'http:' ? 80 : 443), protocol: api.protocol.replace(':', '') as 'http' | 'https' }
+      : {}),
   });
   const planByPrice = new Map<string, CheckoutPlan>();
   for (const [plan, price] of Object.entries(opts.prices)) if (price) planByPrice.set(price, plan as CheckoutPlan);
@@ -95,7 +98,13 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
         const priceId = idOf(line?.pricing?.price_details?.price) ?? idOf(line?.price);
         const common = { ...base, userId: metadata?.userId ?? null, customerId: idOf(o.customer), invoiceId: o.id as string, subscriptionId };
         if (event.type === 'invoice.paid') {
-          return { ...common, type: 'invoice.paid', plan: planOf(priceId, metadata), amountCents: o.amount_paid ?? 0, periodEnd: dateOf(line?.period?.end) ?? dateOf(o.period_end) };
+          return {
+            ...common,
+            type: 'invoice.paid',
+            plan: planOf(priceId, metadata),
+            amountCents: o.amount_paid ?? 0,
+            periodEnd: dateOf(line?.period?.end) ?? dateOf(o.period_end),
+          };
         }
         return { ...common, type: 'payment.failed', amountCents: o.amount_due ?? 0, nextAttempt: dateOf(o.next_payment_attempt) };
       }

@@ -28,8 +28,20 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
   const { database, logger } = opts;
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss', schedule: opts.schedule ?? true, superviseIntervalSeconds: opts.superviseIntervalSeconds } as never)
-      : new PgBoss({ connectionString: database.connectionString, schema: 'pgboss', max: 4, schedule: opts.schedule ?? true, superviseIntervalSeconds: opts.superviseIntervalSeconds } as never);
+      ? new PgBoss({
+          db: fromPglite(database.pglite),
+          backend: 'pglite',
+          schema: 'pgboss',
+          schedule: opts.schedule ?? true,
+          superviseIntervalSeconds: opts.superviseIntervalSeconds,
+        } as never)
+      : new PgBoss({
+          connectionString: database.connectionString,
+          schema: 'pgboss',
+          max: 4,
+          schedule: opts.schedule ?? true,
+          superviseIntervalSeconds: opts.superviseIntervalSeconds,
+        } as never);
   boss.on('error', (err) => logger.error({ err }, 'queue error'));
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 0.5;
   // pg-boss counts every failed attempt; a job handed back gets one more attempt so the hand-back costs none
@@ -77,8 +89,12 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
             try {
               await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: job.signal });
             } catch (err) {
-              if (err instanceof JobHandedBack) await keepAttempt(queue, job.id).catch((e: unknown) => logger.warn({ err: e, jobId: job.id }, 'could not keep the attempt of a job handed back'));
-              if (err instanceof JobRejected) await spendAttempts(queue, job.id).catch((e: unknown) => logger.warn({ err: e, jobId: job.id }, 'could not end the retries of a refused job'));
+              if (err instanceof JobHandedBack)
+                await keepAttempt(queue, job.id).catch((e: unknown) =>
+                  logger.warn({ err: e, jobId: job.id }, 'could not keep the attempt of a job handed back'),
+                );
+              if (err instanceof JobRejected)
+                await spendAttempts(queue, job.id).catch((e: unknown) => logger.warn({ err: e, jobId: job.id }, 'could not end the retries of a refused job'));
               throw err;
             }
           }

@@ -51,7 +51,8 @@ describe('local disk storage', () => {
   });
 
   it('deletes a prefix and only that prefix', async () => {
-    for (const k of ['u1/a.png', 'u1/processed/2026-01/b.png', 'u10/c.png']) await storage.put('user-images', k, Buffer.from('x'), { contentType: 'image/png' });
+    for (const k of ['u1/a.png', 'u1/processed/2026-01/b.png', 'u10/c.png'])
+      await storage.put('user-images', k, Buffer.from('x'), { contentType: 'image/png' });
     expect(await storage.deletePrefix('user-images', 'u1/')).toBe(2);
     expect(await storage.head('user-images', 'u10/c.png')).not.toBeNull();
     expect(await storage.deletePrefix('user-images', 'nobody/')).toBe(0);

@@ -51,7 +51,8 @@ describe.skipIf(!hasMoto)('S3 storage against an S3 API', () => {
   });
 
   it('deletes a prefix and only that prefix', async () => {
-    for (const k of ['u2/a.png', 'u2/processed/2026-01/b.png', 'u20/c.png']) await storage.put('user-images', k, Buffer.from('x'), { contentType: 'image/png' });
+    for (const k of ['u2/a.png', 'u2/processed/2026-01/b.png', 'u20/c.png'])
+      await storage.put('user-images', k, Buffer.from('x'), { contentType: 'image/png' });
     expect(await storage.deletePrefix('user-images', 'u2/')).toBe(2);
     expect(await storage.head('user-images', 'u20/c.png')).not.toBeNull();
   });

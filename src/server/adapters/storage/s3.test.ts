@@ -39,7 +39,9 @@ describe('S3 storage (offline parts)', () => {
   });
 
   it('builds public URLs from S3_PUBLIC_URL, or through the API without it', () => {
-    expect(make({ publicUrl: 'https://cdn.example.com/' }).publicUrl('enhanced-images', 'u1/x.png')).toBe('https://cdn.example.com/prod/enhanced-images/u1/x.png');
+    expect(make({ publicUrl: 'https://cdn.example.com/' }).publicUrl('enhanced-images', 'u1/x.png')).toBe(
+      'https://cdn.example.com/prod/enhanced-images/u1/x.png',
+    );
     expect(make().publicUrl('enhanced-images', 'u1/x.png')).toBe('/api/files/enhanced-images/u1/x.png');
   });
 });

@@ -98,7 +98,8 @@ export class S3Storage implements Storage {
       );
       return { size: bytes.length, contentType: opts.contentType, etag: out.ETag ?? '""', lastModified: this.now() };
     } catch (err) {
-      if (err instanceof S3ServiceException && (err.$metadata?.httpStatusCode === 412 || err.name === 'PreconditionFailed')) throw new ObjectExistsError(bucket, key);
+      if (err instanceof S3ServiceException && (err.$metadata?.httpStatusCode === 412 || err.name === 'PreconditionFailed'))
+        throw new ObjectExistsError(bucket, key);
       throw err;
     }
   }

@@ -47,7 +47,11 @@ export type CodeLookup = { state: 'valid'; userId: string } | { state: 'expired'
 
 /** Finds the user a code belongs to without using it up. */
 export async function lookupCode(db: Db | Tx, purpose: CodePurpose, code: string, now: Date): Promise<CodeLookup> {
-  const [row] = await db.select().from(verification).where(eq(verification.identifier, identifierFor(purpose, code))).limit(1);
+  const [row] = await db
+    .select()
+    .from(verification)
+    .where(eq(verification.identifier, identifierFor(purpose, code)))
+    .limit(1);
   if (!row) return { state: 'unknown' };
   if (row.expiresAt.getTime() <= now.getTime()) return { state: 'expired', userId: row.value };
   return { state: 'valid', userId: row.value };

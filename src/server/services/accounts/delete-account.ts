@@ -30,7 +30,9 @@ export async function deleteAccount(deps: Pick<Deps, 'db' | 'logger' | 'accountD
       .set({ userId: null, email: null, ipAddress: null, userAgent: null, pageUrl: null, details: {} })
       .where(or(eq(securityEvents.userId, userId), eq(securityEvents.email, u.email)));
     // our one-time codes keep the user id as their value (services/accounts/codes.ts)
-    await tx.delete(verification).where(and(eq(verification.value, userId), or(like(verification.identifier, 'email-verification:%'), like(verification.identifier, 'password-reset:%'))));
+    await tx
+      .delete(verification)
+      .where(and(eq(verification.value, userId), or(like(verification.identifier, 'email-verification:%'), like(verification.identifier, 'password-reset:%'))));
     await tx.delete(user).where(eq(user.id, userId));
   });
   for (const step of afterCommit) {

@@ -4,7 +4,11 @@ import { securityEvents, session } from '@server/db/schema.js';
 import type { DeviceSession, SignInEvent } from '@shared/notifications.js';
 
 /** The user's signed-in devices (never their tokens), this one marked, and the last sign-ins and failed attempts. */
-export async function listSessions(deps: Pick<Deps, 'db' | 'clock'>, userId: string, currentSessionId: string): Promise<{ sessions: DeviceSession[]; signIns: SignInEvent[] }> {
+export async function listSessions(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  currentSessionId: string,
+): Promise<{ sessions: DeviceSession[]; signIns: SignInEvent[] }> {
   const [rows, events] = await Promise.all([
     deps.db
       .select({ id: session.id, userAgent: session.userAgent, ipAddress: session.ipAddress, createdAt: session.createdAt, updatedAt: session.updatedAt })
@@ -12,7 +16,14 @@ export async function listSessions(deps: Pick<Deps, 'db' | 'clock'>, userId: str
       .where(and(eq(session.userId, userId), gt(session.expiresAt, deps.clock())))
       .orderBy(desc(session.updatedAt)),
     deps.db
-      .select({ id: securityEvents.id, action: securityEvents.action, status: securityEvents.status, ipAddress: securityEvents.ipAddress, userAgent: securityEvents.userAgent, at: securityEvents.createdAt })
+      .select({
+        id: securityEvents.id,
+        action: securityEvents.action,
+        status: securityEvents.status,
+        ipAddress: securityEvents.ipAddress,
+        userAgent: securityEvents.userAgent,
+        at: securityEvents.createdAt,
+      })
       .from(securityEvents)
       .where(and(eq(securityEvents.userId, userId), inArray(securityEvents.action, ['sign_in', 'sign_out', 'password_reset'])))
       .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))

@@ -22,6 +22,11 @@ export async function requestPasswordReset(deps: Pick<Deps, 'db' | 'clock' | 'co
   if (!u) return;
   const code = await issueCode(deps.db, 'password-reset', u.id, RESET_CODE_LENGTH, deps.clock());
   const site = { siteName: deps.config.SITE_NAME, baseUrl: deps.config.BASE_URL };
-  const mail = await renderEmail('password-reset', { ...site, firstName: u.firstName ?? '', resetToken: code, resetUrl: `${site.baseUrl}/reset-password/${code}` });
+  const mail = await renderEmail('password-reset', {
+    ...site,
+    firstName: u.firstName ?? '',
+    resetToken: code,
+    resetUrl: `${site.baseUrl}/reset-password/${code}`,
+  });
   await deps.mailer.send({ ...mail, to: u.email, userId: u.id });
 }

@@ -9,7 +9,10 @@ import { cannotDemoteSelf } from '@shared/admin.js';
  * Gives or takes the admin role by e-mail. An admin cannot take their own role (the last way in must not be locked
  * by accident); the changed user's sessions are ended so the new role holds from their next sign-in everywhere.
  */
-export async function setAdminRole(deps: Pick<Deps, 'db' | 'clock'>, input: { email: string; admin: boolean; actorId: string }): Promise<{ userId: string; changed: boolean }> {
+export async function setAdminRole(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { email: string; admin: boolean; actorId: string },
+): Promise<{ userId: string; changed: boolean }> {
   return deps.db.transaction(async (tx) => {
     const [u] = await tx
       .select({ id: user.id, role: user.role })

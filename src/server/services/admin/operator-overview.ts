@@ -4,7 +4,6 @@ import { imageJobs, images, profiles, securityEvents, user } from '@server/db/sc
 import { PAGE_SIZE, type Page } from '@shared/pagination.js';
 import type { OperatorOverview, SecurityEventView } from '@shared/admin.js';
 
-
 const THROUGHPUT_SAMPLE = 20;
 
 /** What a self-hoster checks first: the queue, what failed and why, engine speed, storage and users (read-only). */
@@ -12,10 +11,22 @@ export async function operatorOverview(deps: Pick<Deps, 'db' | 'clock' | 'config
   const since = new Date(deps.clock().getTime() - 86_400_000);
   const active = eq(imageJobs.status, 'processing');
   const [[waiting], [running], [completed], [failed], failures, recent, [stored], plans, [users]] = await Promise.all([
-    deps.db.select({ n: count() }).from(imageJobs).where(and(active, isNull(imageJobs.startedAt))),
-    deps.db.select({ n: count() }).from(imageJobs).where(and(active, isNotNull(imageJobs.startedAt))),
-    deps.db.select({ n: count() }).from(imageJobs).where(and(eq(imageJobs.status, 'completed'), gte(imageJobs.finishedAt, since))),
-    deps.db.select({ n: count() }).from(imageJobs).where(and(eq(imageJobs.status, 'failed'), gte(imageJobs.updatedAt, since))),
+    deps.db
+      .select({ n: count() })
+      .from(imageJobs)
+      .where(and(active, isNull(imageJobs.startedAt))),
+    deps.db
+      .select({ n: count() })
+      .from(imageJobs)
+      .where(and(active, isNotNull(imageJobs.startedAt))),
+    deps.db
+      .select({ n: count() })
+      .from(imageJobs)
+      .where(and(eq(imageJobs.status, 'completed'), gte(imageJobs.finishedAt, since))),
+    deps.db
+      .select({ n: count() })
+      .from(imageJobs)
+      .where(and(eq(imageJobs.status, 'failed'), gte(imageJobs.updatedAt, since))),
     deps.db
       .select({
         id: imageJobs.id,
@@ -49,9 +60,20 @@ export async function operatorOverview(deps: Pick<Deps, 'db' | 'clock' | 'config
   const megapixels = recent.reduce((s, r) => s + (r.width * r.height) / 1e6, 0);
   const seconds = recent.reduce((s, r) => s + Math.max(0, (r.finishedAt!.getTime() - r.startedAt!.getTime()) / 1000), 0);
   return {
-    jobs: { waiting: Number(waiting.n), running: Number(running.n), completed24h: Number(completed.n), failed24h: Number(failed.n), workers: deps.config.WORKERS },
+    jobs: {
+      waiting: Number(waiting.n),
+      running: Number(running.n),
+      completed24h: Number(completed.n),
+      failed24h: Number(failed.n),
+      workers: deps.config.WORKERS,
+    },
     failures: failures.map((f) => ({ ...f, at: f.at.toISOString() })),
-    throughput: { jobs: recent.length, megapixels: round(megapixels), seconds: round(seconds), mpPerSecond: seconds > 0 ? round(megapixels / seconds, 3) : null },
+    throughput: {
+      jobs: recent.length,
+      megapixels: round(megapixels),
+      seconds: round(seconds),
+      mpPerSecond: seconds > 0 ? round(megapixels / seconds, 3) : null,
+    },
     storage: { files: Number(stored.files), bytes: Number(stored.bytes ?? 0) },
     usersByPlan: plans.map((p) => ({ plan: p.plan, beta: Number(p.beta), users: Number(p.users) })),
     users: Number(users.n),
@@ -59,7 +81,6 @@ export async function operatorOverview(deps: Pick<Deps, 'db' | 'clock' | 'config
 }
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
 
 /** Sign-in failures, rate-limit hits and the other recorded security events, newest first. */
 export async function listSecurityEvents(deps: Pick<Deps, 'db'>, page: number, onlyFailures: boolean): Promise<Page<SecurityEventView>> {

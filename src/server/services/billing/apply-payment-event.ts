@@ -30,11 +30,18 @@ const planOfTier = (tier: string | null): CheckoutPlan | null => {
  * The event id is recorded in the same transaction as its effects, so a replay changes nothing and a failure
  * leaves the event unrecorded for the provider's retry. Events for one user apply one after another (profile row lock).
  */
-export async function applyPaymentEvent(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'logger' | 'events'>, event: PaymentEvent): Promise<ApplyResult> {
+export async function applyPaymentEvent(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'logger' | 'events'>,
+  event: PaymentEvent,
+): Promise<ApplyResult> {
   const now = deps.clock();
   const mails: PendingMail[] = [];
   const result = await deps.db.transaction(async (tx): Promise<ApplyResult> => {
-    const inserted = await tx.insert(paymentEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    const inserted = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
     if (inserted.length === 0) return { applied: false, userId: null };
     if (event.type === 'ignored') return { applied: true, userId: null };
 
@@ -80,7 +87,14 @@ async function saveGrant(
   tx: Tx,
   userId: string,
   existing: GrantRow | undefined,
-  values: { subscriptionId: string; customerId: string | null; plan: CheckoutPlan | null; status?: GrantStatus; periodEnd?: Date | null; cancelAtPeriodEnd?: boolean },
+  values: {
+    subscriptionId: string;
+    customerId: string | null;
+    plan: CheckoutPlan | null;
+    status?: GrantStatus;
+    periodEnd?: Date | null;
+    cancelAtPeriodEnd?: boolean;
+  },
 ): Promise<GrantRow | undefined> {
   const tier = values.plan ? tierOfPlan(values.plan) : (existing?.tier ?? null);
   if (!tier) return existing;
@@ -121,7 +135,11 @@ async function applyToUser(tx: Tx, event: SubscriptionEvent, profile: ProfileRow
       if (!grant) return undefined;
       // a checkout and its first invoice arrive as two events in either order: the first one sets the balance
       const credited = await invoiceAlreadyCredited(tx, userId, event.invoiceId);
-      const change = await applyEntitlement(tx, profile, now, { credits: credited ? 'never' : 'always', reason: 'plan_change', invoiceId: event.invoiceId ?? event.sessionId });
+      const change = await applyEntitlement(tx, profile, now, {
+        credits: credited ? 'never' : 'always',
+        reason: 'plan_change',
+        invoiceId: event.invoiceId ?? event.sessionId,
+      });
       const plan = planOfTier(grant.tier);
       mails.push({
         ...to,
@@ -187,7 +205,10 @@ async function applyToUser(tx: Tx, event: SubscriptionEvent, profile: ProfileRow
       // seed 001 §9: credits reset on plan change
       const change = await applyEntitlement(tx, profile, now, { credits: planChanged ? 'always' : 'changed', reason: 'plan_change' });
       if (newlyCancelling && existing) {
-        mails.push({ ...to, mail: { template: 'subscription-cancelled', props: { firstName, planName: planName(grant.tier), endDate: formatMailDate(grant.currentPeriodEnd) } } });
+        mails.push({
+          ...to,
+          mail: { template: 'subscription-cancelled', props: { firstName, planName: planName(grant.tier), endDate: formatMailDate(grant.currentPeriodEnd) } },
+        });
       }
       return change;
     }
@@ -196,10 +217,19 @@ async function applyToUser(tx: Tx, event: SubscriptionEvent, profile: ProfileRow
       const periodEnd = event.periodEnd ?? existing.currentPeriodEnd;
       // seed 000 §4: access stays until the end date
       const stillPaidFor = !!periodEnd && periodEnd.getTime() > now.getTime();
-      const grant = await saveGrant(tx, userId, existing, { ...event, plan: null, status: stillPaidFor ? 'cancelled' : 'expired', periodEnd, cancelAtPeriodEnd: true });
+      const grant = await saveGrant(tx, userId, existing, {
+        ...event,
+        plan: null,
+        status: stillPaidFor ? 'cancelled' : 'expired',
+        periodEnd,
+        cancelAtPeriodEnd: true,
+      });
       const change = await applyEntitlement(tx, profile, now, { credits: 'changed', reason: 'expiry' });
       if (!existing.cancelAtPeriodEnd) {
-        mails.push({ ...to, mail: { template: 'subscription-cancelled', props: { firstName, planName: planName(grant?.tier), endDate: formatMailDate(periodEnd ?? now) } } });
+        mails.push({
+          ...to,
+          mail: { template: 'subscription-cancelled', props: { firstName, planName: planName(grant?.tier), endDate: formatMailDate(periodEnd ?? now) } },
+        });
       }
       return change;
     }

@@ -68,7 +68,14 @@ export async function runBillingMaintenance(deps: MaintenanceDeps): Promise<Bill
     for (const g of due) {
       const key = planFor(g.tier)?.key as CheckoutPlan;
       const events = deps.payments.testMode.periodEnded(
-        { subscriptionId: g.stripeSubscriptionId!, customerId: g.stripeCustomerId ?? `cus_local_${g.userId}`, userId: g.userId, plan: key, periodEnd: g.currentPeriodEnd, cancelAtPeriodEnd: g.cancelAtPeriodEnd },
+        {
+          subscriptionId: g.stripeSubscriptionId!,
+          customerId: g.stripeCustomerId ?? `cus_local_${g.userId}`,
+          userId: g.userId,
+          plan: key,
+          periodEnd: g.currentPeriodEnd,
+          cancelAtPeriodEnd: g.cancelAtPeriodEnd,
+        },
         priceCents(key) ?? 0,
         now,
       );
@@ -96,7 +103,10 @@ export async function runBillingMaintenance(deps: MaintenanceDeps): Promise<Bill
       if (next.getTime() > now.getTime()) return false;
       // a whole number of months on from the anniversary, however many runs were missed
       while (next.getTime() <= now.getTime()) next = addMonths(anchor, ++months);
-      await tx.update(profiles).set({ creditsResetAt: next, updatedAt: sql`now()` }).where(eq(profiles.userId, userId));
+      await tx
+        .update(profiles)
+        .set({ creditsResetAt: next, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, userId));
       await resetCredits(tx, userId, creditAllowance(p.subscriptionStatus, p.betaAccess), 'monthly_reset');
       return true;
     });

@@ -40,7 +40,11 @@ async function knownCustomerId(deps: Pick<Deps, 'db'>, userId: string): Promise<
  * A user already paying for another plan is sent to confirm the change of that subscription instead, so no one
  * pays for two plans at once.
  */
-export async function startCheckout(deps: Pick<Deps, 'db' | 'payments' | 'config' | 'logger'>, user: SessionUser, input: StartCheckoutInput): Promise<{ url: string }> {
+export async function startCheckout(
+  deps: Pick<Deps, 'db' | 'payments' | 'config' | 'logger'>,
+  user: SessionUser,
+  input: StartCheckoutInput,
+): Promise<{ url: string }> {
   const plan = planFor(input.plan);
   if (!plan || plan.key === 'free') throw new AppError('INVALID_PLAN', 400, messages.checkoutSessionFailed);
   if (plan.contactSales) throw new AppError('CONTACT_SALES', 400, billingText.enterpriseContactOnly);
@@ -89,7 +93,11 @@ export async function openPortal(deps: Pick<Deps, 'db' | 'payments' | 'config' |
   if (!customerId) throw new AppError('NO_SUBSCRIPTION', 404, billingText.noSubscription);
   const current = await currentPaidSubscription(deps, user.id);
   try {
-    return await deps.payments.portal({ customerId, subscriptionId: current?.stripeSubscriptionId ?? null, returnUrl: `${deps.config.BASE_URL}/profile?tab=billing` });
+    return await deps.payments.portal({
+      customerId,
+      subscriptionId: current?.stripeSubscriptionId ?? null,
+      returnUrl: `${deps.config.BASE_URL}/profile?tab=billing`,
+    });
   } catch (err) {
     deps.logger.error({ err, userId: user.id }, 'portal session could not be created');
     throw new AppError('PORTAL_FAILED', 502, messages.portalFailed);

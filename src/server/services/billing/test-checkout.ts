@@ -18,7 +18,10 @@ function testMode(deps: Pick<Deps, 'payments'>): TestModeEvents {
 }
 
 async function ownSession(deps: Pick<Deps, 'db'>, userId: string, id: string) {
-  const [row] = await deps.db.select().from(checkoutSessions).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
+  const [row] = await deps.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
   if (!row) throw notFound('Checkout not found');
   return row;
 }
@@ -32,7 +35,14 @@ const checkoutPlanOf = (tier: string | null): CheckoutPlan => {
 export async function getTestCheckout(deps: Pick<Deps, 'db' | 'payments'>, userId: string, id: string) {
   testMode(deps);
   const row = await ownSession(deps, userId, id);
-  return { id: row.id, plan: checkoutPlanOf(row.plan), plan_name: planName(row.plan), amount: formatEuro(row.amountCents), status: row.status, test_mode: billingText.testMode };
+  return {
+    id: row.id,
+    plan: checkoutPlanOf(row.plan),
+    plan_name: planName(row.plan),
+    amount: formatEuro(row.amountCents),
+    status: row.status,
+    test_mode: billingText.testMode,
+  };
 }
 
 /**
@@ -55,7 +65,14 @@ export async function completeTestCheckout(deps: BillingDeps, user: SessionUser,
   const plan = checkoutPlanOf(row.plan);
   try {
     const current = await currentPaidSubscription(deps, user.id);
-    for (const event of events.checkoutPaid({ sessionId: row.id, userId: user.id, plan, amountCents: row.amountCents, subscriptionId: current?.stripeSubscriptionId ?? null, now: deps.clock() })) {
+    for (const event of events.checkoutPaid({
+      sessionId: row.id,
+      userId: user.id,
+      plan,
+      amountCents: row.amountCents,
+      subscriptionId: current?.stripeSubscriptionId ?? null,
+      now: deps.clock(),
+    })) {
       await applyPaymentEvent(deps, event);
     }
   } catch (err) {

@@ -8,7 +8,10 @@ import { PAGE_SIZE, type Page } from '@shared/pagination.js';
 import { INQUIRY_LABELS, mailboxFor, type ContactInfo, type ContactRequest } from '@shared/contact.js';
 import type { ContactMessageView } from '@shared/admin.js';
 
-export const contactInfo = (config: Deps['config']): ContactInfo => ({ generalEmail: config.CONTACT_GENERAL_EMAIL, supportEmail: config.CONTACT_SUPPORT_EMAIL });
+export const contactInfo = (config: Deps['config']): ContactInfo => ({
+  generalEmail: config.CONTACT_GENERAL_EMAIL,
+  supportEmail: config.CONTACT_SUPPORT_EMAIL,
+});
 
 /**
  * seed 001 §7.5 send-contact-email: the message is stored (admins read it in the panel), the mailbox for its inquiry
@@ -38,7 +41,6 @@ export async function sendContactMessage(deps: Pick<Deps, 'db' | 'config' | 'mai
   return { id: row.id };
 }
 
-
 export async function listContactMessages(deps: Pick<Deps, 'db'>, page: number): Promise<Page<ContactMessageView>> {
   const [rows, [{ total }]] = await Promise.all([
     deps.db
@@ -50,7 +52,15 @@ export async function listContactMessages(deps: Pick<Deps, 'db'>, page: number):
     deps.db.select({ total: count() }).from(contactMessages),
   ]);
   return {
-    items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, inquiryType: r.inquiryType, subject: r.subject, message: r.message, createdAt: r.createdAt.toISOString() })),
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      inquiryType: r.inquiryType,
+      subject: r.subject,
+      message: r.message,
+      createdAt: r.createdAt.toISOString(),
+    })),
     page,
     pageSize: PAGE_SIZE,
     total: Number(total),

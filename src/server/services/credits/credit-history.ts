@@ -86,7 +86,9 @@ export async function creditLedgerCsv(deps: Pick<Deps, 'db'>, userId: string): P
     const rows = await ledgerRows(deps, userId, 1000, offset);
     for (const r of rows) {
       const job = r.job ? (r.job.workflow_type === 'remove' ? 'removal' : `${r.job.mode ?? ''} x${r.job.scale ?? ''}`) : null;
-      lines.push([r.created_at, r.reason, LEDGER_REASON_LABELS[r.reason] ?? r.reason, r.delta, r.balance_after, r.job_id, job, r.invoice_id].map(csvCell).join(','));
+      lines.push(
+        [r.created_at, r.reason, LEDGER_REASON_LABELS[r.reason] ?? r.reason, r.delta, r.balance_after, r.job_id, job, r.invoice_id].map(csvCell).join(','),
+      );
     }
     if (rows.length < 1000) break;
   }

@@ -87,7 +87,7 @@ describe.each(backends)('credit ledger (%s)', (backend) => {
     await expectLedgerMatchesBalance(db, u.id);
   });
 
-  it('rolls the reservation back with the caller\'s transaction', async () => {
+  it("rolls the reservation back with the caller's transaction", async () => {
     const u = await userWith(10);
     await db
       .transaction(async (tx) => {

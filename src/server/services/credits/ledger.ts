@@ -32,7 +32,10 @@ async function record(tx: Tx, userId: string, delta: number, reason: CreditReaso
   await tx.insert(creditLedger).values({ userId, delta, reason, balanceAfter, jobId: ref.jobId ?? null, invoiceId: ref.invoiceId ?? null });
   // above the low range again: the next dip gets its low-credit e-mail
   if (balanceAfter > LOW_CREDIT_THRESHOLD) {
-    await tx.update(profiles).set({ lowCreditsNotified: false }).where(and(eq(profiles.userId, userId), eq(profiles.lowCreditsNotified, true)));
+    await tx
+      .update(profiles)
+      .set({ lowCreditsNotified: false })
+      .where(and(eq(profiles.userId, userId), eq(profiles.lowCreditsNotified, true)));
   }
 }
 
@@ -158,13 +161,22 @@ export async function grantCredits(db: Executor, userId: string, amount: number,
  * "credits reset on plan change and at each billing cycle"). The row is locked first so the recorded delta is
  * exact even while reservations run. Credits reserved by jobs still running come back on top if those jobs fail.
  */
-export async function resetCredits(db: Executor, userId: string, balance: number, reason: CreditReason, ref: LedgerRef = {}): Promise<{ balance: number; delta: number }> {
+export async function resetCredits(
+  db: Executor,
+  userId: string,
+  balance: number,
+  reason: CreditReason,
+  ref: LedgerRef = {},
+): Promise<{ balance: number; delta: number }> {
   assertAmount(balance);
   return inTx(db, async (tx) => {
     const [current] = await tx.select({ credits: profiles.creditsRemaining }).from(profiles).where(eq(profiles.userId, userId)).for('update');
     if (!current) throw notFound('Profile not found');
     const delta = balance - current.credits;
-    await tx.update(profiles).set({ creditsRemaining: balance, updatedAt: sql`now()` }).where(eq(profiles.userId, userId));
+    await tx
+      .update(profiles)
+      .set({ creditsRemaining: balance, updatedAt: sql`now()` })
+      .where(eq(profiles.userId, userId));
     await record(tx, userId, delta, reason, balance, ref);
     return { balance, delta };
   });

@@ -12,7 +12,10 @@ import type { Bucket } from '@shared/url-checks.js';
  * result for an image that is gone.
  */
 export async function deleteImage(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, userId: string, imageId: string): Promise<void> {
-  const [image] = await deps.db.select().from(images).where(and(eq(images.id, imageId), eq(images.userId, userId)));
+  const [image] = await deps.db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.userId, userId)));
   if (!image || image.sourceImageId !== null) throw notFound('Image not found');
   const derived = (await descendantsByRoot(deps, userId, [imageId])).get(imageId) ?? [];
   const rows = [image, ...derived];

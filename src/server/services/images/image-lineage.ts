@@ -12,7 +12,10 @@ export type ImageRow = typeof images.$inferSelect;
 export async function descendantsByRoot(deps: Pick<Deps, 'db'>, userId: string, rootIds: string[]): Promise<Map<string, ImageRow[]>> {
   const out = new Map<string, ImageRow[]>(rootIds.map((id) => [id, []]));
   if (rootIds.length === 0) return out;
-  const derived = await deps.db.select().from(images).where(and(eq(images.userId, userId), isNotNull(images.sourceImageId)));
+  const derived = await deps.db
+    .select()
+    .from(images)
+    .where(and(eq(images.userId, userId), isNotNull(images.sourceImageId)));
   const children = new Map<string, ImageRow[]>();
   for (const row of derived) {
     const list = children.get(row.sourceImageId!) ?? [];

@@ -42,7 +42,11 @@ export async function listWorkspaceImages(deps: Pick<Deps, 'db' | 'storage'>, us
     .orderBy(desc(images.createdAt))
     .limit(500);
   if (uploads.length === 0) return [];
-  const lineage = await descendantsByRoot(deps, userId, uploads.map((u) => u.id));
+  const lineage = await descendantsByRoot(
+    deps,
+    userId,
+    uploads.map((u) => u.id),
+  );
   const rootOf = new Map<string, string>();
   const byId = new Map<string, ImageRow>();
   for (const u of uploads) {
@@ -55,7 +59,13 @@ export async function listWorkspaceImages(deps: Pick<Deps, 'db' | 'storage'>, us
   const jobs = await deps.db
     .select()
     .from(imageJobs)
-    .where(and(eq(imageJobs.userId, userId), inArray(imageJobs.targetImageId, [...rootOf.keys()]), inArray(imageJobs.status, ['completed', 'processing', 'pending'])))
+    .where(
+      and(
+        eq(imageJobs.userId, userId),
+        inArray(imageJobs.targetImageId, [...rootOf.keys()]),
+        inArray(imageJobs.status, ['completed', 'processing', 'pending']),
+      ),
+    )
     .orderBy(asc(imageJobs.updatedAt));
 
   return Promise.all(

@@ -23,9 +23,17 @@ const CANCELLED_BY_USER = 'Cancelled by user';
  * no worker has taken yet (early cancel); other states give 'Job in {status} state cannot be cancelled'.
  * The reservation is released in the same transaction; a worker running the job notices between tiles and stops.
  */
-export async function cancelJob(deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>, user: SessionUser, jobId: string): Promise<CancelResult> {
+export async function cancelJob(
+  deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>,
+  user: SessionUser,
+  jobId: string,
+): Promise<CancelResult> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [job] = await tx.select().from(imageJobs).where(and(eq(imageJobs.id, jobId), eq(imageJobs.userId, user.id))).for('update');
+    const [job] = await tx
+      .select()
+      .from(imageJobs)
+      .where(and(eq(imageJobs.id, jobId), eq(imageJobs.userId, user.id)))
+      .for('update');
     if (!job) throw new AppError('JOB_NOT_FOUND', 404, msg('cancelNoActiveJob'));
     if (job.status === 'completed') throw new AppError('JOB_FINISHED', 409, msg('cancelAlreadyCompleted'));
     if (job.status === 'failed') throw new AppError('JOB_FINISHED', 409, msg('cancelAlreadyFailed'));

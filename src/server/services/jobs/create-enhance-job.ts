@@ -45,7 +45,10 @@ export async function createEnhanceJob(deps: JobDeps, user: SessionUser, req: En
   const { job, balance, priority, swept } = await deps.db.transaction(async (tx) => {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, user.id)).for('update');
     if (!profile) throw new AppError('AUTH_REQUIRED', 401, msg('enhanceAuthRequired'));
-    const [image] = await tx.select().from(images).where(and(eq(images.id, req.imageId), eq(images.userId, user.id)));
+    const [image] = await tx
+      .select()
+      .from(images)
+      .where(and(eq(images.id, req.imageId), eq(images.userId, user.id)));
     if (!image) throw new AppError('IMAGE_NOT_FOUND', 404, msg('enhanceNoSource'));
 
     // seed 001 §5: jobs processing over 1 hour are cleared before the concurrency check
@@ -57,7 +60,12 @@ export async function createEnhanceJob(deps: JobDeps, user: SessionUser, req: En
       .from(imageJobs)
       .where(and(eq(imageJobs.userId, user.id), eq(imageJobs.workflowType, 'enhance'), inArray(imageJobs.status, ['pending', 'processing'])));
     if (active >= limit) {
-      throw new AppError('CONCURRENCY_LIMIT', 429, msg('enhanceConcurrency', { n: active, limit, plan: planLabel(profile.subscriptionStatus, profile.betaAccess) }), { active, limit });
+      throw new AppError(
+        'CONCURRENCY_LIMIT',
+        429,
+        msg('enhanceConcurrency', { n: active, limit, plan: planLabel(profile.subscriptionStatus, profile.betaAccess) }),
+        { active, limit },
+      );
     }
 
     // an image already processing is refused unless that job is over 10 minutes old (seed 000 §4)

@@ -42,7 +42,10 @@ export async function createRemoveJob(
   user: SessionUser,
   req: RemoveRequest,
 ): Promise<{ job: JobDto; credits_remaining: number }> {
-  const [image] = await deps.db.select().from(images).where(and(eq(images.id, req.imageId), eq(images.userId, user.id)));
+  const [image] = await deps.db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, req.imageId), eq(images.userId, user.id)));
   if (!image) throw new AppError('IMAGE_NOT_FOUND', 404, msg('removeNoImage'));
   const { png, painted } = await normaliseMask(deps.imaging, req.mask, image.width, image.height);
   if (painted === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));

@@ -13,7 +13,11 @@ export const queueFor = (job: Pick<JobRow, 'workflowType'>): QueueName => imageQ
  * Hands a committed job to the queue. The job row is the source of truth: if the queue cannot take it now, the
  * dispatcher sweep retries later; only a job that cannot be queued at all is failed (credits released).
  */
-export async function enqueueJob(deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>, job: JobRow, priority: number): Promise<string | null> {
+export async function enqueueJob(
+  deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>,
+  job: JobRow,
+  priority: number,
+): Promise<string | null> {
   try {
     const queueJobId = await sendJob(deps, imageQueueFor(job), { jobId: job.id }, { priority });
     await setQueueJobId(deps, job.id, queueJobId);

@@ -63,7 +63,15 @@ export async function completeJob(deps: LifecycleDeps, jobId: string, result: Jo
   const outcome = await deps.db.transaction(async (tx) => {
     const [job] = await tx
       .update(imageJobs)
-      .set({ status: 'completed', processedImageUrl: result.processedImageUrl, resultImageId: result.resultImageId, progress: 1, etaMs: 0, finishedAt: now, updatedAt: now })
+      .set({
+        status: 'completed',
+        processedImageUrl: result.processedImageUrl,
+        resultImageId: result.resultImageId,
+        progress: 1,
+        etaMs: 0,
+        finishedAt: now,
+        updatedAt: now,
+      })
       .where(and(eq(imageJobs.id, jobId), eq(imageJobs.status, 'processing')))
       .returning();
     if (!job) return null;
@@ -111,7 +119,9 @@ export async function sweepStaleJobs(deps: LifecycleDeps, opts: { userId?: strin
     const stale = await tx
       .select({ id: imageJobs.id })
       .from(imageJobs)
-      .where(and(inArray(imageJobs.status, ['processing', 'pending']), lt(imageJobs.createdAt, cutoff), opts.userId ? eq(imageJobs.userId, opts.userId) : undefined));
+      .where(
+        and(inArray(imageJobs.status, ['processing', 'pending']), lt(imageJobs.createdAt, cutoff), opts.userId ? eq(imageJobs.userId, opts.userId) : undefined),
+      );
     const ended: { job: JobRow; balance: number }[] = [];
     for (const { id } of stale) {
       const outcome = await endJobInTx(tx, id, 'failed', STALE_JOB_MESSAGE, deps.clock());
@@ -139,7 +149,10 @@ export async function findUnqueuedJobs(deps: LifecycleDeps, olderThanMs: number)
 }
 
 export async function setQueueJobId(deps: Pick<Deps, 'db'>, jobId: string, queueJobId: string) {
-  await deps.db.update(imageJobs).set({ queueJobId, updatedAt: sql`now()` }).where(eq(imageJobs.id, jobId));
+  await deps.db
+    .update(imageJobs)
+    .set({ queueJobId, updatedAt: sql`now()` })
+    .where(eq(imageJobs.id, jobId));
 }
 
 export { getBalance };

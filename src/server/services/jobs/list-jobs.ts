@@ -9,7 +9,10 @@ type ListDeps = Pick<Deps, 'db' | 'clock'>;
 /** The user's jobs among `ids`, any status (the fallback poll and the tab-visible check). */
 export async function getJobsByIds(deps: ListDeps, userId: string, ids: string[]): Promise<JobDto[]> {
   if (ids.length === 0) return [];
-  const rows = await deps.db.select().from(imageJobs).where(and(eq(imageJobs.userId, userId), inArray(imageJobs.id, ids)));
+  const rows = await deps.db
+    .select()
+    .from(imageJobs)
+    .where(and(eq(imageJobs.userId, userId), inArray(imageJobs.id, ids)));
   return rows.map(toJobDto);
 }
 
@@ -27,7 +30,13 @@ export async function getRestorableJobs(deps: ListDeps, userId: string): Promise
 /** seed 001 §7.2 recent activity: the last 10 jobs, newest first. */
 export async function getRecentActivity(deps: ListDeps, userId: string) {
   const rows = await deps.db
-    .select({ id: imageJobs.id, credits_used: imageJobs.creditsUsed, status: imageJobs.status, created_at: imageJobs.createdAt, workflow_type: imageJobs.workflowType })
+    .select({
+      id: imageJobs.id,
+      credits_used: imageJobs.creditsUsed,
+      status: imageJobs.status,
+      created_at: imageJobs.createdAt,
+      workflow_type: imageJobs.workflowType,
+    })
     .from(imageJobs)
     .where(eq(imageJobs.userId, userId))
     .orderBy(desc(imageJobs.createdAt))

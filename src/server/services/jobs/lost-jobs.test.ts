@@ -20,13 +20,17 @@ describe.each(backends)('jobs the queue gave up on (%s)', (backend) => {
 
   async function processingJob() {
     const user = await insertUser(server.deps.db, { credits: 10, subscriptionStatus: 'business' });
-    const [job] = await server.deps.db.insert(imageJobs).values({ userId: user.id, status: 'processing', scale: 2, mode: 'detail' }).returning({ id: imageJobs.id });
+    const [job] = await server.deps.db
+      .insert(imageJobs)
+      .values({ userId: user.id, status: 'processing', scale: 2, mode: 'detail' })
+      .returning({ id: imageJobs.id });
     await reserveCredits(server.deps.db, user.id, 4, job.id);
     const queueJobId = await server.deps.queue.enqueue('image-enhance', { jobId: job.id });
     await setQueueJobId(server.deps, job.id, queueJobId);
     return { userId: user.id, jobId: job.id, queueJobId };
   }
-  const statusOf = async (id: string) => (await server.deps.db.select({ s: imageJobs.status, e: imageJobs.errorMessage }).from(imageJobs).where(eq(imageJobs.id, id)))[0];
+  const statusOf = async (id: string) =>
+    (await server.deps.db.select({ s: imageJobs.status, e: imageJobs.errorMessage }).from(imageJobs).where(eq(imageJobs.id, id)))[0];
 
   it('a job still waiting in the queue is left alone; once the queue has given up it is failed and its credits come back', async () => {
     const { userId, jobId, queueJobId } = await processingJob();
@@ -39,7 +43,10 @@ describe.each(backends)('jobs the queue gave up on (%s)', (backend) => {
     expect(run.lost).toBeGreaterThanOrEqual(1);
     expect(await statusOf(jobId)).toEqual({ s: 'failed', e: LOST_JOB_MESSAGE });
     expect(await getBalance(server.deps.db, userId)).toBe(10);
-    const releases = await server.deps.db.select().from(creditLedger).where(and(eq(creditLedger.jobId, jobId), eq(creditLedger.reason, 'release')));
+    const releases = await server.deps.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.jobId, jobId), eq(creditLedger.reason, 'release')));
     expect(releases).toHaveLength(1);
     // a second run changes nothing
     await runJobMaintenance(server.deps);

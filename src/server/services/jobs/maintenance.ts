@@ -6,7 +6,8 @@ import { failJob, findUnqueuedJobs, sweepStaleJobs } from './job-lifecycle.js';
 
 /** Queue states after which no worker will take the job again (retries used up, cancelled, or ended). */
 const GONE_STATES = new Set(['failed', 'cancelled', 'completed']);
-export const LOST_JOB_MESSAGE = 'Processing stopped: the worker running this job was lost and the retries are used up. Your credits were returned; please try again.';
+export const LOST_JOB_MESSAGE =
+  'Processing stopped: the worker running this job was lost and the retries are used up. Your credits were returned; please try again.';
 
 /**
  * Jobs still processing whose queue job no worker will run again (its worker died on every attempt, or the queue

@@ -60,7 +60,8 @@ function modeParams(params: Record<string, unknown>): { creativity?: number; det
 function failureMessage(err: unknown, workflow: JobRow['workflowType']): string {
   const code = (err as { code?: string })?.code;
   const message = err instanceof Error ? err.message : String(err);
-  if (code === 'TOO_LARGE' || code === 'MASK_TOO_LARGE' || code === 'MASK_EMPTY' || code === 'UNSUPPORTED_INPUT' || code === 'MASK_SIZE_MISMATCH') return message;
+  if (code === 'TOO_LARGE' || code === 'MASK_TOO_LARGE' || code === 'MASK_EMPTY' || code === 'UNSUPPORTED_INPUT' || code === 'MASK_SIZE_MISMATCH')
+    return message;
   return workflow === 'remove' ? msg('processingFailedWith', { reason: 'the object could not be removed' }) : msg('enhanceFailed');
 }
 

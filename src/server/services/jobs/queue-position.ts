@@ -35,9 +35,7 @@ export async function queueOverview(deps: Pick<Deps, 'db' | 'config'>, userId: s
   return {
     workers,
     waiting: waiting.flatMap((job, i) =>
-      job.userId !== userId
-        ? []
-        : [{ id: job.id, position: i + 1, expected_start_ms: expectedStartMs(i + 1, workers, average) }],
+      job.userId !== userId ? [] : [{ id: job.id, position: i + 1, expected_start_ms: expectedStartMs(i + 1, workers, average) }],
     ),
   };
 }

@@ -28,7 +28,13 @@ async function activeUsers(db: Executor, since: Date, optional: boolean): Promis
     .select({ email: user.email, userId: user.id, firstName: profiles.firstName })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(and(eq(user.emailVerified, true), recent, optional ? sql`coalesce(${profiles.notificationPreferences} ->> 'email_notifications', 'true') <> 'false'` : undefined))
+    .where(
+      and(
+        eq(user.emailVerified, true),
+        recent,
+        optional ? sql`coalesce(${profiles.notificationPreferences} ->> 'email_notifications', 'true') <> 'false'` : undefined,
+      ),
+    )
     .orderBy(user.email);
   return rows.map((r) => ({ email: r.email.toLowerCase(), userId: r.userId, firstName: r.firstName }));
 }
@@ -76,7 +82,15 @@ export async function createCampaign(
   const campaignId = await deps.db.transaction(async (tx) => {
     const [c] = await tx
       .insert(notificationCampaigns)
-      .values({ kind: input.kind, audience, payload: input.payload, createdBy: input.admin.id, total: recipients.length, status: 'queued', createdAt: deps.clock() })
+      .values({
+        kind: input.kind,
+        audience,
+        payload: input.payload,
+        createdBy: input.admin.id,
+        total: recipients.length,
+        status: 'queued',
+        createdAt: deps.clock(),
+      })
       .returning({ id: notificationCampaigns.id });
     for (let i = 0; i < recipients.length; i += 500) {
       await tx
@@ -92,4 +106,3 @@ export async function createCampaign(
   if (recipients.length > 0) await sendJob(deps, notificationsQueue, { campaignId });
   return { campaignId, total: recipients.length, audience };
 }
-

@@ -24,7 +24,13 @@ async function render(deps: Pick<Deps, 'config'>, c: CampaignRow, r: Recipient) 
       severity: p.severity === 'error' ? 'error' : 'warning',
     });
   }
-  return renderEmail('application-available', { ...site, firstName: r.firstName ?? '', email: r.email, message: p.message, callToActionText: p.callToActionText });
+  return renderEmail('application-available', {
+    ...site,
+    firstName: r.firstName ?? '',
+    email: r.email,
+    message: p.message,
+    callToActionText: p.callToActionText,
+  });
 }
 
 async function refreshCounts(deps: Pick<Deps, 'db'>, campaignId: string) {
@@ -34,7 +40,10 @@ async function refreshCounts(deps: Pick<Deps, 'db'>, campaignId: string) {
     .where(eq(notificationRecipients.campaignId, campaignId))
     .groupBy(notificationRecipients.status);
   const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
-  await deps.db.update(notificationCampaigns).set({ sent: of('sent'), failed: of('failed') }).where(eq(notificationCampaigns.id, campaignId));
+  await deps.db
+    .update(notificationCampaigns)
+    .set({ sent: of('sent'), failed: of('failed') })
+    .where(eq(notificationCampaigns.id, campaignId));
   return { pending: of('pending'), sent: of('sent'), failed: of('failed') };
 }
 
@@ -65,7 +74,10 @@ export async function sendCampaign(deps: Pick<Deps, 'db' | 'config' | 'mailer' |
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         deps.logger.warn({ err, campaignId, recipient: r.id }, 'notification not delivered');
-        await deps.db.update(notificationRecipients).set({ status: 'failed', error: reason.slice(0, 500) }).where(eq(notificationRecipients.id, r.id));
+        await deps.db
+          .update(notificationRecipients)
+          .set({ status: 'failed', error: reason.slice(0, 500) })
+          .where(eq(notificationRecipients.id, r.id));
       }
     }
     await refreshCounts(deps, campaignId);
@@ -99,4 +111,3 @@ export async function listCampaigns(deps: Pick<Deps, 'db'>, limit = 10): Promise
   const rows = await deps.db.select().from(notificationCampaigns).orderBy(desc(notificationCampaigns.createdAt)).limit(limit);
   return rows.map(view);
 }
-

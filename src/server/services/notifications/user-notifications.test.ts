@@ -22,9 +22,15 @@ describe.each(backends)('notification e-mails honour the user’s settings (%s)'
     const [u] = await server.deps.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     return { client, email, id: u.id };
   }
-  const mails = (to: string, template: string) => server.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)));
+  const mails = (to: string, template: string) =>
+    server.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template)));
   const finishedJob = (userId: string, status: 'completed' | 'failed', at: Date) =>
-    server.deps.db.insert(imageJobs).values({ userId, status, processedImageUrl: status === 'completed' ? 'enhanced-images/x.png' : null, scale: 2, mode: 'detail', finishedAt: at });
+    server.deps.db
+      .insert(imageJobs)
+      .values({ userId, status, processedImageUrl: status === 'completed' ? 'enhanced-images/x.png' : null, scale: 2, mode: 'detail', finishedAt: at });
 
   it('the settings are the seed’s defaults until changed, saved on the server, and only the user’s own', async () => {
     const a = await newUser();
@@ -77,7 +83,10 @@ describe.each(backends)('notification e-mails honour the user’s settings (%s)'
     // another job still running: no e-mail yet
     await server.deps.db.insert(imageJobs).values({ userId: u.id, status: 'processing', scale: 2, mode: 'detail' });
     expect(await notifyProcessingComplete(server.deps, u.id)).toBe(false);
-    await server.deps.db.update(imageJobs).set({ status: 'completed', processedImageUrl: 'enhanced-images/y.png', finishedAt: new Date() }).where(and(eq(imageJobs.userId, u.id), eq(imageJobs.status, 'processing')));
+    await server.deps.db
+      .update(imageJobs)
+      .set({ status: 'completed', processedImageUrl: 'enhanced-images/y.png', finishedAt: new Date() })
+      .where(and(eq(imageJobs.userId, u.id), eq(imageJobs.status, 'processing')));
     expect(await notifyProcessingComplete(server.deps, u.id)).toBe(true);
     const [mail] = await mails(u.email, 'processing-complete');
     expect(mail.subject).toBe('Your 2 renders are ready');

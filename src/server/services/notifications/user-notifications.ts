@@ -14,7 +14,11 @@ export async function getNotificationPreferences(deps: Pick<Deps, 'db'>, userId:
   return resolvePreferences(p.prefs);
 }
 
-export async function setNotificationPreferences(deps: Pick<Deps, 'db' | 'clock'>, userId: string, changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+export async function setNotificationPreferences(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  changes: Partial<NotificationPreferences>,
+): Promise<NotificationPreferences> {
   return deps.db.transaction(async (tx) => {
     const [p] = await tx.select({ prefs: profiles.notificationPreferences }).from(profiles).where(eq(profiles.userId, userId)).for('update');
     if (!p) throw notFound('Profile not found');
@@ -37,10 +41,21 @@ export async function notifyLowCredits(deps: MailDeps, userId: string): Promise<
       .update(profiles)
       .set({ lowCreditsNotified: true })
       .where(and(eq(profiles.userId, userId), lte(profiles.creditsRemaining, LOW_CREDIT_THRESHOLD), eq(profiles.lowCreditsNotified, false)))
-      .returning({ email: profiles.email, firstName: profiles.firstName, credits: profiles.creditsRemaining, prefs: profiles.notificationPreferences, resetAt: profiles.creditsResetAt });
+      .returning({
+        email: profiles.email,
+        firstName: profiles.firstName,
+        credits: profiles.creditsRemaining,
+        prefs: profiles.notificationPreferences,
+        resetAt: profiles.creditsResetAt,
+      });
     if (!p || !wants(resolvePreferences(p.prefs), 'low_credits_warning')) return false;
     const site = { siteName: deps.config.SITE_NAME, baseUrl: deps.config.BASE_URL };
-    const mail = await renderEmail('low-credits', { ...site, firstName: p.firstName ?? '', creditsRemaining: p.credits, resetDate: p.resetAt ? dateFormat.format(p.resetAt) : undefined });
+    const mail = await renderEmail('low-credits', {
+      ...site,
+      firstName: p.firstName ?? '',
+      creditsRemaining: p.credits,
+      resetDate: p.resetAt ? dateFormat.format(p.resetAt) : undefined,
+    });
     await deps.mailer.send({ ...mail, to: p.email, userId });
     return true;
   } catch (err) {
@@ -91,4 +106,3 @@ export async function notifyProcessingComplete(deps: MailDeps, userId: string): 
     return false;
   }
 }
-

@@ -13,7 +13,12 @@ export async function sendBetaAccessEmail(deps: Pick<Deps, 'db' | 'config' | 'ma
       .where(eq(user.id, userId))
       .limit(1);
     if (!u) return false;
-    const mail = await renderEmail('beta-access', { siteName: deps.config.SITE_NAME, baseUrl: deps.config.BASE_URL, firstName: u.firstName ?? '', email: u.email });
+    const mail = await renderEmail('beta-access', {
+      siteName: deps.config.SITE_NAME,
+      baseUrl: deps.config.BASE_URL,
+      firstName: u.firstName ?? '',
+      email: u.email,
+    });
     await deps.mailer.send({ ...mail, to: u.email, userId });
     return true;
   } catch (err) {

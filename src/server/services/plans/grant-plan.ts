@@ -53,9 +53,20 @@ export async function grantPlan(deps: Pick<Deps, 'db' | 'clock'>, input: GrantPl
       .where(and(eq(planGrants.userId, userId), eq(planGrants.source, 'complimentary'), eq(planGrants.status, 'active')));
     const [grant] = await tx
       .insert(planGrants)
-      .values({ userId, tier, source: 'complimentary', status: 'active', expiresAt: until, currentPeriodEnd: addMonth(now), grantedBy: input.grantedBy ?? null })
+      .values({
+        userId,
+        tier,
+        source: 'complimentary',
+        status: 'active',
+        expiresAt: until,
+        currentPeriodEnd: addMonth(now),
+        grantedBy: input.grantedBy ?? null,
+      })
       .returning({ id: planGrants.id });
-    await tx.update(profiles).set({ subscriptionStatus: tier, creditsResetAt: addMonth(now), updatedAt: sql`now()` }).where(eq(profiles.userId, userId));
+    await tx
+      .update(profiles)
+      .set({ subscriptionStatus: tier, creditsResetAt: addMonth(now), updatedAt: sql`now()` })
+      .where(eq(profiles.userId, userId));
     await resetCredits(tx, userId, credits, 'complimentary');
     return { userId, tier, creditsGranted: credits, expiresAt: until, grantId: grant.id };
   });

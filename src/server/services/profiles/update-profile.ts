@@ -56,7 +56,16 @@ export async function saveBusinessProfile(deps: Pick<Deps, 'db' | 'clock'>, user
       .insert(businessCustomers)
       .values({ userId, profileId: profile.id, ...values })
       .onConflictDoUpdate({ target: businessCustomers.userId, set: { ...values, updatedAt: sql`now()` } });
-    await tx.update(profiles).set({ isBusiness: true, companyName: input.company_name, vatId: input.vat_id, updatedAt: deps.clock() }).where(eq(profiles.userId, userId));
-    return { company_name: input.company_name, vat_id: input.vat_id, country_code: input.country_code, business_type: input.business_type, industry: input.industry };
+    await tx
+      .update(profiles)
+      .set({ isBusiness: true, companyName: input.company_name, vatId: input.vat_id, updatedAt: deps.clock() })
+      .where(eq(profiles.userId, userId));
+    return {
+      company_name: input.company_name,
+      vat_id: input.vat_id,
+      country_code: input.country_code,
+      business_type: input.business_type,
+      industry: input.industry,
+    };
   });
 }

@@ -28,7 +28,7 @@ describe('storage services', () => {
     expect(() => uploadKey('../x', 'a.png', 'png', now)).toThrow();
   });
 
-  it('signs the owner\'s files with the asked lifetime, default 3600', async () => {
+  it("signs the owner's files with the asked lifetime, default 3600", async () => {
     const def = await signFileUrl(deps, 'alice', { bucket: 'user-images', filePath: 'alice/1_a_render.png' });
     expect(def.expiresAt).toBe('2026-02-01T01:00:00.000Z');
     expect(def.signedUrl).toMatch(/^\/api\/files\/user-images\/alice\/1_a_render\.png\?exp=\d+&sig=/);
@@ -41,7 +41,9 @@ describe('storage services', () => {
     }
     // aliases of the seed's path prefixes
     expect((await signFileUrl(deps, 'alice', { bucket: 'processed', filePath: 'alice/p.png' })).bucket).toBe('processed-images');
-    await expect(signFileUrl(deps, 'alice', { bucket: 'user-images', filePath: 'alice/1_a_render.png', expiresIn: 10 ** 7 })).rejects.toMatchObject({ status: 400 });
+    await expect(signFileUrl(deps, 'alice', { bucket: 'user-images', filePath: 'alice/1_a_render.png', expiresIn: 10 ** 7 })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('gives the public bucket its unsigned URL', async () => {
@@ -53,7 +55,7 @@ describe('storage services', () => {
     });
   });
 
-  it('answers 404 for another user\'s file, a missing file, a bad bucket and traversal', async () => {
+  it("answers 404 for another user's file, a missing file, a bad bucket and traversal", async () => {
     for (const req of [
       { bucket: 'user-images', filePath: 'bob/1_b_render.png' },
       { bucket: 'user-images', filePath: 'alice/missing.png' },
@@ -78,7 +80,7 @@ describe('storage services', () => {
     expect(out.failed).toEqual([{ bucket: 'user-images', filePath: 'bob/1_b_render.png', error: 'File not found' }]);
   });
 
-  it('deletes every file of a user in every bucket and nobody else\'s', async () => {
+  it("deletes every file of a user in every bucket and nobody else's", async () => {
     await put('user-images', 'carol/x.png');
     await put('user-images', 'carol/thumbnails/x.webp');
     await put('enhanced-images', 'carol/y.png');

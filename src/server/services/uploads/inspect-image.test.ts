@@ -29,9 +29,16 @@ describe('inspect image', () => {
   });
 
   it('rejects other formats, text and empty files', async () => {
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer();
-    await expect(inspectImage(tiff, { maxPixels: MAX })).rejects.toMatchObject({ code: 'UNSUPPORTED_TYPE', message: 'File type must be JPEG, PNG, GIF, BMP or WebP' });
-    await expect(inspectImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), { maxPixels: MAX })).rejects.toMatchObject({ code: 'UNSUPPORTED_TYPE' });
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
+    await expect(inspectImage(tiff, { maxPixels: MAX })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_TYPE',
+      message: 'File type must be JPEG, PNG, GIF, BMP or WebP',
+    });
+    await expect(inspectImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), { maxPixels: MAX })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_TYPE',
+    });
     await expect(inspectImage(Buffer.alloc(0), { maxPixels: MAX })).rejects.toMatchObject({ code: 'FILE_EMPTY' });
   });
 
@@ -57,10 +64,14 @@ describe('inspect image', () => {
     const bmp = await makeImage('bmp', 10, 10);
     const rle = Buffer.from(bmp);
     rle.writeUInt32LE(1, 30);
-    await expect(inspectImage(rle, { maxPixels: MAX })).rejects.toMatchObject({ message: 'Compressed (RLE) BMP files are not supported; please convert to PNG' });
+    await expect(inspectImage(rle, { maxPixels: MAX })).rejects.toMatchObject({
+      message: 'Compressed (RLE) BMP files are not supported; please convert to PNG',
+    });
     const depth = Buffer.from(bmp);
     depth.writeUInt16LE(2, 28);
-    await expect(inspectImage(depth, { maxPixels: MAX })).rejects.toMatchObject({ message: 'BMP files with 2 bits per pixel are not supported; please convert to PNG' });
+    await expect(inspectImage(depth, { maxPixels: MAX })).rejects.toMatchObject({
+      message: 'BMP files with 2 bits per pixel are not supported; please convert to PNG',
+    });
     await expect(inspectImage(Buffer.from('BM' + 'x'.repeat(100)), { maxPixels: MAX })).rejects.toMatchObject({ code: 'IMAGE_CORRUPT' });
   });
 });

@@ -69,7 +69,11 @@ export async function inspectImage(buf: Buffer, opts: { maxPixels: number }): Pr
     } catch {
       throw corrupt();
     }
-    const thumb = await thumbnailOf(sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), { raw: { width: decoded.width, height: decoded.height, channels: decoded.channels } }));
+    const thumb = await thumbnailOf(
+      sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
+        raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
+      }),
+    );
     return { format, width: header.width, height: header.height, thumbnail: { data: thumb.data, width: thumb.info.width, height: thumb.info.height } };
   }
 

@@ -24,7 +24,9 @@ describe.each(backends)('upload images (%s)', (backend) => {
     const u = await insertUser(deps.db);
     deps.setNow(new Date('2026-05-01T10:00:00Z'));
     const files = await Promise.all(
-      (['jpeg', 'png', 'gif', 'webp', 'bmp'] as const).map(async (f) => fileFromBuffer(`render ${f}.${f === 'jpeg' ? 'png' : 'dat'}`, await makeImage(f, 80, 40))),
+      (['jpeg', 'png', 'gif', 'webp', 'bmp'] as const).map(async (f) =>
+        fileFromBuffer(`render ${f}.${f === 'jpeg' ? 'png' : 'dat'}`, await makeImage(f, 80, 40)),
+      ),
     );
     const out = await uploadImages(deps, u.id, files);
     expect([out.accepted, out.rejected, out.ignored]).toEqual([5, 0, 0]);
@@ -77,12 +79,21 @@ describe.each(backends)('upload images (%s)', (backend) => {
   it('refuses too many files and an empty request as a whole', async () => {
     const u = await insertUser(deps.db);
     const png = await makeImage('png', 8, 8);
-    await expect(uploadImages(deps, u.id, Array.from({ length: 6 }, (_, i) => fileFromBuffer(`${i}.png`, png)))).rejects.toMatchObject({
+    await expect(
+      uploadImages(
+        deps,
+        u.id,
+        Array.from({ length: 6 }, (_, i) => fileFromBuffer(`${i}.png`, png)),
+      ),
+    ).rejects.toMatchObject({
       status: 400,
       message: 'Too many files',
     });
     // junk does not count against the limit
-    const ok = await uploadImages(deps, u.id, [...Array.from({ length: 5 }, (_, i) => fileFromBuffer(`${i}.png`, png)), fileFromBuffer('.DS_Store', Buffer.from('x'))]);
+    const ok = await uploadImages(deps, u.id, [
+      ...Array.from({ length: 5 }, (_, i) => fileFromBuffer(`${i}.png`, png)),
+      fileFromBuffer('.DS_Store', Buffer.from('x')),
+    ]);
     expect(ok.accepted).toBe(5);
     await expect(uploadImages(deps, u.id, [])).rejects.toMatchObject({ status: 400 });
   });
@@ -90,11 +101,7 @@ describe.each(backends)('upload images (%s)', (backend) => {
   it('enforces the per-user storage quota', async () => {
     const u = await insertUser(deps.db);
     const big = await makeImage('bmp', 200, 200); // ~120 KB uncompressed
-    const out = await uploadImages(deps, u.id, [
-      fileFromBuffer('a.bmp', big),
-      fileFromBuffer('b.bmp', big),
-      fileFromBuffer('c.bmp', big),
-    ]);
+    const out = await uploadImages(deps, u.id, [fileFromBuffer('a.bmp', big), fileFromBuffer('b.bmp', big), fileFromBuffer('c.bmp', big)]);
     expect(out.results.map((r) => r.status)).toEqual(['accepted', 'accepted', 'rejected']);
     expect(out.results[2]).toMatchObject({ error: { code: 'STORAGE_QUOTA_EXCEEDED' } });
     expect((out.results[2] as { error: { message: string } }).error.message).toBe(

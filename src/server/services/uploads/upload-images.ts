@@ -51,7 +51,11 @@ async function storedBytes(deps: Pick<Deps, 'db'>, userId: string): Promise<numb
  * lists every file as accepted, rejected (with the reason) or ignored, so the client can show per-file
  * failures and 'N images uploaded successfully, M failed'. A rejected file leaves no object and no row.
  */
-export async function uploadImages(deps: Pick<Deps, 'db' | 'storage' | 'config' | 'clock' | 'logger'>, userId: string, files: IncomingFile[]): Promise<UploadSummary> {
+export async function uploadImages(
+  deps: Pick<Deps, 'db' | 'storage' | 'config' | 'clock' | 'logger'>,
+  userId: string,
+  files: IncomingFile[],
+): Promise<UploadSummary> {
   const { UPLOAD_MAX_FILES, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_PIXELS, USER_STORAGE_QUOTA_BYTES } = deps.config;
   if (files.length === 0) throw new AppError('NO_FILES', 400, storageMessages.noFiles);
   const counted = files.filter((f) => !isIgnoredUploadName(f.name));
@@ -116,7 +120,16 @@ async function store(
     written.push(thumbKey);
     const [row] = await deps.db
       .insert(images)
-      .values({ userId, bucket: BUCKET, path: key, originalName: file.name, width: inspected.width, height: inspected.height, bytes: file.data.length, format: inspected.format })
+      .values({
+        userId,
+        bucket: BUCKET,
+        path: key,
+        originalName: file.name,
+        width: inspected.width,
+        height: inspected.height,
+        bytes: file.data.length,
+        format: inspected.format,
+      })
       .returning({ id: images.id });
     rowId = row.id;
     const [url, thumbUrl] = await Promise.all([
@@ -140,7 +153,11 @@ async function store(
     };
   } catch (err) {
     // no half-stored upload: whatever was written goes
-    if (rowId) await deps.db.delete(images).where(eq(images.id, rowId)).catch(() => {});
+    if (rowId)
+      await deps.db
+        .delete(images)
+        .where(eq(images.id, rowId))
+        .catch(() => {});
     await Promise.all(written.map((k) => deps.storage.delete(BUCKET, k).catch(() => {})));
     throw err;
   }

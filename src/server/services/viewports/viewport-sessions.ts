@@ -45,11 +45,18 @@ export async function listSessions(deps: Pick<Deps, 'db'>, userId: string): Prom
 }
 
 export async function getActiveSession(deps: Pick<Deps, 'db'>, userId: string): Promise<ViewportSessionDto | null> {
-  const [row] = await deps.db.select().from(viewportSessions).where(and(eq(viewportSessions.userId, userId), eq(viewportSessions.isActive, true)));
+  const [row] = await deps.db
+    .select()
+    .from(viewportSessions)
+    .where(and(eq(viewportSessions.userId, userId), eq(viewportSessions.isActive, true)));
   return row ? full(row) : null;
 }
 
-const deactivateAll = (tx: Tx, userId: string) => tx.update(viewportSessions).set({ isActive: false }).where(and(eq(viewportSessions.userId, userId), eq(viewportSessions.isActive, true)));
+const deactivateAll = (tx: Tx, userId: string) =>
+  tx
+    .update(viewportSessions)
+    .set({ isActive: false })
+    .where(and(eq(viewportSessions.userId, userId), eq(viewportSessions.isActive, true)));
 
 /** Deactivates the user's sessions and inserts this one as the active one, in one transaction, then tells their windows. */
 async function insertActive(deps: SessionDeps, userId: string, name: string, viewportData: ViewportData, now: Date): Promise<ViewportSessionDto> {
@@ -97,7 +104,10 @@ export async function updateSession(deps: SessionDeps, userId: string, id: strin
 /** seed 000 §4: loading deactivates all and activates the chosen one. */
 export async function loadSession(deps: SessionDeps, userId: string, id: string): Promise<ViewportSessionDto> {
   const row = await deps.db.transaction(async (tx) => {
-    const [target] = await tx.select().from(viewportSessions).where(and(eq(viewportSessions.id, id), eq(viewportSessions.userId, userId)));
+    const [target] = await tx
+      .select()
+      .from(viewportSessions)
+      .where(and(eq(viewportSessions.id, id), eq(viewportSessions.userId, userId)));
     if (!target) throw sessionNotFound();
     await deactivateAll(tx, userId);
     const [activated] = await tx.update(viewportSessions).set({ isActive: true }).where(eq(viewportSessions.id, id)).returning();
@@ -109,7 +119,10 @@ export async function loadSession(deps: SessionDeps, userId: string, id: string)
 
 /** Deleting the current session leaves the user with no current session. */
 export async function deleteSession(deps: SessionDeps, userId: string, id: string): Promise<{ wasActive: boolean }> {
-  const [row] = await deps.db.delete(viewportSessions).where(and(eq(viewportSessions.id, id), eq(viewportSessions.userId, userId))).returning();
+  const [row] = await deps.db
+    .delete(viewportSessions)
+    .where(and(eq(viewportSessions.id, id), eq(viewportSessions.userId, userId)))
+    .returning();
   if (!row) throw sessionNotFound();
   await announce(deps, userId, 'deleted', row.id);
   return { wasActive: row.isActive };

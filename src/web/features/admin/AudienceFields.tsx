@@ -16,7 +16,14 @@ export const toAudience = (a: AudienceDraft) =>
 export function AudienceFields({ id, value, onChange, error }: { id: string; value: AudienceDraft; onChange: (a: AudienceDraft) => void; error?: string }) {
   const option = (kind: AudienceKind, label: string) => (
     <label className="flex items-center gap-2 text-sm text-zinc-300">
-      <input type="radio" name={`${id}-audience`} value={kind} checked={value.kind === kind} onChange={() => onChange({ ...value, kind })} className="accent-violet-500" />
+      <input
+        type="radio"
+        name={`${id}-audience`}
+        value={kind}
+        checked={value.kind === kind}
+        onChange={() => onChange({ ...value, kind })}
+        className="accent-violet-500"
+      />
       {label}
     </label>
   );
@@ -29,11 +36,31 @@ export function AudienceFields({ id, value, onChange, error }: { id: string; val
       </div>
       {value.kind === 'active' ? (
         <Field label="Active in the last (days, 1–365)" error={error}>
-          {(fid) => <TextInput id={fid} type="number" min={1} max={365} value={value.targetDays} invalid={!!error} onChange={(e) => onChange({ ...value, targetDays: e.target.value })} className="w-32" />}
+          {(fid) => (
+            <TextInput
+              id={fid}
+              type="number"
+              min={1}
+              max={365}
+              value={value.targetDays}
+              invalid={!!error}
+              onChange={(e) => onChange({ ...value, targetDays: e.target.value })}
+              className="w-32"
+            />
+          )}
         </Field>
       ) : (
         <Field label="Email addresses (one per line, or separated by commas or semicolons)" error={error}>
-          {(fid) => <TextArea id={fid} rows={4} value={value.customEmails} invalid={!!error} onChange={(e) => onChange({ ...value, customEmails: e.target.value })} placeholder={'ana@studio.example\nleo@studio.example'} />}
+          {(fid) => (
+            <TextArea
+              id={fid}
+              rows={4}
+              value={value.customEmails}
+              invalid={!!error}
+              onChange={(e) => onChange({ ...value, customEmails: e.target.value })}
+              placeholder={'ana@studio.example\nleo@studio.example'}
+            />
+          )}
         </Field>
       )}
     </fieldset>

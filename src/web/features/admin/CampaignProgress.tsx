@@ -16,7 +16,13 @@ export function CampaignProgress({ campaignId }: { campaignId: string }) {
   return (
     <div className="rounded-lg border border-white/10 bg-zinc-950/60 p-4" data-testid="campaign-progress" data-status={data.status}>
       <div className="flex items-center gap-2 text-sm text-zinc-200">
-        {!finished ? <Loader2 className="size-4 animate-spin text-violet-300" aria-hidden /> : data.failed === 0 ? <CheckCircle2 className="size-4 text-emerald-400" aria-hidden /> : <XCircle className="size-4 text-amber-400" aria-hidden />}
+        {!finished ? (
+          <Loader2 className="size-4 animate-spin text-violet-300" aria-hidden />
+        ) : data.failed === 0 ? (
+          <CheckCircle2 className="size-4 text-emerald-400" aria-hidden />
+        ) : (
+          <XCircle className="size-4 text-amber-400" aria-hidden />
+        )}
         <span role="status">
           {finished ? `${data.emailsSent} ${data.emailsSent === 1 ? 'email' : 'emails'} sent` : `Sending… ${done} of ${data.total}`}
           {data.failed > 0 && ` · ${data.failed} not delivered`}

@@ -50,7 +50,18 @@ export function ComplimentaryPlanSection() {
     <AdminCard id="complimentary-plan" title="Grant complimentary subscription" description="The plan's monthly credits at once, until the date you choose.">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field label="User email" required error={errors.email}>
-          {(id) => <TextInput id={id} type="email" value={email} invalid={!!errors.email} onChange={(e) => { setEmail(e.target.value); setErrors({}); }} />}
+          {(id) => (
+            <TextInput
+              id={id}
+              type="email"
+              value={email}
+              invalid={!!errors.email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setErrors({});
+              }}
+            />
+          )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Plan">
@@ -65,7 +76,19 @@ export function ComplimentaryPlanSection() {
             )}
           </Field>
           <Field label="Expires on" required error={errors.expiration}>
-            {(id) => <TextInput id={id} type="date" min={tomorrow()} value={expires} invalid={!!errors.expiration} onChange={(e) => { setExpires(e.target.value); setErrors({}); }} />}
+            {(id) => (
+              <TextInput
+                id={id}
+                type="date"
+                min={tomorrow()}
+                value={expires}
+                invalid={!!errors.expiration}
+                onChange={(e) => {
+                  setExpires(e.target.value);
+                  setErrors({});
+                }}
+              />
+            )}
           </Field>
         </div>
         <Button type="submit" busy={busy}>
@@ -101,11 +124,26 @@ export function BetaAccessSection() {
   }
 
   return (
-    <AdminCard id="beta-access" title="Grant beta access" description={`The beta badge and ${BETA_CREDITS.toLocaleString('en-US')} credits now and every month; the user gets the beta-access email.`}>
+    <AdminCard
+      id="beta-access"
+      title="Grant beta access"
+      description={`The beta badge and ${BETA_CREDITS.toLocaleString('en-US')} credits now and every month; the user gets the beta-access email.`}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-start" noValidate>
         <div className="flex-1">
           <Field label="User email" required error={error}>
-            {(id) => <TextInput id={id} type="email" value={email} invalid={!!error} onChange={(e) => { setEmail(e.target.value); setError(undefined); }} />}
+            {(id) => (
+              <TextInput
+                id={id}
+                type="email"
+                value={email}
+                invalid={!!error}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setError(undefined);
+                }}
+              />
+            )}
           </Field>
         </div>
         <Button type="submit" busy={busy} className="sm:mt-7">

@@ -57,9 +57,7 @@ export function OverviewSection() {
               <ul className="mt-2 divide-y divide-white/5 rounded-lg border border-white/10 text-sm">
                 {data.failures.map((f) => (
                   <li key={f.id} className="px-4 py-2">
-                    <span className="text-zinc-200">
-                      {f.workflow === 'remove' ? 'Removal' : `${f.mode ?? ''} ×${f.scale ?? ''}`}
-                    </span>{' '}
+                    <span className="text-zinc-200">{f.workflow === 'remove' ? 'Removal' : `${f.mode ?? ''} ×${f.scale ?? ''}`}</span>{' '}
                     <span className="text-zinc-400">{f.userEmail}</span> <span className="float-right text-xs text-zinc-500">{when(f.at)}</span>
                     {f.error && <p className="text-xs text-red-300">{f.error}</p>}
                   </li>

@@ -26,7 +26,14 @@ export function AuditLogSection() {
         testId="audit-log"
         row={(e) => (
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span className={cn('rounded px-1.5 py-0.5 text-xs font-medium', e.result === 'success' ? 'bg-emerald-950 text-emerald-300' : 'bg-red-950 text-red-300')}>{e.result}</span>
+            <span
+              className={cn(
+                'rounded px-1.5 py-0.5 text-xs font-medium',
+                e.result === 'success' ? 'bg-emerald-950 text-emerald-300' : 'bg-red-950 text-red-300',
+              )}
+            >
+              {e.result}
+            </span>
             <span className="font-medium text-zinc-100">{ACTION_LABELS[e.action] ?? e.action}</span>
             {e.target && <span className="text-zinc-400">{e.target}</span>}
             <span className="ml-auto text-xs text-zinc-500">
@@ -61,7 +68,10 @@ export function ContactMessagesSection() {
               </span>
             </summary>
             <p className="mt-2 whitespace-pre-line text-zinc-300">{m.message}</p>
-            <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`} className="mt-2 inline-block text-xs text-violet-300 hover:underline">
+            <a
+              href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}
+              className="mt-2 inline-block text-xs text-violet-300 hover:underline"
+            >
               Reply by email
             </a>
           </details>

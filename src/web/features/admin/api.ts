@@ -25,7 +25,8 @@ type Input<T extends { audience: unknown }> = Omit<T, 'audience'> & { audience: 
 export const adminApi = {
   setServiceStatus: (status: ServiceStatus) => apiRequest<ServiceStatusResponse>('PUT', '/api/admin/service-status', status),
   sendMaintenance: (input: Input<MaintenanceNotificationInput>) => apiRequest<CampaignCreated>('POST', '/api/admin/notifications/maintenance', input),
-  sendApplicationAvailable: (input: Input<ApplicationAvailableInput>) => apiRequest<CampaignCreated>('POST', '/api/admin/notifications/application-available', input),
+  sendApplicationAvailable: (input: Input<ApplicationAvailableInput>) =>
+    apiRequest<CampaignCreated>('POST', '/api/admin/notifications/application-available', input),
   campaign: (id: string) => apiRequest<CampaignResponse>('GET', `/api/admin/notifications/${id}`),
   campaigns: () => apiRequest<CampaignsResponse>('GET', '/api/admin/notifications'),
   grantPlan: (input: GrantPlanInput) => apiRequest<PlanGranted>('POST', '/api/admin/grants/complimentary-plan', input),
@@ -34,6 +35,7 @@ export const adminApi = {
   setAdmin: (email: string, admin: boolean) => apiRequest<AdminRoleChanged>('POST', '/api/admin/admins', { email, admin }),
   auditLog: (page: number) => apiRequest<Page<AuditEntry>>('GET', `/api/admin/audit-log?page=${page}`),
   contactMessages: (page: number) => apiRequest<Page<ContactMessageView>>('GET', `/api/admin/contact-messages?page=${page}`),
-  securityEvents: (page: number, failures: boolean) => apiRequest<Page<SecurityEventView>>('GET', `/api/admin/security-events?page=${page}&failures=${failures ? 1 : 0}`),
+  securityEvents: (page: number, failures: boolean) =>
+    apiRequest<Page<SecurityEventView>>('GET', `/api/admin/security-events?page=${page}&failures=${failures ? 1 : 0}`),
   overview: () => apiRequest<OperatorOverview>('GET', '/api/admin/overview'),
 };

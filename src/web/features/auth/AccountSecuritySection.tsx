@@ -89,7 +89,9 @@ function TwoFactorSection() {
         <ShieldCheck className="h-5 w-5 text-violet-600" aria-hidden />
         <h2 className="text-base font-semibold">Two-factor authentication</h2>
         {!isLoading && (
-          <span className={`ml-auto rounded-full px-2 py-0.5 text-xs font-medium ${enabled ? 'bg-emerald-500/15 text-emerald-300' : 'bg-white/5 text-zinc-400'}`}>
+          <span
+            className={`ml-auto rounded-full px-2 py-0.5 text-xs font-medium ${enabled ? 'bg-emerald-500/15 text-emerald-300' : 'bg-white/5 text-zinc-400'}`}
+          >
             {enabled ? 'On' : 'Off'}
           </span>
         )}
@@ -114,7 +116,9 @@ function TwoFactorSection() {
             </ul>
           </details>
           <Field label="Code from the app">
-            {(id) => <TextInput id={id} name="totp-code" inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />}
+            {(id) => (
+              <TextInput id={id} name="totp-code" inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            )}
           </Field>
           <div className="flex gap-2">
             <Button type="submit" busy={busy} disabled={code.length !== 6}>
@@ -128,10 +132,21 @@ function TwoFactorSection() {
       ) : (
         <form onSubmit={enabled ? disable : start} className="space-y-4">
           <p className="text-sm text-zinc-400">
-            {enabled ? 'Signing in asks for a code from your authenticator app.' : 'Protect your account with a code from an authenticator app at every sign-in.'}
+            {enabled
+              ? 'Signing in asks for a code from your authenticator app.'
+              : 'Protect your account with a code from an authenticator app at every sign-in.'}
           </p>
           <Field label="Current password">
-            {(id) => <TextInput id={id} name="two-factor-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            {(id) => (
+              <TextInput
+                id={id}
+                name="two-factor-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
           </Field>
           <Button type="submit" variant={enabled ? 'secondary' : 'primary'} busy={busy} disabled={!password || isLoading}>
             {enabled ? 'Turn off two-factor' : 'Set up two-factor'}

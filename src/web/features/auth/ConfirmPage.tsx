@@ -30,7 +30,11 @@ export function ConfirmPage() {
 
   // seed 000 §2: a sign-in elsewhere (SIGNED_IN) goes to /enhance
   useEffect(() => {
-    const check = () => void fetchMe().then((me) => me && navigate('/enhance', { replace: true }), () => undefined);
+    const check = () =>
+      void fetchMe().then(
+        (me) => me && navigate('/enhance', { replace: true }),
+        () => undefined,
+      );
     const stop = onAuthEvent((e) => e === 'SIGNED_IN' && check());
     window.addEventListener('focus', check);
     return () => {
@@ -73,8 +77,8 @@ export function ConfirmPage() {
       subtitle={
         state?.email ? (
           <>
-            We sent a verification link and code to <strong className="text-zinc-100">{state.email}</strong>. Open the link, or enter
-            the code on the verification page.
+            We sent a verification link and code to <strong className="text-zinc-100">{state.email}</strong>. Open the link, or enter the code on the
+            verification page.
           </>
         ) : (
           'Enter your email address to receive a new verification link and code.'
@@ -101,7 +105,9 @@ export function ConfirmPage() {
           <MailCheck className="h-12 w-12 text-violet-600" aria-hidden />
         </div>
         {!state?.email && (
-          <Field label="Email">{(id) => <TextInput id={id} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
+          <Field label="Email">
+            {(id) => <TextInput id={id} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+          </Field>
         )}
         <Button type="button" variant="secondary" className="w-full" busy={busy} disabled={cooldown > 0} onClick={resend}>
           {cooldown > 0 ? fill(m.resendWait, { n: cooldown }) : 'Resend verification email'}

@@ -20,7 +20,10 @@ export function EmailVerifiedPage() {
   if (isLoading) return <FullAreaSpinner />;
   const name = me?.profile?.first_name || me?.user.name;
   return (
-    <AuthShell title="Email Verified!" subtitle={me ? `Welcome${name ? `, ${name}` : ''}! Taking you to the workspace…` : 'Your email address is confirmed. Log in to start enhancing.'}>
+    <AuthShell
+      title="Email Verified!"
+      subtitle={me ? `Welcome${name ? `, ${name}` : ''}! Taking you to the workspace…` : 'Your email address is confirmed. Log in to start enhancing.'}
+    >
       <div className="flex flex-col items-center gap-4">
         <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
         {me ? (

@@ -38,8 +38,8 @@ export function ForgotPasswordPage() {
         title="Check Your Email"
         subtitle={
           <>
-            If an account exists for <strong className="text-zinc-100">{email.trim()}</strong>, we sent it a 6-character reset code and
-            a link to choose a new password.
+            If an account exists for <strong className="text-zinc-100">{email.trim()}</strong>, we sent it a 6-character reset code and a link to choose a new
+            password.
           </>
         }
         footer={

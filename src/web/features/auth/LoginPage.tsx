@@ -22,7 +22,12 @@ export function LoginPage() {
   const [error, setError] = useState<{ message: string; code?: string } | null>(null);
 
   const done = async () => {
-    void authApi.reportSecurityEvent({ action: 'login', resource: 'auth', status: 'success', details: { method: step === 'totp' ? 'password+totp' : 'password' } });
+    void authApi.reportSecurityEvent({
+      action: 'login',
+      resource: 'auth',
+      status: 'success',
+      details: { method: step === 'totp' ? 'password+totp' : 'password' },
+    });
     broadcastAuthEvent('SIGNED_IN');
     // an earlier attempt's 'Invalid email or password' would otherwise follow onto the workspace
     toast.dismiss();
@@ -150,7 +155,9 @@ export function LoginPage() {
           {(id) => <TextInput id={id} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
         </Field>
         <Field label="Password">
-          {(id) => <TextInput id={id} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+          {(id) => (
+            <TextInput id={id} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          )}
         </Field>
         <div className="text-right text-sm">
           <Link to="/forgot-password" className="text-violet-300 hover:underline">

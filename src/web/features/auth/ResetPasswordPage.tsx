@@ -82,10 +82,21 @@ export function ResetPasswordPage() {
           </Field>
         )}
         <Field label="New password">
-          {(id) => <TextInput id={id} name="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+          {(id) => (
+            <TextInput id={id} name="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          )}
         </Field>
         <Field label="Confirm new password">
-          {(id) => <TextInput id={id} name="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
+          {(id) => (
+            <TextInput
+              id={id}
+              name="confirm-password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          )}
         </Field>
         <Button type="submit" className="w-full" busy={busy}>
           Reset Password

@@ -34,7 +34,12 @@ export function VerifyPage() {
       if (typeof res?.message !== 'string') throw new Error(m.verificationUnexpected);
       setPhase('verified');
     } catch (err) {
-      const message = err instanceof AuthApiError && err.status !== 0 ? err.message : err instanceof Error && err.message === m.verificationUnexpected ? err.message : m.verificationFailed;
+      const message =
+        err instanceof AuthApiError && err.status !== 0
+          ? err.message
+          : err instanceof Error && err.message === m.verificationUnexpected
+            ? err.message
+            : m.verificationFailed;
       setError(message);
       setPhase('failed');
       if (/expired/i.test(message)) setManual(true);
@@ -103,7 +108,9 @@ export function VerifyPage() {
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
           {error && <Alert>{error}</Alert>}
-          <Field label="Email">{(id) => <TextInput id={id} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
+          <Field label="Email">
+            {(id) => <TextInput id={id} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+          </Field>
           <Field label="Verification code">
             {(id) => (
               <TextInput

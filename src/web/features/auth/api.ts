@@ -13,8 +13,7 @@ const call = apiRequest;
 export type { SignInResult } from '@shared/api/auth';
 
 export const authApi = {
-  signUp: (body: SignupRequest) =>
-    call<SignupResponse>('POST', '/api/accounts/signup', body),
+  signUp: (body: SignupRequest) => call<SignupResponse>('POST', '/api/accounts/signup', body),
   validateVat: (vatId: string, countryCode: string) => call<VatCheckResponse>('POST', '/api/accounts/validate-vat', { vatId, countryCode }),
   verifyEmail: (body: { token: string } | { email: string; code: string }) => call<MessageResponse>('POST', '/api/accounts/verify-email', body),
   resendVerification: (email: string) => call<ResendResponse>('POST', '/api/accounts/resend-verification', { email }),

@@ -106,7 +106,11 @@ export function BillingTab() {
       </Card>
 
       {b.upgrade_options.length > 0 && (
-        <Card testId="upgrade-plan-card" title="Upgrade Plan" description="More credits and more images at a time. Credits reset to the new plan's allowance when you change.">
+        <Card
+          testId="upgrade-plan-card"
+          title="Upgrade Plan"
+          description="More credits and more images at a time. Credits reset to the new plan's allowance when you change."
+        >
           <div className="grid gap-3 sm:grid-cols-2">
             {b.upgrade_options.map((key) => {
               const option = PLANS[key as PlanKey];
@@ -133,7 +137,11 @@ export function BillingTab() {
       )}
 
       {b.can_manage && (
-        <Card testId="subscription-management-card" title="Subscription Management" description="Update your payment method, change your plan, download invoices or cancel your subscription.">
+        <Card
+          testId="subscription-management-card"
+          title="Subscription Management"
+          description="Update your payment method, change your plan, download invoices or cancel your subscription."
+        >
           <Button variant="secondary" busy={opening} onClick={() => void openPortal()}>
             <CreditCard className="h-4 w-4" aria-hidden />
             Manage Subscription
@@ -141,7 +149,13 @@ export function BillingTab() {
           </Button>
         </Card>
       )}
-      <SubscriptionDetailsDialog country={b.country} plan={checkout.dialogPlan} busy={!!checkout.pendingPlan} onClose={checkout.closeDialog} onSubmit={checkout.submitDetails} />
+      <SubscriptionDetailsDialog
+        country={b.country}
+        plan={checkout.dialogPlan}
+        busy={!!checkout.pendingPlan}
+        onClose={checkout.closeDialog}
+        onSubmit={checkout.submitDetails}
+      />
     </div>
   );
 }

@@ -75,11 +75,24 @@ export function SubscriptionDetailsDialog(props: {
             </button>
           </Dialog.Close>
           <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
-            <CheckboxInput name="isBusiness" label="I am purchasing for a business" checked={form.isBusiness} onChange={(e) => set('isBusiness', e.target.checked)} />
+            <CheckboxInput
+              name="isBusiness"
+              label="I am purchasing for a business"
+              checked={form.isBusiness}
+              onChange={(e) => set('isBusiness', e.target.checked)}
+            />
             {form.isBusiness && (
               <>
                 <Field label="Company name" required error={errors.companyName}>
-                  {(id) => <TextInput id={id} name="companyName" value={form.companyName} invalid={!!errors.companyName} onChange={(e) => set('companyName', e.target.value)} />}
+                  {(id) => (
+                    <TextInput
+                      id={id}
+                      name="companyName"
+                      value={form.companyName}
+                      invalid={!!errors.companyName}
+                      onChange={(e) => set('companyName', e.target.value)}
+                    />
+                  )}
                 </Field>
                 <div className="grid gap-4 sm:grid-cols-2">
                   <Field label="Business type">
@@ -110,7 +123,16 @@ export function SubscriptionDetailsDialog(props: {
               </>
             )}
             <Field label="VAT ID (optional)" error={errors.vatId}>
-              {(id) => <TextInput id={id} name="vatId" value={form.vatId} invalid={!!errors.vatId} placeholder="e.g. DE123456789" onChange={(e) => set('vatId', e.target.value.toUpperCase())} />}
+              {(id) => (
+                <TextInput
+                  id={id}
+                  name="vatId"
+                  value={form.vatId}
+                  invalid={!!errors.vatId}
+                  placeholder="e.g. DE123456789"
+                  onChange={(e) => set('vatId', e.target.value.toUpperCase())}
+                />
+              )}
             </Field>
             <Field label="Country" required error={errors.country}>
               {(id) => (

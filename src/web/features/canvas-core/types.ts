@@ -17,4 +17,5 @@ export type ImageDto = Loose<Omit<WorkspaceImage, 'enhanced' | 'versions'>, 'for
 };
 
 /** The part of the profile the workspace reads (credits and plan, the name for the greeting). */
-export type ProfileDto = Pick<FullProfile, 'credits_remaining' | 'subscription_status' | 'beta_access'> & Partial<Pick<FullProfile, 'first_name' | 'last_name' | 'email'>>;
+export type ProfileDto = Pick<FullProfile, 'credits_remaining' | 'subscription_status' | 'beta_access'> &
+  Partial<Pick<FullProfile, 'first_name' | 'last_name' | 'email'>>;

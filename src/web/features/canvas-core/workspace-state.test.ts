@@ -57,9 +57,33 @@ function uploaded(count: number): WorkspaceState {
 
 describe('card state machine', () => {
   it('goes uploading → idle with the server image, and uploading → upload-failed → uploading on retry', () => {
-    let s = run({ type: 'uploadStarted', items: [{ key: 'a', name: 'a.png', localUrl: 'blob:a' }, { key: 'b', name: 'b.png', localUrl: null }] });
+    let s = run({
+      type: 'uploadStarted',
+      items: [
+        { key: 'a', name: 'a.png', localUrl: 'blob:a' },
+        { key: 'b', name: 'b.png', localUrl: null },
+      ],
+    });
     expect(s.images.map((i) => i.status)).toEqual(['uploading', 'uploading']);
-    s = reduce(s, { type: 'uploadSucceeded', key: 'a', upload: { status: 'accepted', name: 'a.png', id: uuid(1), url: '/u/a', thumbnailUrl: '/u/a.webp', width: 320, height: 180, bucket: 'user-images', filePath: 'u/a.png', expiresAt: '', thumbnailPath: 'u/thumbnails/a.webp', format: 'png', bytes: 1 } });
+    s = reduce(s, {
+      type: 'uploadSucceeded',
+      key: 'a',
+      upload: {
+        status: 'accepted',
+        name: 'a.png',
+        id: uuid(1),
+        url: '/u/a',
+        thumbnailUrl: '/u/a.webp',
+        width: 320,
+        height: 180,
+        bucket: 'user-images',
+        filePath: 'u/a.png',
+        expiresAt: '',
+        thumbnailPath: 'u/thumbnails/a.webp',
+        format: 'png',
+        bytes: 1,
+      },
+    });
     s = reduce(s, { type: 'uploadFailed', key: 'b', error: 'Upload failed. Please try again.' });
     expect(s.images[0]).toMatchObject({ status: 'idle', imageId: uuid(1), width: 320, height: 180 });
     expect(s.images[1]).toMatchObject({ status: 'upload-failed', error: 'Upload failed. Please try again.', imageId: null });
@@ -77,7 +101,12 @@ describe('card state machine', () => {
     s = reduce(s, { type: 'jobUpdate', job: job({ progress: 0.2 }), now: NOW });
     expect(s.images[0].job?.progress).toBe(0.4);
     s = reduce(s, { type: 'jobUpdate', job: job({ status: 'completed', progress: 1, processed_image_url: '/e/1.png' }), now: NOW });
-    expect(s.images[0]).toMatchObject({ status: 'enhanced', job: null, enhanced: { url: '/e/1.png', width: 2000, height: 1000, scale: 2, mode: 'precision' }, view: 'compare' });
+    expect(s.images[0]).toMatchObject({
+      status: 'enhanced',
+      job: null,
+      enhanced: { url: '/e/1.png', width: 2000, height: 1000, scale: 2, mode: 'precision' },
+      view: 'compare',
+    });
   });
 
   it('keeps the original on failure and allows another try', () => {
@@ -118,7 +147,11 @@ describe('card state machine', () => {
     expect(s.images[0].enhanced).toMatchObject({ jobId: uuid(100), imageId: uuid(200), width: 2000, height: 1000, scale: 2 });
     const removal = job({ id: uuid(101), workflow_type: 'remove', target_image_id: uuid(200), scale: null, mode: null });
     s = reduce(s, { type: 'jobSubmitted', key, job: removal, now: NOW });
-    s = reduce(s, { type: 'jobUpdate', job: { ...removal, status: 'completed', processed_image_url: '/r/removed.png', result_image_id: uuid(201), scale: 2, mode: 'remove' }, now: NOW });
+    s = reduce(s, {
+      type: 'jobUpdate',
+      job: { ...removal, status: 'completed', processed_image_url: '/r/removed.png', result_image_id: uuid(201), scale: 2, mode: 'remove' },
+      now: NOW,
+    });
     expect(s.images[0].enhanced).toMatchObject({ jobId: uuid(101), imageId: uuid(201), width: 2000, height: 1000, mode: 'remove' });
     expect(s.images[0].versions!.map((v) => v.jobId)).toEqual([uuid(100), uuid(101)]);
 

@@ -158,7 +158,16 @@ function enhancedFromDto(dto: ImageDto['enhanced'], source: { width: number }): 
   if (!dto || !dto.url) return null;
   // older results may lack the scale; their size tells it
   const scale = dto.scale ?? (source.width > 0 ? Math.round(dto.width / source.width) : 2);
-  return { jobId: dto.jobId, url: dto.url, previewUrl: dto.previewUrl ?? null, width: dto.width, height: dto.height, scale, mode: dto.mode ?? 'precision', imageId: dto.imageId ?? null };
+  return {
+    jobId: dto.jobId,
+    url: dto.url,
+    previewUrl: dto.previewUrl ?? null,
+    width: dto.width,
+    height: dto.height,
+    scale,
+    mode: dto.mode ?? 'precision',
+    imageId: dto.imageId ?? null,
+  };
 }
 
 /** The card's results, oldest first, with `next` added as the newest. */
@@ -214,7 +223,10 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
       const fresh = action.images.filter((i) => !known.has(i.id));
       // the API lists newest first; the grid reads oldest first, like the order they were uploaded
       const ordered = [...fresh].reverse();
-      const positions = positionsForNew(state.images.map((i) => i.position), ordered.length);
+      const positions = positionsForNew(
+        state.images.map((i) => i.position),
+        ordered.length,
+      );
       const added = ordered.map((dto, n): WorkspaceImage => {
         const enhanced = enhancedFromDto(dto.enhanced, dto);
         const versions = (dto.versions ?? []).flatMap((v) => enhancedFromDto(v, dto) ?? []);
@@ -248,26 +260,27 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
       return { ...state, loaded: true };
 
     case 'uploadStarted': {
-      const positions = positionsForNew(state.images.map((i) => i.position), action.items.length);
-      const added = action.items.map(
-        (item, n): WorkspaceImage => ({
-          key: item.key,
-          imageId: null,
-          name: item.name,
-          width: 0,
-          height: 0,
-          url: null,
-          thumbnailUrl: null,
-          localUrl: item.localUrl,
-          enhanced: null,
-          status: 'uploading',
-          job: null,
-          error: null,
-          position: positions[n],
-          view: 'compare',
-          zoom: ZOOM_DEFAULT,
-        }),
+      const positions = positionsForNew(
+        state.images.map((i) => i.position),
+        action.items.length,
       );
+      const added = action.items.map((item, n): WorkspaceImage => ({
+        key: item.key,
+        imageId: null,
+        name: item.name,
+        width: 0,
+        height: 0,
+        url: null,
+        thumbnailUrl: null,
+        localUrl: item.localUrl,
+        enhanced: null,
+        status: 'uploading',
+        job: null,
+        error: null,
+        position: positions[n],
+        view: 'compare',
+        zoom: ZOOM_DEFAULT,
+      }));
       return { ...state, images: [...state.images, ...added] };
     }
 
@@ -354,7 +367,9 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
 
     case 'jobUpdate': {
       const job = action.job;
-      const target = state.images.find((i) => i.job?.id === job.id) ?? (job.target_image_id ? state.images.find((i) => i.imageId === job.target_image_id && isBusy(i) && !i.job) : undefined);
+      const target =
+        state.images.find((i) => i.job?.id === job.id) ??
+        (job.target_image_id ? state.images.find((i) => i.imageId === job.target_image_id && isBusy(i) && !i.job) : undefined);
       if (!target) {
         // a completion for a card not (or no longer) tracking the job, e.g. restored after a reload without it
         if (job.status === 'completed' && job.processed_image_url && job.target_image_id && job.workflow_type !== 'remove') {
@@ -375,7 +390,9 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
       let next: WorkspaceState;
       if (job.status === 'completed') {
         next = update(state, target.key, (img) =>
-          job.processed_image_url ? withResult({ ...img, status: 'enhanced', job: null, error: null, view: 'compare' }, resultOf(img, job)) : { ...img, status: 'failed', job: null, error: job.error_message },
+          job.processed_image_url
+            ? withResult({ ...img, status: 'enhanced', job: null, error: null, view: 'compare' }, resultOf(img, job))
+            : { ...img, status: 'failed', job: null, error: job.error_message },
         );
       } else if (job.status === 'failed') {
         next = update(state, target.key, (img) => ({ ...img, status: img.enhanced ? 'enhanced' : 'failed', job: null, error: job.error_message }));
@@ -417,7 +434,13 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         const thumbnailUrl = swap(img.thumbnailUrl);
         const enhancedUrl = img.enhanced ? swap(img.enhanced.url) : null;
         const previewUrl = img.enhanced?.previewUrl ? swap(img.enhanced.previewUrl) : null;
-        if (url === img.url && thumbnailUrl === img.thumbnailUrl && enhancedUrl === (img.enhanced?.url ?? null) && previewUrl === (img.enhanced?.previewUrl ?? null)) return img;
+        if (
+          url === img.url &&
+          thumbnailUrl === img.thumbnailUrl &&
+          enhancedUrl === (img.enhanced?.url ?? null) &&
+          previewUrl === (img.enhanced?.previewUrl ?? null)
+        )
+          return img;
         changed = true;
         return { ...img, url, thumbnailUrl, enhanced: img.enhanced ? { ...img.enhanced, url: enhancedUrl!, previewUrl } : null };
       });
@@ -499,9 +522,7 @@ export const hasActiveEnhancement = (s: WorkspaceState) => s.images.some(isBusy)
  */
 export function enhanceAllCandidates(s: WorkspaceState): string[] {
   const chosen = s.multiSelected.length > 0 ? new Set([...s.multiSelected, ...(s.selectedKey ? [s.selectedKey] : [])]) : null;
-  return s.images
-    .filter((i) => isUploaded(i) && !isBusy(i) && (chosen ? chosen.has(i.key) : !i.enhanced))
-    .map((i) => i.key);
+  return s.images.filter((i) => isUploaded(i) && !isBusy(i) && (chosen ? chosen.has(i.key) : !i.enhanced)).map((i) => i.key);
 }
 
 /** The batch keys to submit now: as many waiting ones as the plan has free slots. */

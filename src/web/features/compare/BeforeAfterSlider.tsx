@@ -182,9 +182,7 @@ export function BeforeAfterSlider({
         </>
       )}
 
-      {state === 'loading' && (
-        <div className="absolute inset-0 animate-pulse bg-gradient-to-br from-zinc-900 via-zinc-800/60 to-zinc-900" aria-hidden />
-      )}
+      {state === 'loading' && <div className="absolute inset-0 animate-pulse bg-gradient-to-br from-zinc-900 via-zinc-800/60 to-zinc-900" aria-hidden />}
 
       {state === 'error' && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-zinc-900 px-6 text-center" role="alert">

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clampPosition,
-  DEFAULT_POSITION,
-  labelVisibility,
-  loadState,
-  positionForKey,
-  positionFromPointer,
-} from './slider-position';
+import { clampPosition, DEFAULT_POSITION, labelVisibility, loadState, positionForKey, positionFromPointer } from './slider-position';
 
 describe('clampPosition', () => {
   it('keeps values within 0–100', () => {

@@ -42,7 +42,12 @@ export function ContactForm() {
       setSentTo(parsed.data.email);
       setValues(empty);
     } catch (err) {
-      const text = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : err instanceof ApiError && err.status === 0 ? msg('unexpectedError') : msg('contactFailed');
+      const text =
+        err instanceof ApiError && err.status > 0 && err.status < 500
+          ? err.message
+          : err instanceof ApiError && err.status === 0
+            ? msg('unexpectedError')
+            : msg('contactFailed');
       setFormError(text);
       toast.error(text);
     } finally {
@@ -70,7 +75,17 @@ export function ContactForm() {
           {(id) => <TextInput id={id} autoComplete="name" value={values.name} onChange={set('name')} maxLength={CONTACT_LIMITS.name} invalid={!!errors.name} />}
         </Field>
         <Field label="Email" required error={errors.email}>
-          {(id) => <TextInput id={id} type="email" autoComplete="email" value={values.email} onChange={set('email')} maxLength={CONTACT_LIMITS.email} invalid={!!errors.email} />}
+          {(id) => (
+            <TextInput
+              id={id}
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={set('email')}
+              maxLength={CONTACT_LIMITS.email}
+              invalid={!!errors.email}
+            />
+          )}
         </Field>
       </div>
       <Field label="Inquiry type">

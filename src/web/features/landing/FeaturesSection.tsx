@@ -50,13 +50,7 @@ function ExampleRow({ example, index }: { example: ExampleComparison; index: num
   return (
     <article className="grid items-center gap-8 lg:grid-cols-5 lg:gap-12" data-testid="example">
       <div className={cn('lg:col-span-3', flipped && 'lg:order-2')}>
-        <BeforeAfterSlider
-          name={example.name}
-          beforeSrc={example.before}
-          afterSrc={example.enhanced}
-          position={position}
-          onPositionChange={setPosition}
-        />
+        <BeforeAfterSlider name={example.name} beforeSrc={example.before} afterSrc={example.enhanced} position={position} onPositionChange={setPosition} />
       </div>
       <div className={cn('lg:col-span-2', flipped && 'lg:order-1')}>
         <p className="text-xs font-semibold uppercase tracking-[0.16em] text-violet-300">Example {index + 1}</p>
@@ -97,8 +91,8 @@ export function FeaturesSection() {
             Made for renders, not photographs
           </h2>
           <p className="mt-4 text-lg text-zinc-400">
-            No prompts, no sliders, no complexity. Every mode is tuned and benchmarked on architecture renders, so it sharpens
-            geometry and materials instead of guessing at them like general-purpose AI.
+            No prompts, no sliders, no complexity. Every mode is tuned and benchmarked on architecture renders, so it sharpens geometry and materials instead of
+            guessing at them like general-purpose AI.
           </p>
         </div>
         <ComparisonBar />

@@ -84,7 +84,10 @@ export function Showcase() {
                   <li
                     key={s.n}
                     aria-current={current ? 'step' : undefined}
-                    className={cn('rounded-xl border p-4 transition-colors duration-300', current ? 'border-violet-500/40 bg-violet-500/[0.07]' : 'border-transparent')}
+                    className={cn(
+                      'rounded-xl border p-4 transition-colors duration-300',
+                      current ? 'border-violet-500/40 bg-violet-500/[0.07]' : 'border-transparent',
+                    )}
                   >
                     <div className="flex items-start gap-4">
                       <span
@@ -98,7 +101,12 @@ export function Showcase() {
                       <div>
                         <h3 className={cn('font-semibold transition-colors', current ? 'text-white' : 'text-zinc-400')}>{s.title}</h3>
                         <p className={cn('text-sm transition-colors', current ? 'text-violet-200' : 'text-zinc-600')}>{s.subtitle}</p>
-                        <p className={cn('grid text-sm leading-relaxed text-zinc-400 transition-all duration-300', current ? 'mt-2 grid-rows-[1fr] opacity-100' : 'grid-rows-[0fr] opacity-0')}>
+                        <p
+                          className={cn(
+                            'grid text-sm leading-relaxed text-zinc-400 transition-all duration-300',
+                            current ? 'mt-2 grid-rows-[1fr] opacity-100' : 'grid-rows-[0fr] opacity-0',
+                          )}
+                        >
                           <span className="overflow-hidden">{s.body}</span>
                         </p>
                       </div>

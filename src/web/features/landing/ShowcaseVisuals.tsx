@@ -17,9 +17,7 @@ function WorkspaceVisual() {
       {cards.map((c) => (
         <div key={c.slug} className={cn('absolute overflow-hidden rounded-lg border border-white/15 bg-zinc-900 shadow-xl', c.cls)}>
           <img src={thumb(c.slug)} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover" />
-          {c.enhanced && (
-            <span className="absolute left-2 top-2 rounded bg-violet-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">Enhanced</span>
-          )}
+          {c.enhanced && <span className="absolute left-2 top-2 rounded bg-violet-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">Enhanced</span>}
         </div>
       ))}
       <div className="absolute bottom-4 left-4 flex items-center gap-2 rounded-lg border border-dashed border-violet-400/60 bg-violet-500/10 px-3 py-2 text-xs text-violet-200">
@@ -45,7 +43,10 @@ function ChoicesVisual() {
           <p className="text-[11px] font-medium uppercase tracking-wider text-zinc-500">Upscale</p>
           <div className="mt-2 grid grid-cols-4 gap-1.5 text-center text-xs">
             {['2×', '3×', '4×', '6×'].map((s) => (
-              <span key={s} className={cn('rounded-md border py-1.5', s === '4×' ? 'border-violet-500 bg-violet-600/20 text-white' : 'border-white/10 text-zinc-400')}>
+              <span
+                key={s}
+                className={cn('rounded-md border py-1.5', s === '4×' ? 'border-violet-500 bg-violet-600/20 text-white' : 'border-white/10 text-zinc-400')}
+              >
                 {s}
               </span>
             ))}
@@ -56,7 +57,13 @@ function ChoicesVisual() {
           <p className="text-[11px] font-medium uppercase tracking-wider text-zinc-500">Enhancement Mode</p>
           <div className="mt-2 space-y-1.5 text-xs">
             {['Precision', 'Detail', 'Creativity'].map((m) => (
-              <div key={m} className={cn('flex items-center justify-between rounded-md border px-2.5 py-2', m === 'Detail' ? 'border-violet-500 bg-violet-600/20 text-white' : 'border-white/10 text-zinc-400')}>
+              <div
+                key={m}
+                className={cn(
+                  'flex items-center justify-between rounded-md border px-2.5 py-2',
+                  m === 'Detail' ? 'border-violet-500 bg-violet-600/20 text-white' : 'border-white/10 text-zinc-400',
+                )}
+              >
                 {m}
                 <span className={cn('size-2.5 rounded-full border', m === 'Detail' ? 'border-violet-300 bg-violet-400' : 'border-zinc-600')} />
               </div>
@@ -90,7 +97,12 @@ function FixVisual() {
         <img src={thumb('interior-design')} alt="" loading="lazy" className="size-full object-cover" />
         {/* the masking overlay's semi-transparent grey-blue stroke, as the workspace draws it */}
         <svg className="absolute inset-0 size-full" viewBox="0 0 400 300" preserveAspectRatio="none" aria-hidden>
-          <path d="M262 196 q18 -22 40 -10 q20 12 6 30 q-14 16 -36 8 q-18 -8 -10 -28z" fill="rgba(120,150,200,0.55)" stroke="rgba(160,190,235,0.9)" strokeWidth="2" />
+          <path
+            d="M262 196 q18 -22 40 -10 q20 12 6 30 q-14 16 -36 8 q-18 -8 -10 -28z"
+            fill="rgba(120,150,200,0.55)"
+            stroke="rgba(160,190,235,0.9)"
+            strokeWidth="2"
+          />
         </svg>
         <div className="absolute left-3 top-3 flex items-center gap-3 rounded-lg border border-white/10 bg-zinc-900/90 px-3 py-2 text-xs text-zinc-300 backdrop-blur">
           <Eraser className="size-4 text-violet-300" />

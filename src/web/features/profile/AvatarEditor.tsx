@@ -53,13 +53,27 @@ export function AvatarEditor({ url, initials }: { url: string | null; initials: 
           {initials}
         </div>
       )}
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/bmp" className="sr-only" aria-label="Profile picture file" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif,image/bmp"
+        className="sr-only"
+        aria-label="Profile picture file"
+        onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+      />
       <div className="flex gap-1">
         <Button variant="secondary" size="sm" busy={busy === 'upload'} disabled={busy !== null} onClick={() => input.current?.click()}>
           <Camera aria-hidden /> {url ? 'Change' : 'Add photo'}
         </Button>
         {url && (
-          <Button variant="secondary" size="sm" aria-label="Remove profile picture" busy={busy === 'remove'} disabled={busy !== null} onClick={() => void remove()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label="Remove profile picture"
+            busy={busy === 'remove'}
+            disabled={busy !== null}
+            onClick={() => void remove()}
+          >
             <Trash2 aria-hidden />
           </Button>
         )}

@@ -93,7 +93,9 @@ export function BusinessInfoCard({ profile, business }: { profile: ProfileDto; b
         <form onSubmit={save} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Company name" required error={errors.company_name}>
-              {(id) => <TextInput id={id} autoComplete="organization" value={draft.company_name} onChange={set('company_name')} invalid={!!errors.company_name} />}
+              {(id) => (
+                <TextInput id={id} autoComplete="organization" value={draft.company_name} onChange={set('company_name')} invalid={!!errors.company_name} />
+              )}
             </Field>
             <Field label="Country" required error={errors.country_code}>
               {(id) => (

@@ -27,7 +27,14 @@ export function CreditsTab() {
         <p className="text-3xl font-semibold tabular-nums text-white">
           {data.credits_remaining} <span className="text-base font-normal text-zinc-400">of {data.allowance} this month</span>
         </p>
-        <div className="mt-3 h-2 overflow-hidden rounded-full bg-white/10" role="progressbar" aria-label="Credits remaining" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="mt-3 h-2 overflow-hidden rounded-full bg-white/10"
+          role="progressbar"
+          aria-label="Credits remaining"
+          aria-valuenow={pct}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div className={cn('h-full rounded-full', isLowOnCredits(data.credits_remaining) ? 'bg-amber-500' : 'bg-violet-500')} style={{ width: `${pct}%` }} />
         </div>
         <p className="mt-2 text-sm text-zinc-400">
@@ -35,7 +42,11 @@ export function CreditsTab() {
           {data.resets_at ? ` · resets to ${data.allowance} on ${formatDate(data.resets_at)}` : ''}
         </p>
         {isLowOnCredits(data.credits_remaining) && (
-          <p role="status" className="mt-4 flex items-center gap-2 rounded-lg border border-amber-900/60 bg-amber-950/40 px-3 py-2 text-sm text-amber-200" data-testid="low-credits">
+          <p
+            role="status"
+            className="mt-4 flex items-center gap-2 rounded-lg border border-amber-900/60 bg-amber-950/40 px-3 py-2 text-sm text-amber-200"
+            data-testid="low-credits"
+          >
             <AlertTriangle className="size-4 shrink-0" aria-hidden />
             You are running low on credits: {data.credits_remaining} left.
           </p>
@@ -53,10 +64,14 @@ export function CreditsTab() {
           cancelled job costs nothing.
         </p>
         <table className="mt-4 w-full text-left text-sm">
-          <caption className="sr-only">Credits for a {EXAMPLE.width} × {EXAMPLE.height} render</caption>
+          <caption className="sr-only">
+            Credits for a {EXAMPLE.width} × {EXAMPLE.height} render
+          </caption>
           <thead className="text-xs uppercase tracking-wide text-zinc-500">
             <tr>
-              <th className="py-2 font-medium">A {EXAMPLE.width} × {EXAMPLE.height} render at</th>
+              <th className="py-2 font-medium">
+                A {EXAMPLE.width} × {EXAMPLE.height} render at
+              </th>
               <th className="py-2 font-medium">Result</th>
               <th className="py-2 text-right font-medium">Credits</th>
             </tr>

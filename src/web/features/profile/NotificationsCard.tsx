@@ -10,7 +10,10 @@ const KEY = ['profile', 'notifications'] as const;
 /** Settings → Notifications (seed 000 §2): each switch is saved on the server as it is flipped. */
 export function NotificationsCard() {
   const client = useQueryClient();
-  const { data } = useQuery({ queryKey: KEY, queryFn: async () => (await apiRequest<{ preferences: NotificationPreferences }>('GET', '/api/profile/notifications')).preferences });
+  const { data } = useQuery({
+    queryKey: KEY,
+    queryFn: async () => (await apiRequest<{ preferences: NotificationPreferences }>('GET', '/api/profile/notifications')).preferences,
+  });
 
   async function flip(key: NotificationKey, value: boolean) {
     const before = client.getQueryData<NotificationPreferences>(KEY);

@@ -61,7 +61,9 @@ export function PersonalInfoCard({ profile }: { profile: ProfileDto }) {
             <Field label="First name" error={error}>
               {(id) => <TextInput id={id} autoComplete="given-name" value={first} maxLength={NAME_MAX} onChange={(e) => setFirst(e.target.value)} />}
             </Field>
-            <Field label="Last name">{(id) => <TextInput id={id} autoComplete="family-name" value={last} maxLength={NAME_MAX} onChange={(e) => setLast(e.target.value)} />}</Field>
+            <Field label="Last name">
+              {(id) => <TextInput id={id} autoComplete="family-name" value={last} maxLength={NAME_MAX} onChange={(e) => setLast(e.target.value)} />}
+            </Field>
           </div>
           <Field label="Email" hint={undefined}>
             {(id) => (

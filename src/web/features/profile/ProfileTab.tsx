@@ -9,7 +9,6 @@ import { SettingsCard } from './Card';
 import { AvatarEditor } from './AvatarEditor';
 import { formatDate } from '@web/lib/dates';
 
-
 /** seed 000 §2 Profile tab: the summary, personal information and, for business accounts, business information. */
 export function ProfileTab({ extra }: { extra?: React.ReactNode }) {
   const { data, isLoading, isError } = useProfile();
@@ -33,7 +32,10 @@ export function ProfileTab({ extra }: { extra?: React.ReactNode }) {
               {formatDate(profile.created_at, 'monthYear')}
             </p>
           </div>
-          <Link to="/profile?tab=credits" className="flex items-center gap-2 rounded-xl border border-white/10 px-4 py-3 text-sm text-zinc-200 hover:border-white/20">
+          <Link
+            to="/profile?tab=credits"
+            className="flex items-center gap-2 rounded-xl border border-white/10 px-4 py-3 text-sm text-zinc-200 hover:border-white/20"
+          >
             <Coins className="size-4 text-violet-300" aria-hidden />
             <span className="text-lg font-semibold tabular-nums text-white">{profile.credits_remaining}</span> credits remaining
           </Link>

@@ -17,7 +17,17 @@ const KEY = ['profile', 'sessions'] as const;
 function deviceName(ua: string | null): string {
   if (!ua) return 'Unknown device';
   const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
-  const os = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad/.test(ua)
+        ? 'iOS'
+        : /Mac OS X/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
   return os ? `${browser} on ${os}` : browser;
 }
 
@@ -25,7 +35,10 @@ function deviceName(ua: string | null): string {
 export function SessionsCard() {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { data } = useQuery({ queryKey: KEY, queryFn: () => apiRequest<{ sessions: DeviceSession[]; signIns: SignInEvent[] }>('GET', '/api/profile/sessions') });
+  const { data } = useQuery({
+    queryKey: KEY,
+    queryFn: () => apiRequest<{ sessions: DeviceSession[]; signIns: SignInEvent[] }>('GET', '/api/profile/sessions'),
+  });
   const [busy, setBusy] = useState<'others' | 'global' | null>(null);
 
   async function signOut(scope: 'others' | 'global') {
@@ -51,7 +64,8 @@ export function SessionsCard() {
             <Laptop className="size-4 text-zinc-400" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="text-zinc-100">
-                {deviceName(s.userAgent)} {s.current && <span className="ml-1 rounded bg-violet-500/15 px-1.5 py-0.5 text-xs text-violet-200">This device</span>}
+                {deviceName(s.userAgent)}{' '}
+                {s.current && <span className="ml-1 rounded bg-violet-500/15 px-1.5 py-0.5 text-xs text-violet-200">This device</span>}
               </p>
               <p className="text-xs text-zinc-500">
                 {s.ipAddress ?? 'unknown address'} · last active {when(s.lastActiveAt)}

@@ -21,7 +21,8 @@ export const sessionsApi = {
   list: () => call<ViewportSessionsResponse>('GET', '/api/viewports').then((r) => r.sessions),
   active: () => call<ActiveViewportResponse>('GET', '/api/viewports/active').then((r) => r.session),
   create: (name: string, data: ViewportData) => call<ViewportSessionResponse>('POST', '/api/viewports', { name, viewport_data: data }).then((r) => r.session),
-  update: (id: string, data: ViewportData, name?: string) => call<ViewportSessionResponse>('PUT', at(id), { viewport_data: data, ...(name ? { name } : {}) }).then((r) => r.session),
+  update: (id: string, data: ViewportData, name?: string) =>
+    call<ViewportSessionResponse>('PUT', at(id), { viewport_data: data, ...(name ? { name } : {}) }).then((r) => r.session),
   load: (id: string) => call<ViewportSessionResponse>('POST', `${at(id)}/load`).then((r) => r.session),
   remove: (id: string) => call<DeleteViewportResponse>('DELETE', at(id)),
   /** 'Create New Viewport': a named, empty viewport becomes the active one. */

@@ -47,7 +47,30 @@ export function useWorkspaceSessions(host: SessionsHost) {
       /** The user chose to leave without saving: the backup of these changes is no longer wanted. */
       forgetChanges: forgetBackup,
     }),
-    [current, dirty, phase, sessions, list.isLoading, saving, loadingId, save, saveAs, saveThen, update, saveDialog, submitSaveDialog, cancelSaveDialog, loadDialogOpen, load, deleteSession, showRestore, dismissRestore, backupOffer, restoreBackup, discardBackup],
+    [
+      current,
+      dirty,
+      phase,
+      sessions,
+      list.isLoading,
+      saving,
+      loadingId,
+      save,
+      saveAs,
+      saveThen,
+      update,
+      saveDialog,
+      submitSaveDialog,
+      cancelSaveDialog,
+      loadDialogOpen,
+      load,
+      deleteSession,
+      showRestore,
+      dismissRestore,
+      backupOffer,
+      restoreBackup,
+      discardBackup,
+    ],
   );
 }
 

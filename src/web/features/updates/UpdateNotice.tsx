@@ -10,7 +10,13 @@ export function UpdateNotice() {
   useEffect(() => startUpdateChecks(), []);
   if (!s.available || s.dismissed) return null;
   return (
-    <div role="alertdialog" aria-labelledby="update-title" aria-describedby="update-body" data-testid="update-notice" className="fixed bottom-4 left-4 z-50 w-[min(24rem,calc(100vw-2rem))] rounded-xl border border-violet-500/30 bg-zinc-900/95 p-4 shadow-2xl shadow-black/50 backdrop-blur">
+    <div
+      role="alertdialog"
+      aria-labelledby="update-title"
+      aria-describedby="update-body"
+      data-testid="update-notice"
+      className="fixed bottom-4 left-4 z-50 w-[min(24rem,calc(100vw-2rem))] rounded-xl border border-violet-500/30 bg-zinc-900/95 p-4 shadow-2xl shadow-black/50 backdrop-blur"
+    >
       <div className="flex items-start gap-3">
         <RefreshCw className="mt-0.5 size-5 shrink-0 text-violet-300" aria-hidden />
         <div className="min-w-0 flex-1">
@@ -40,7 +46,12 @@ export function UpdateNotice() {
             </Button>
           </div>
         </div>
-        <button type="button" aria-label="Dismiss" onClick={dismiss} className="rounded p-1 text-zinc-400 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400">
+        <button
+          type="button"
+          aria-label="Dismiss"
+          onClick={dismiss}
+          className="rounded p-1 text-zinc-400 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400"
+        >
           <X className="size-4" aria-hidden />
         </button>
       </div>

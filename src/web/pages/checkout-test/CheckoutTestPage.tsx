@@ -67,7 +67,13 @@ export function CheckoutTestPage() {
               <CreditCard className="h-4 w-4" aria-hidden />
               Pay {s.amount}
             </Button>
-            <Button className="flex-1" variant="secondary" busy={pay.isPending && pay.variables === 'decline'} disabled={pay.isPending} onClick={() => pay.mutate('decline')}>
+            <Button
+              className="flex-1"
+              variant="secondary"
+              busy={pay.isPending && pay.variables === 'decline'}
+              disabled={pay.isPending}
+              onClick={() => pay.mutate('decline')}
+            >
               Decline Payment
             </Button>
           </div>

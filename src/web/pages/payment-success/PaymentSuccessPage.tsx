@@ -47,7 +47,10 @@ export function PaymentSuccessPage() {
       <Button variant="secondary" onClick={() => void refreshAccount(queryClient)}>
         {billingText.refreshAccount}
       </Button>
-      <Link to="/profile?tab=billing" className={`${linkClass} border border-zinc-300 text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-900`}>
+      <Link
+        to="/profile?tab=billing"
+        className={`${linkClass} border border-zinc-300 text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-900`}
+      >
         {type === 'credits' ? billingText.viewCredits : billingText.viewSubscription}
       </Link>
     </div>
@@ -77,7 +80,8 @@ export function PaymentSuccessPage() {
       <AuthShell title="Payment not confirmed">
         <p className="flex items-start gap-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="payment-truth">
           <XCircle className="mt-0.5 h-4 w-4 shrink-0 text-red-600" aria-hidden />
-          We could not find a completed payment for this link. Your current plan is {billing.data?.plan_name ?? 'Free'} with {billing.data?.credits_remaining ?? 0} credits.
+          We could not find a completed payment for this link. Your current plan is {billing.data?.plan_name ?? 'Free'} with{' '}
+          {billing.data?.credits_remaining ?? 0} credits.
         </p>
         {actions}
       </AuthShell>

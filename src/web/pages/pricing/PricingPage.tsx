@@ -28,7 +28,11 @@ export function PricingPage() {
         <h1 className="text-4xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">Choose Your Plan</h1>
         <p className="mt-3 text-zinc-600 dark:text-zinc-400">Monthly credits for enhancing your renders. Change or cancel your plan at any time.</p>
         {paidPlanRequired && (
-          <p role="status" data-testid="paid-plan-required" className="mx-auto mt-6 max-w-2xl rounded-lg border border-violet-300 bg-violet-50 px-4 py-3 text-sm font-medium text-violet-900 dark:border-violet-500/40 dark:bg-violet-500/10 dark:text-violet-100">
+          <p
+            role="status"
+            data-testid="paid-plan-required"
+            className="mx-auto mt-6 max-w-2xl rounded-lg border border-violet-300 bg-violet-50 px-4 py-3 text-sm font-medium text-violet-900 dark:border-violet-500/40 dark:bg-violet-500/10 dark:text-violet-100"
+          >
             {billingText.paidPlanRequired}
           </p>
         )}
@@ -50,7 +54,10 @@ export function PricingPage() {
             );
           } else if (plan.contactSales) {
             action = (
-              <Link to="/contact" className={`${linkButton} border border-zinc-300 text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-900`}>
+              <Link
+                to="/contact"
+                className={`${linkButton} border border-zinc-300 text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-900`}
+              >
                 {billingText.contactSales}
               </Link>
             );
@@ -62,7 +69,12 @@ export function PricingPage() {
             );
           } else {
             action = (
-              <Button className="w-full" busy={checkout.pendingPlan === plan.key} disabled={!!checkout.pendingPlan || billing.isLoading} onClick={() => checkout.start(plan.key)}>
+              <Button
+                className="w-full"
+                busy={checkout.pendingPlan === plan.key}
+                disabled={!!checkout.pendingPlan || billing.isLoading}
+                onClick={() => checkout.start(plan.key)}
+              >
                 Get Started
               </Button>
             );
@@ -71,7 +83,13 @@ export function PricingPage() {
         })}
       </div>
       <p className="mt-10 text-center text-sm text-zinc-600 dark:text-zinc-400">{billingText.pricingFootnote}</p>
-      <SubscriptionDetailsDialog country={billing.data?.country ?? null} plan={checkout.dialogPlan} busy={!!checkout.pendingPlan} onClose={checkout.closeDialog} onSubmit={checkout.submitDetails} />
+      <SubscriptionDetailsDialog
+        country={billing.data?.country ?? null}
+        plan={checkout.dialogPlan}
+        busy={!!checkout.pendingPlan}
+        onClose={checkout.closeDialog}
+        onSubmit={checkout.submitDetails}
+      />
     </main>
   );
 }

@@ -91,7 +91,13 @@ export function MaskCanvas({ natural, mask, brushSize, onStart, onMove, onEnd, o
 
   return (
     <div className={`nodrag nopan nowheel absolute inset-0 ${disabled ? 'pointer-events-none' : ''} ${className ?? ''}`} data-testid={testId}>
-      <canvas ref={canvasRef} className={`h-full w-full touch-none ${disabled ? '' : 'cursor-none'}`} style={{ opacity: OVERLAY_OPACITY }} data-strokes={mask.strokes.length} {...handlers} />
+      <canvas
+        ref={canvasRef}
+        className={`h-full w-full touch-none ${disabled ? '' : 'cursor-none'}`}
+        style={{ opacity: OVERLAY_OPACITY }}
+        data-strokes={mask.strokes.length}
+        {...handlers}
+      />
       {cursor && !disabled && (
         <span
           aria-hidden

@@ -32,7 +32,11 @@ export function MaskModal({ tool, image }: { tool: RemoveTool; image: WorkspaceI
           <header className="flex items-center justify-between gap-4 border-b border-white/10 bg-[#16171b] px-5 py-3">
             <Dialog.Title className="text-[15px] font-semibold">{msg('maskModalTitle')}</Dialog.Title>
             <Dialog.Close asChild>
-              <button type="button" aria-label={msg('maskDone')} className="flex h-8 w-8 items-center justify-center rounded-md text-zinc-400 hover:bg-white/10 hover:text-white">
+              <button
+                type="button"
+                aria-label={msg('maskDone')}
+                className="flex h-8 w-8 items-center justify-center rounded-md text-zinc-400 hover:bg-white/10 hover:text-white"
+              >
                 <X className="h-4 w-4" />
               </button>
             </Dialog.Close>
@@ -63,11 +67,21 @@ export function MaskModal({ tool, image }: { tool: RemoveTool; image: WorkspaceI
                 <BrushSettingsPopup value={tool.brushSize} onChange={tool.setBrushSize} />
               </div>
               <div className="flex gap-2">
-                <button type="button" onClick={tool.undo} disabled={!painted} className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-md bg-white/[0.06] text-[13px] ring-1 ring-white/10 hover:bg-white/10 disabled:opacity-40">
+                <button
+                  type="button"
+                  onClick={tool.undo}
+                  disabled={!painted}
+                  className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-md bg-white/[0.06] text-[13px] ring-1 ring-white/10 hover:bg-white/10 disabled:opacity-40"
+                >
                   <Undo2 className="h-4 w-4" />
                   {msg('maskUndo')}
                 </button>
-                <button type="button" onClick={tool.clear} disabled={!painted} className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-md bg-white/[0.06] text-[13px] ring-1 ring-white/10 hover:bg-white/10 disabled:opacity-40">
+                <button
+                  type="button"
+                  onClick={tool.clear}
+                  disabled={!painted}
+                  className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-md bg-white/[0.06] text-[13px] ring-1 ring-white/10 hover:bg-white/10 disabled:opacity-40"
+                >
                   <Eraser className="h-4 w-4" />
                   {msg('maskClear')}
                 </button>

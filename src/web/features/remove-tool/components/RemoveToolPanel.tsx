@@ -30,7 +30,14 @@ export function RemoveToolPanel({ tool, selected }: { tool: RemoveTool; selected
             <Eraser className="h-3.5 w-3.5" />
             {msg('maskClear')}
           </button>
-          <button type="button" className={secondary} onClick={tool.openModal} disabled={!selected || busy} title={msg('maskModalTitle')} aria-label={msg('maskModalTitle')}>
+          <button
+            type="button"
+            className={secondary}
+            onClick={tool.openModal}
+            disabled={!selected || busy}
+            title={msg('maskModalTitle')}
+            aria-label={msg('maskModalTitle')}
+          >
             <Maximize2 className="h-3.5 w-3.5" />
           </button>
         </div>

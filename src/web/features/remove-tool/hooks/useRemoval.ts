@@ -110,7 +110,11 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFo
           resetMask();
         })
         .catch(() => {
-          dispatch({ type: 'jobUpdate', job: { ...job, status: 'failed', processed_image_url: null, error_message: msg('processedSaveFailed') }, now: Date.now() });
+          dispatch({
+            type: 'jobUpdate',
+            job: { ...job, status: 'failed', processed_image_url: null, error_message: msg('processedSaveFailed') },
+            now: Date.now(),
+          });
           toast.error(msg('processingFailedTitle'), { description: msg('processingFailedWith', { reason: msg('processedSaveFailed') }) });
         });
       return true;
@@ -118,7 +122,10 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFo
     dispatch({ type: 'jobUpdate', job, now: Date.now() });
     // seed 000 §4: a failed or cancelled removal shows a destructive toast and ends processing
     if (job.status === 'cancelled') toast.error(msg('processingCancelled'));
-    else toast.error(msg('processingFailedTitle'), { description: job.error_message ? msg('processingFailedWith', { reason: job.error_message }) : msg('processingFailed') });
+    else
+      toast.error(msg('processingFailedTitle'), {
+        description: job.error_message ? msg('processingFailedWith', { reason: job.error_message }) : msg('processingFailed'),
+      });
     return true;
   }, []);
 

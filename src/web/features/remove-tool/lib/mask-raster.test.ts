@@ -25,7 +25,13 @@ describe('drawing strokes', () => {
     drawStrokes(
       ctx,
       [
-        { size: 10, points: [{ x: 10, y: 10 }, { x: 20, y: 10 }] },
+        {
+          size: 10,
+          points: [
+            { x: 10, y: 10 },
+            { x: 20, y: 10 },
+          ],
+        },
         { size: 8, points: [{ x: 4, y: 4 }] },
       ],
       '#fff',
@@ -49,7 +55,19 @@ describe('rasterising strokes', () => {
   });
 
   it('paints a capsule along a segment and nothing outside the image', () => {
-    const cov = rasteriseStrokes([{ size: 4, points: [{ x: -10, y: 5 }, { x: 30, y: 5 }] }], 20, 10);
+    const cov = rasteriseStrokes(
+      [
+        {
+          size: 4,
+          points: [
+            { x: -10, y: 5 },
+            { x: 30, y: 5 },
+          ],
+        },
+      ],
+      20,
+      10,
+    );
     for (let x = 0; x < 20; x++) expect(cov[5 * 20 + x]).toBe(1);
     expect(cov[0]).toBe(0);
     expect(cov.length).toBe(200);
@@ -59,7 +77,19 @@ describe('rasterising strokes', () => {
     const full = rasteriseStrokes([{ size: 400, points: [{ x: 50, y: 50 }] }], 100, 100);
     expect(coveredShare(full)).toBe(1);
     expect(coveredShare(new Uint8Array())).toBe(0);
-    const share = estimateMaskShare([{ size: 100, points: [{ x: 0, y: 500 }, { x: 4000, y: 500 }] }], 4000, 1000);
+    const share = estimateMaskShare(
+      [
+        {
+          size: 100,
+          points: [
+            { x: 0, y: 500 },
+            { x: 4000, y: 500 },
+          ],
+        },
+      ],
+      4000,
+      1000,
+    );
     expect(share).toBeGreaterThan(0.09);
     expect(share).toBeLessThan(0.11);
   });

@@ -14,8 +14,24 @@ describe('what a removal works on', () => {
   });
 
   it('scales strokes painted on the upload to the target', () => {
-    const strokes = [{ size: 10, points: [{ x: 100, y: 50 }, { x: 400, y: 300 }] }];
-    expect(strokesForTarget(strokes, upload, { width: 1600, height: 1200 })).toEqual([{ size: 20, points: [{ x: 200, y: 100 }, { x: 800, y: 600 }] }]);
+    const strokes = [
+      {
+        size: 10,
+        points: [
+          { x: 100, y: 50 },
+          { x: 400, y: 300 },
+        ],
+      },
+    ];
+    expect(strokesForTarget(strokes, upload, { width: 1600, height: 1200 })).toEqual([
+      {
+        size: 20,
+        points: [
+          { x: 200, y: 100 },
+          { x: 800, y: 600 },
+        ],
+      },
+    ]);
     expect(strokesForTarget(strokes, upload, upload)).toBe(strokes);
   });
 

@@ -25,7 +25,14 @@ function LeaveViewportDialog({
   onSave: () => void;
 }) {
   return (
-    <Modal open={open} onOpenChange={(o) => !o && !busy && onCancel()} title={msg('leaveTitle')} description={msg('leaveBody')} width={560} testId="leave-dialog">
+    <Modal
+      open={open}
+      onOpenChange={(o) => !o && !busy && onCancel()}
+      title={msg('leaveTitle')}
+      description={msg('leaveBody')}
+      width={560}
+      testId="leave-dialog"
+    >
       <ul className="list-disc space-y-1 pl-5 text-[13.5px] text-zinc-300">
         <li>{msg('leaveItemPositions')}</li>
         <li>{msg('leaveItemSettings')}</li>
@@ -137,7 +144,15 @@ function ClickGuard({ sessions }: { sessions: WorkspaceSessions }) {
   }, [onClick]);
 
   const flow = useLeaveFlow(sessions, pending, () => setPending(null));
-  return <LeaveViewportDialog open={pending !== null && !sessions.saveDialog.open} busy={flow.busy} onCancel={flow.cancel} onDiscard={flow.discard} onSave={flow.save} />;
+  return (
+    <LeaveViewportDialog
+      open={pending !== null && !sessions.saveDialog.open}
+      busy={flow.busy}
+      onCancel={flow.cancel}
+      onDiscard={flow.discard}
+      onSave={flow.save}
+    />
+  );
 }
 
 export function LeaveGuard({ sessions }: { sessions: WorkspaceSessions }) {

@@ -66,7 +66,13 @@ export function NewViewportDialog({ open, onClose, onCreated }: { open: boolean;
   };
 
   return (
-    <Modal open={open} onOpenChange={(o) => !o && !busy && onClose()} title={msg('viewportCreate')} description={msg('viewportCreateBody')} testId="new-viewport-dialog">
+    <Modal
+      open={open}
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title={msg('viewportCreate')}
+      description={msg('viewportCreateBody')}
+      testId="new-viewport-dialog"
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -76,12 +82,27 @@ export function NewViewportDialog({ open, onClose, onCreated }: { open: boolean;
         <label htmlFor="viewport-name" className="mb-1.5 block text-[12.5px] font-medium text-zinc-300">
           {msg('viewportNameLabel')}
         </label>
-        <input id="viewport-name" autoFocus value={name} maxLength={SESSION_NAME_MAX} onChange={(e) => setName(e.target.value)} placeholder={msg('viewportNamePlaceholder')} disabled={busy} className={field} />
+        <input
+          id="viewport-name"
+          autoFocus
+          value={name}
+          maxLength={SESSION_NAME_MAX}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={msg('viewportNamePlaceholder')}
+          disabled={busy}
+          className={field}
+        />
         {backup && (
           <div className="mt-4 rounded-lg bg-amber-400/[0.06] p-3 text-[13px] text-zinc-300 ring-1 ring-amber-300/20" data-testid="new-viewport-unsaved">
             <p className="font-medium text-amber-200">{msg('viewportCreateUnsaved')}</p>
             <label className="mt-2 flex items-center gap-2">
-              <input type="checkbox" checked={saveFirst} onChange={(e) => setSaveFirst(e.target.checked)} disabled={busy} className="h-4 w-4 accent-violet-500" />
+              <input
+                type="checkbox"
+                checked={saveFirst}
+                onChange={(e) => setSaveFirst(e.target.checked)}
+                disabled={busy}
+                className="h-4 w-4 accent-violet-500"
+              />
               {backup.sessionId && backup.sessionName ? msg('viewportCreateSaveFirst', { name: backup.sessionName }) : msg('viewportCreateSaveFirstAs')}
             </label>
             {needsSaveAsName && (

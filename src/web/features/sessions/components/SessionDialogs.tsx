@@ -31,7 +31,12 @@ function SessionList({
   return (
     <ul className="max-h-[50vh] space-y-1.5 overflow-y-auto pr-1">
       {sessions.map((s) => (
-        <li key={s.id} className="group flex items-center gap-2 rounded-lg border border-white/[0.07] bg-white/[0.03] px-3 py-2.5" data-testid="session-row" data-name={s.session_name}>
+        <li
+          key={s.id}
+          className="group flex items-center gap-2 rounded-lg border border-white/[0.07] bg-white/[0.03] px-3 py-2.5"
+          data-testid="session-row"
+          data-name={s.session_name}
+        >
           <div className="min-w-0 flex-1">
             <p className="truncate text-[14px] font-medium text-zinc-100">
               {s.session_name}
@@ -71,9 +76,21 @@ export function SessionDialogs({ sessions }: { sessions: WorkspaceSessions }) {
   return (
     <>
       {confirmDelete.dialog}
-      <SaveSessionDialog open={d.open} title={saveTitle} busy={sessions.saving} onSubmit={(name) => void sessions.submitSaveDialog(name)} onCancel={sessions.cancelSaveDialog} />
+      <SaveSessionDialog
+        open={d.open}
+        title={saveTitle}
+        busy={sessions.saving}
+        onSubmit={(name) => void sessions.submitSaveDialog(name)}
+        onCancel={sessions.cancelSaveDialog}
+      />
 
-      <Modal open={sessions.loadDialogOpen} onOpenChange={(o) => !o && sessions.closeLoadDialog()} title={msg('sessionLoadTitle')} width={520} testId="load-session-dialog">
+      <Modal
+        open={sessions.loadDialogOpen}
+        onOpenChange={(o) => !o && sessions.closeLoadDialog()}
+        title={msg('sessionLoadTitle')}
+        width={520}
+        testId="load-session-dialog"
+      >
         <SessionList
           sessions={sessions.sessions}
           currentId={sessions.current?.id ?? null}
@@ -88,8 +105,20 @@ export function SessionDialogs({ sessions }: { sessions: WorkspaceSessions }) {
         </div>
       </Modal>
 
-      <Modal open={sessions.showRestore} onOpenChange={(o) => !o && sessions.dismissRestore()} title={msg('sessionRestoreTitle')} description={msg('sessionRestoreBody')} width={520} testId="session-restore-dialog">
-        <SessionList sessions={sessions.sessions.slice(0, 6)} currentId={null} loadingId={sessions.loadingId} onLoad={(id) => void sessions.load(id).then((ok) => ok && sessions.dismissRestore())} />
+      <Modal
+        open={sessions.showRestore}
+        onOpenChange={(o) => !o && sessions.dismissRestore()}
+        title={msg('sessionRestoreTitle')}
+        description={msg('sessionRestoreBody')}
+        width={520}
+        testId="session-restore-dialog"
+      >
+        <SessionList
+          sessions={sessions.sessions.slice(0, 6)}
+          currentId={null}
+          loadingId={sessions.loadingId}
+          onLoad={(id) => void sessions.load(id).then((ok) => ok && sessions.dismissRestore())}
+        />
         <div className="mt-4 flex justify-end">
           <button type="button" className={canvasButton.ghost} onClick={sessions.dismissRestore}>
             {msg('sessionRestoreFresh')}

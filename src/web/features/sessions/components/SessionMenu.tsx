@@ -3,7 +3,8 @@ import { ChevronDown, Loader2, Save } from 'lucide-react';
 import { msg } from '@shared/messages';
 import type { WorkspaceSessions } from '../useWorkspaceSessions';
 
-const item = 'flex cursor-default items-center justify-between gap-6 rounded-md px-2.5 py-1.5 outline-none data-[highlighted]:bg-white/[0.08] data-[disabled]:opacity-40';
+const item =
+  'flex cursor-default items-center justify-between gap-6 rounded-md px-2.5 py-1.5 outline-none data-[highlighted]:bg-white/[0.08] data-[disabled]:opacity-40';
 
 /**
  * The toolbar's save control (seed 000 §2): without an open session it saves (opening the name dialog); with one, a
@@ -14,7 +15,16 @@ export function SessionSaveButton({ sessions, label = msg('sessionSave'), classN
   const icon = sessions.saving ? <Loader2 className="h-4 w-4 animate-spin" /> : <Save className="h-4 w-4" />;
   if (!sessions.current) {
     return (
-      <button type="button" aria-label={label} title={label} aria-keyshortcuts="S" className={base} onClick={sessions.save} disabled={sessions.saving} data-testid="tool-save">
+      <button
+        type="button"
+        aria-label={label}
+        title={label}
+        aria-keyshortcuts="S"
+        className={base}
+        onClick={sessions.save}
+        disabled={sessions.saving}
+        data-testid="tool-save"
+      >
         {icon}
       </button>
     );
@@ -28,10 +38,16 @@ export function SessionSaveButton({ sessions, label = msg('sessionSave'), classN
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content sideOffset={8} align="start" className="z-50 min-w-[160px] rounded-lg border border-white/10 bg-[#1d1e23] p-1 text-[13px] text-zinc-200 shadow-2xl">
+        <DropdownMenu.Content
+          sideOffset={8}
+          align="start"
+          className="z-50 min-w-[160px] rounded-lg border border-white/10 bg-[#1d1e23] p-1 text-[13px] text-zinc-200 shadow-2xl"
+        >
           <DropdownMenu.Item className={item} onSelect={() => void sessions.update()} data-testid="menu-save">
             {msg('sessionSave')}
-            <kbd aria-hidden className="font-mono text-[11px] text-zinc-500">S</kbd>
+            <kbd aria-hidden className="font-mono text-[11px] text-zinc-500">
+              S
+            </kbd>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={item} onSelect={sessions.saveAs} data-testid="menu-save-as">
             {msg('sessionSaveAs')}

@@ -15,11 +15,10 @@ const idOf = (img: ViewportImage) => img.imageId ?? img.id;
  */
 const onGrid = (p: { x: number; y: number }) => Math.round(p.x) % GRID_SPACING === 0 && Math.round(p.y) % GRID_SPACING === 0;
 const samePlace = (a: ViewportImage, b: ViewportImage) =>
-  (Math.round(a.position.x) === Math.round(b.position.x) && Math.round(a.position.y) === Math.round(b.position.y)) || (onGrid(a.position) && onGrid(b.position));
+  (Math.round(a.position.x) === Math.round(b.position.x) && Math.round(a.position.y) === Math.round(b.position.y)) ||
+  (onGrid(a.position) && onGrid(b.position));
 const sameCard = (a: ViewportImage, b: ViewportImage) =>
-  samePlace(a, b) &&
-  Math.round(a.scale * 100) === Math.round(b.scale * 100) &&
-  stripQuery(a.enhancedUrl ?? '') === stripQuery(b.enhancedUrl ?? '');
+  samePlace(a, b) && Math.round(a.scale * 100) === Math.round(b.scale * 100) && stripQuery(a.enhancedUrl ?? '') === stripQuery(b.enhancedUrl ?? '');
 
 /**
  * True when the backup holds something the workspace as shown does not: a card of an existing upload moved by
@@ -40,6 +39,9 @@ export function backupAddsSomething(backup: ViewportData, shown: ViewportData, s
 export function mergeBackup(backup: ViewportData, shown: ViewportData): ViewportData {
   const inBackup = new Set(backup.images.map(idOf));
   const extra = shown.images.filter((i) => !inBackup.has(idOf(i)));
-  const cells = positionsForNew(backup.images.map((i) => i.position), extra.length);
+  const cells = positionsForNew(
+    backup.images.map((i) => i.position),
+    extra.length,
+  );
   return { ...backup, images: [...backup.images, ...extra.map((img, n) => ({ ...img, position: cells[n] }))] };
 }

@@ -6,7 +6,12 @@ function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
 }
 
-const data = { images: [{ id: 'a', originalUrl: 'http://x/a.png', position: { x: 3, y: 4 }, scale: 1 }], currentMode: 'enhance', enhancementParams: {}, brushSize: 20 };
+const data = {
+  images: [{ id: 'a', originalUrl: 'http://x/a.png', position: { x: 3, y: 4 }, scale: 1 }],
+  currentMode: 'enhance',
+  enhancementParams: {},
+  brushSize: 20,
+};
 
 describe('local viewport backup', () => {
   it('round-trips for the same user', () => {
@@ -31,7 +36,13 @@ describe('local viewport backup', () => {
     expect(store.map.has(BACKUP_KEY)).toBe(false);
     store.setItem(BACKUP_KEY, '{not json');
     expect(readBackup(store, 'u1', 0)).toBeNull();
-    writeBackup(store, { userId: 'u1', savedAt: 0, sessionId: null, sessionName: null, data: { ...data, images: [{ id: 'x', originalUrl: 'data:image/png;base64,AAAA', position: { x: 0, y: 0 }, scale: 1 }] } });
+    writeBackup(store, {
+      userId: 'u1',
+      savedAt: 0,
+      sessionId: null,
+      sessionName: null,
+      data: { ...data, images: [{ id: 'x', originalUrl: 'data:image/png;base64,AAAA', position: { x: 0, y: 0 }, scale: 1 }] },
+    });
     expect(readBackup(store, 'u1', 1)).toBeNull();
   });
 

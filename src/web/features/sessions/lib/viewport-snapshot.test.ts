@@ -25,7 +25,10 @@ function workspace(images: ImageDto[]): WorkspaceState {
 
 describe('snapshot of the workspace', () => {
   it('keeps ids, URLs, results, positions, zoom, settings, tool and brush', () => {
-    let s = workspace([dto(ids[0], { enhanced: { jobId: 'j', url: 'http://localhost/e/a.png', width: 2000, height: 1600, scale: 2, mode: 'detail' } }), dto(ids[1])]);
+    let s = workspace([
+      dto(ids[0], { enhanced: { jobId: 'j', url: 'http://localhost/e/a.png', width: 2000, height: 1600, scale: 2, mode: 'detail' } }),
+      dto(ids[1]),
+    ]);
     s = workspaceReducer(s, { type: 'move', key: ids[1], position: { x: 42, y: -7 } });
     s = workspaceReducer(s, { type: 'setZoom', key: ids[1], zoom: 250 });
     s = workspaceReducer(s, { type: 'setScale', scale: 4 });
@@ -71,7 +74,14 @@ describe('restoring a saved viewport', () => {
   it('keeps a saved removal result and counts images deleted since', () => {
     const saved = {
       images: [
-        { id: 'a', imageId: ids[0], originalUrl: 'http://localhost/old/a.png?sig=1', enhancedUrl: 'http://localhost/api/files/user-images/u/processed/r.png?sig=2', position: { x: 1, y: 2 }, scale: 1 },
+        {
+          id: 'a',
+          imageId: ids[0],
+          originalUrl: 'http://localhost/old/a.png?sig=1',
+          enhancedUrl: 'http://localhost/api/files/user-images/u/processed/r.png?sig=2',
+          position: { x: 1, y: 2 },
+          scale: 1,
+        },
         { id: 'b', imageId: ids[2], originalUrl: 'http://localhost/old/b.png', position: { x: 0, y: 0 }, scale: 1 },
       ],
       currentMode: 'enhance',
@@ -86,8 +96,32 @@ describe('restoring a saved viewport', () => {
   });
 
   it('keeps running jobs from the server', () => {
-    const job = { id: 'job1', status: 'processing', workflow_type: 'enhance', target_image_id: ids[0], processed_image_url: null, credits_used: 1, scale: 2, mode: 'detail', progress: 0.2, eta_ms: null, error_message: null, created_at: new Date(NOW - 1000).toISOString(), result_image_id: null, original_image_url: null, credit_state: 'reserved', queued: true, started_at: null, updated_at: '' } as const;
-    const saved = { images: [{ id: ids[0], imageId: ids[0], originalUrl: 'http://x/a.png', position: { x: 0, y: 0 }, scale: 1 }], currentMode: 'enhance', enhancementParams: {}, brushSize: 20 };
+    const job = {
+      id: 'job1',
+      status: 'processing',
+      workflow_type: 'enhance',
+      target_image_id: ids[0],
+      processed_image_url: null,
+      credits_used: 1,
+      scale: 2,
+      mode: 'detail',
+      progress: 0.2,
+      eta_ms: null,
+      error_message: null,
+      created_at: new Date(NOW - 1000).toISOString(),
+      result_image_id: null,
+      original_image_url: null,
+      credit_state: 'reserved',
+      queued: true,
+      started_at: null,
+      updated_at: '',
+    } as const;
+    const saved = {
+      images: [{ id: ids[0], imageId: ids[0], originalUrl: 'http://x/a.png', position: { x: 0, y: 0 }, scale: 1 }],
+      currentMode: 'enhance',
+      enhancementParams: {},
+      brushSize: 20,
+    };
     const restored = restoreWorkspace(initialWorkspaceState, saved, [dto(ids[0], { activeJob: { ...job } })], NOW);
     expect(restored.state.images[0].status).toBe('processing');
     expect(restored.state.images[0].job?.id).toBe('job1');
@@ -100,8 +134,17 @@ describe('restoring a saved viewport', () => {
 
 describe('fingerprint', () => {
   it('ignores signed-URL queries, sub-unit moves and the camera', () => {
-    const base = { images: [{ id: 'a', originalUrl: 'http://x/a.png', enhancedUrl: 'http://x/e.png?sig=1', position: { x: 10.2, y: 5 }, scale: 1 }], currentMode: 'enhance', enhancementParams: { b: 1, a: 2 }, brushSize: 20 };
-    const same = { ...base, images: [{ ...base.images[0], enhancedUrl: 'http://x/e.png?sig=2', position: { x: 10.4, y: 5 } }], enhancementParams: { a: 2, b: 1 } };
+    const base = {
+      images: [{ id: 'a', originalUrl: 'http://x/a.png', enhancedUrl: 'http://x/e.png?sig=1', position: { x: 10.2, y: 5 }, scale: 1 }],
+      currentMode: 'enhance',
+      enhancementParams: { b: 1, a: 2 },
+      brushSize: 20,
+    };
+    const same = {
+      ...base,
+      images: [{ ...base.images[0], enhancedUrl: 'http://x/e.png?sig=2', position: { x: 10.4, y: 5 } }],
+      enhancementParams: { a: 2, b: 1 },
+    };
     expect(fingerprint(same)).toBe(fingerprint(base));
     expect(fingerprint({ ...base, brushSize: 21 })).not.toBe(fingerprint(base));
     expect(fingerprint({ ...base, images: [{ ...base.images[0], position: { x: 40, y: 5 } }] })).not.toBe(fingerprint(base));
@@ -114,15 +157,21 @@ describe('fingerprint', () => {
 
   it('every snapshot of uploaded images passes the shared save check', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ x: fc.integer({ min: -1e6, max: 1e6 }), y: fc.integer({ min: -1e6, max: 1e6 }), zoom: fc.integer({ min: 10, max: 1200 }) }), { minLength: 1, maxLength: 8 }), (cards) => {
-        let s = workspace(cards.map((_, n) => dto(`00000000-0000-4000-8000-${String(n).padStart(12, '0')}`)));
-        s.images.forEach((img, n) => {
-          s = workspaceReducer(s, { type: 'move', key: img.key, position: { x: cards[n].x, y: cards[n].y } });
-          s = workspaceReducer(s, { type: 'setZoom', key: img.key, zoom: cards[n].zoom });
-        });
-        const result = sanitiseForSave(toViewportData(s, { currentMode: 'enhance', brushSize: 20 }));
-        return result.ok && result.data.images.length === cards.length;
-      }),
+      fc.property(
+        fc.array(fc.record({ x: fc.integer({ min: -1e6, max: 1e6 }), y: fc.integer({ min: -1e6, max: 1e6 }), zoom: fc.integer({ min: 10, max: 1200 }) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (cards) => {
+          let s = workspace(cards.map((_, n) => dto(`00000000-0000-4000-8000-${String(n).padStart(12, '0')}`)));
+          s.images.forEach((img, n) => {
+            s = workspaceReducer(s, { type: 'move', key: img.key, position: { x: cards[n].x, y: cards[n].y } });
+            s = workspaceReducer(s, { type: 'setZoom', key: img.key, zoom: cards[n].zoom });
+          });
+          const result = sanitiseForSave(toViewportData(s, { currentMode: 'enhance', brushSize: 20 }));
+          return result.ok && result.data.images.length === cards.length;
+        },
+      ),
     );
   });
 });

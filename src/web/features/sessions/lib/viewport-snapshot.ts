@@ -62,7 +62,13 @@ export function toViewportData(state: WorkspaceState, extras: SnapshotExtras, no
  * after 30 s) and not lastSaved. Positions are rounded so a drag that ends where it began is no change.
  */
 export function fingerprint(data: Pick<ViewportData, 'images' | 'enhancementParams' | 'brushSize'>): string {
-  const images = data.images.map((i) => [i.imageId ?? i.id, i.enhancedUrl ? stripQuery(i.enhancedUrl) : '', Math.round(i.position.x), Math.round(i.position.y), Math.round(i.scale * 100)]);
+  const images = data.images.map((i) => [
+    i.imageId ?? i.id,
+    i.enhancedUrl ? stripQuery(i.enhancedUrl) : '',
+    Math.round(i.position.x),
+    Math.round(i.position.y),
+    Math.round(i.scale * 100),
+  ]);
   const params = Object.keys(data.enhancementParams)
     .sort()
     .map((k) => [k, data.enhancementParams[k]]);
@@ -120,9 +126,14 @@ export function restoreWorkspace(state: WorkspaceState, data: ViewportData, serv
       let enhanced = card.enhanced;
       if (saved.enhancedUrl && (!enhanced || stripQuery(enhanced.url) !== stripQuery(saved.enhancedUrl))) {
         // the version the viewport showed; a result the server no longer lists is kept at the image's own size
-        enhanced =
-          versionsOf(card).find((v) => stripQuery(v.url) === stripQuery(saved.enhancedUrl!)) ??
-          { jobId: '', url: saved.enhancedUrl, width: card.width, height: card.height, scale: 1, mode: 'remove' };
+        enhanced = versionsOf(card).find((v) => stripQuery(v.url) === stripQuery(saved.enhancedUrl!)) ?? {
+          jobId: '',
+          url: saved.enhancedUrl,
+          width: card.width,
+          height: card.height,
+          scale: 1,
+          mode: 'remove',
+        };
       }
       const busy = card.status === 'processing' || card.status === 'cancelling';
       return { ...card, enhanced, status: busy ? card.status : enhanced ? 'enhanced' : card.status, position: { ...saved.position }, zoom };

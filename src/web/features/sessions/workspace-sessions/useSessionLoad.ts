@@ -71,26 +71,23 @@ export function useSessionLoad(core: SessionCore, closeRestoreOffer: () => void)
   );
 
   // changes made in other windows
-  useViewportEvents(
-    (e) => {
-      if (phase !== 'ready' || isOwn(e)) return;
-      const cur = currentRef.current;
-      // a viewport loaded or created elsewhere (the Viewport Manager's 'Create New Viewport' starts an empty one)
-      if ((e.action === 'loaded' || e.action === 'created') && e.id && e.id !== cur?.id) {
-        void sessionsApi
-          .active()
-          .then((session) => (session && session.id === e.id ? showLoaded(session, e.action === 'loaded') : undefined))
-          .catch(() => toast.error(msg('sessionLoadFailedPreserved')));
-      } else if (e.action === 'deleted' && e.id && e.id === cur?.id) {
-        setCurrent(null);
-      } else if (e.action === 'cleared') {
-        hostRef.current.apply(clearedWorkspace);
-        setCurrent(null);
-        setBaseline(fingerprint(toViewportData(clearedWorkspace(hostRef.current.state), hostRef.current.extras())));
-      }
-    },
-    Boolean(host.userId),
-  );
+  useViewportEvents((e) => {
+    if (phase !== 'ready' || isOwn(e)) return;
+    const cur = currentRef.current;
+    // a viewport loaded or created elsewhere (the Viewport Manager's 'Create New Viewport' starts an empty one)
+    if ((e.action === 'loaded' || e.action === 'created') && e.id && e.id !== cur?.id) {
+      void sessionsApi
+        .active()
+        .then((session) => (session && session.id === e.id ? showLoaded(session, e.action === 'loaded') : undefined))
+        .catch(() => toast.error(msg('sessionLoadFailedPreserved')));
+    } else if (e.action === 'deleted' && e.id && e.id === cur?.id) {
+      setCurrent(null);
+    } else if (e.action === 'cleared') {
+      hostRef.current.apply(clearedWorkspace);
+      setCurrent(null);
+      setBaseline(fingerprint(toViewportData(clearedWorkspace(hostRef.current.state), hostRef.current.extras())));
+    }
+  }, Boolean(host.userId));
 
   return { loadDialogOpen, setLoadDialogOpen, loadingId, load, deleteSession };
 }

@@ -26,18 +26,23 @@ export const workspaceApi = {
       const details = err instanceof ApiError ? (err.details as { results?: UploadResultDto[] } | undefined) : undefined;
       const one = details?.results?.[0];
       if (one) return one;
-      return { status: 'rejected', name: file.name, error: { code: err instanceof ApiError ? err.code : 'NETWORK', message: err instanceof ApiError && err.status !== 0 ? err.message : msg('uploadFailed') } };
+      return {
+        status: 'rejected',
+        name: file.name,
+        error: {
+          code: err instanceof ApiError ? err.code : 'NETWORK',
+          message: err instanceof ApiError && err.status !== 0 ? err.message : msg('uploadFailed'),
+        },
+      };
     }
   },
 
   createJob: (body: { imageId: string; scale: UpscaleFactor; mode: EnhancementMode; params?: Record<string, number> }) =>
     request<CreateJobResponse>('POST', '/api/jobs', body),
-  cancelJob: (id: string) =>
-    request<CancelJobResponse>('POST', `/api/jobs/${encodeURIComponent(id)}/cancel`),
+  cancelJob: (id: string) => request<CancelJobResponse>('POST', `/api/jobs/${encodeURIComponent(id)}/cancel`),
   jobs: (ids: string[]) => request<JobsResponse>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`),
   queue: () => request<JobQueueDto>('GET', '/api/jobs/queue'),
   activeJobs: () => request<JobsResponse>('GET', '/api/jobs/active'),
 
-  signUrls: (urls: { bucket: string; filePath: string; expiresIn?: number }[]) =>
-    request<BatchSignedUrlsResponse>('POST', '/api/signed-urls/batch', { urls }),
+  signUrls: (urls: { bucket: string; filePath: string; expiresIn?: number }[]) => request<BatchSignedUrlsResponse>('POST', '/api/signed-urls/batch', { urls }),
 };

@@ -48,7 +48,17 @@ export function CardUploadStatus({ image, onRetry }: { image: WorkspaceImage; on
 }
 
 /** The progress overlay of a card whose job runs: what it does, how far it is, and its cancel button. */
-export function CardProgress({ job, cancelling, spots, onCancel }: { job: NonNullable<WorkspaceImage['job']>; cancelling: boolean; spots: Map<string, QueueSpot>; onCancel: () => void }) {
+export function CardProgress({
+  job,
+  cancelling,
+  spots,
+  onCancel,
+}: {
+  job: NonNullable<WorkspaceImage['job']>;
+  cancelling: boolean;
+  spots: Map<string, QueueSpot>;
+  onCancel: () => void;
+}) {
   const now = useNow();
   const progress = progressView(job, now);
   // a job waiting for a worker says where it stands in the server's queue
@@ -67,7 +77,13 @@ export function CardProgress({ job, cancelling, spots, onCancel }: { job: NonNul
             </span>
           )}
         </div>
-        <div className="ws-progress-bar overflow-hidden rounded-full bg-white/15" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={cancelling ? 100 : view.percent}>
+        <div
+          className="ws-progress-bar overflow-hidden rounded-full bg-white/15"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={cancelling ? 100 : view.percent}
+        >
           <div
             className={`h-full rounded-full transition-[width] duration-700 ease-out ${cancelling ? 'bg-zinc-400' : 'bg-gradient-to-r from-violet-500 to-fuchsia-400'}`}
             style={{ width: `${cancelling ? 100 : Math.max(2, view.percent)}%` }}

@@ -51,7 +51,15 @@ export function CompareSlider({ before, after, alt, initial = 50, onError, onAft
 
   return (
     <div ref={box} className="relative h-full w-full select-none overflow-hidden" data-testid="compare-slider">
-      <img src={after} alt={alt} draggable={false} className="absolute inset-0 h-full w-full object-contain" style={imageStyle} onError={onError} onLoad={onAfterLoad} />
+      <img
+        src={after}
+        alt={alt}
+        draggable={false}
+        className="absolute inset-0 h-full w-full object-contain"
+        style={imageStyle}
+        onError={onError}
+        onLoad={onAfterLoad}
+      />
       <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}>
         <img src={before} alt="" draggable={false} className="absolute inset-0 h-full w-full object-contain" style={imageStyle} onError={onError} />
       </div>

@@ -38,7 +38,9 @@ export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapse
         className="pointer-events-auto flex items-center gap-2.5 rounded-xl border border-white/10 bg-[#16171b] px-3 py-2.5 text-[13px] font-medium text-zinc-200 shadow-2xl hover:bg-[#1c1d22] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
       >
         <SlidersHorizontal className="h-4 w-4 text-violet-300" />
-        <span>{scale}× · {mode ? MODE_LABELS[mode] : ''}</span>
+        <span>
+          {scale}× · {mode ? MODE_LABELS[mode] : ''}
+        </span>
         {busy && <Loader2 className="h-3.5 w-3.5 animate-spin text-violet-300" />}
       </button>
     );
@@ -89,82 +91,91 @@ export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapse
       {removeTool?.active ? (
         <RemoveToolPanel tool={removeTool} selected={selected} />
       ) : (
-      <>
-      <div className="flex-1 space-y-5 overflow-y-auto px-3.5 py-4">
-        <section>
-          <h2 className="mb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-zinc-500">{msg('workspaceUpscale')}</h2>
-          <div role="radiogroup" aria-label={msg('workspaceUpscale')} className="grid grid-cols-4 gap-1 rounded-lg bg-black/30 p-1 ring-1 ring-white/[0.06]">
-            {UPSCALE_FACTORS.map((f) => (
-              <button
-                key={f}
-                type="button"
-                role="radio"
-                aria-checked={scale === f}
-                onClick={() => ws.dispatch({ type: 'setScale', scale: f })}
-                className={`h-8 rounded-md text-[13px] font-semibold tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 ${
-                  scale === f ? 'bg-white text-zinc-900 shadow' : 'text-zinc-400 hover:bg-white/[0.06] hover:text-zinc-100'
-                }`}
+        <>
+          <div className="flex-1 space-y-5 overflow-y-auto px-3.5 py-4">
+            <section>
+              <h2 className="mb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-zinc-500">{msg('workspaceUpscale')}</h2>
+              <div
+                role="radiogroup"
+                aria-label={msg('workspaceUpscale')}
+                className="grid grid-cols-4 gap-1 rounded-lg bg-black/30 p-1 ring-1 ring-white/[0.06]"
               >
-                {f}×
-              </button>
-            ))}
+                {UPSCALE_FACTORS.map((f) => (
+                  <button
+                    key={f}
+                    type="button"
+                    role="radio"
+                    aria-checked={scale === f}
+                    onClick={() => ws.dispatch({ type: 'setScale', scale: f })}
+                    className={`h-8 rounded-md text-[13px] font-semibold tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 ${
+                      scale === f ? 'bg-white text-zinc-900 shadow' : 'text-zinc-400 hover:bg-white/[0.06] hover:text-zinc-100'
+                    }`}
+                  >
+                    {f}×
+                  </button>
+                ))}
+              </div>
+
+              <ResolutionReadout readout={readout} />
+            </section>
+
+            <ModePicker mode={mode} onPick={(m) => ws.dispatch({ type: 'setMode', mode: m })} />
           </div>
 
-          <ResolutionReadout readout={readout} />
-        </section>
-
-        <ModePicker mode={mode} onPick={(m) => ws.dispatch({ type: 'setMode', mode: m })} />
-      </div>
-
-      <footer className="space-y-2 border-t border-white/[0.06] p-3.5">
-        <button
-          type="button"
-          onClick={ws.enhanceSelected}
-          // over the resolution limit the inline message says why; the button does not repeat it as a toast
-          disabled={busy || Boolean(readout?.error)}
-          aria-describedby={readout?.error ? 'enhance-readout-error' : undefined}
-          aria-keyshortcuts="E"
-          className="flex h-10 w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-violet-500 to-fuchsia-500 text-[14px] font-semibold text-white shadow-[0_8px_24px_-8px_rgba(139,92,246,0.7)] transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 focus-visible:ring-offset-2 focus-visible:ring-offset-[#16171b] disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {busy ? <Loader2 className="h-4 w-4 animate-spin" /> : <Sparkles className="h-4 w-4" />}
-          {busy ? msg(selected?.job?.workflow === 'remove' ? 'workspaceRemoving' : 'workspaceEnhancing') : msg('workspaceEnhanceImage')}
-        </button>
-        <button
-          type="button"
-          onClick={ws.enhanceAll}
-          disabled={candidates === 0 || batch !== null}
-          className="flex h-9 w-full items-center justify-center gap-2 rounded-lg bg-white/[0.05] text-[13px] font-medium text-zinc-200 ring-1 ring-white/10 transition hover:bg-white/[0.09] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          <Layers className="h-4 w-4" />
-          {multi ? msg('workspaceEnhanceSelected', { n: candidates }) : msg('workspaceEnhanceAll')}
-          {!multi && candidates > 0 && <span className="rounded bg-white/10 px-1.5 text-[11px] tabular-nums text-zinc-300">{candidates}</span>}
-        </button>
-        {ws.queue.workers !== null && ws.queue.workers > 0 && (
-          <p className="text-center text-[11.5px] text-zinc-500" data-testid="server-workers">{ws.queue.workers === 1 ? msg('workspaceWorkerOne') : msg('workspaceWorkersAtOnce', { n: ws.queue.workers })}</p>
-        )}
-        {batch && (
-          <div className="pt-1" data-testid="batch-progress">
-            <div className="mb-1 flex items-center justify-between gap-2 text-[11.5px] text-zinc-400">
-              <span>{msg('workspaceEnhanceAllProgress', { done: batch.enhanced, total: batch.total })}</span>
-              <span className="ml-auto font-mono tabular-nums">{Math.round(batch.fraction * 100)}%</span>
-              {batch.waiting > 0 && (
-                <button
-                  type="button"
-                  onClick={ws.stopBatch}
-                  data-testid="batch-stop"
-                  className="rounded px-1.5 py-0.5 text-[11px] font-medium text-zinc-300 ring-1 ring-white/15 transition hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
-                >
-                  {msg('workspaceEnhanceAllStop')}
-                </button>
-              )}
-            </div>
-            <div className="h-1 overflow-hidden rounded-full bg-white/10">
-              <div className="h-full rounded-full bg-violet-400 transition-[width] duration-700" style={{ width: `${Math.round(batch.fraction * 100)}%` }} />
-            </div>
-          </div>
-        )}
-      </footer>
-      </>
+          <footer className="space-y-2 border-t border-white/[0.06] p-3.5">
+            <button
+              type="button"
+              onClick={ws.enhanceSelected}
+              // over the resolution limit the inline message says why; the button does not repeat it as a toast
+              disabled={busy || Boolean(readout?.error)}
+              aria-describedby={readout?.error ? 'enhance-readout-error' : undefined}
+              aria-keyshortcuts="E"
+              className="flex h-10 w-full items-center justify-center gap-2 rounded-lg bg-gradient-to-r from-violet-500 to-fuchsia-500 text-[14px] font-semibold text-white shadow-[0_8px_24px_-8px_rgba(139,92,246,0.7)] transition hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300 focus-visible:ring-offset-2 focus-visible:ring-offset-[#16171b] disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {busy ? <Loader2 className="h-4 w-4 animate-spin" /> : <Sparkles className="h-4 w-4" />}
+              {busy ? msg(selected?.job?.workflow === 'remove' ? 'workspaceRemoving' : 'workspaceEnhancing') : msg('workspaceEnhanceImage')}
+            </button>
+            <button
+              type="button"
+              onClick={ws.enhanceAll}
+              disabled={candidates === 0 || batch !== null}
+              className="flex h-9 w-full items-center justify-center gap-2 rounded-lg bg-white/[0.05] text-[13px] font-medium text-zinc-200 ring-1 ring-white/10 transition hover:bg-white/[0.09] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              <Layers className="h-4 w-4" />
+              {multi ? msg('workspaceEnhanceSelected', { n: candidates }) : msg('workspaceEnhanceAll')}
+              {!multi && candidates > 0 && <span className="rounded bg-white/10 px-1.5 text-[11px] tabular-nums text-zinc-300">{candidates}</span>}
+            </button>
+            {ws.queue.workers !== null && ws.queue.workers > 0 && (
+              <p className="text-center text-[11.5px] text-zinc-500" data-testid="server-workers">
+                {ws.queue.workers === 1 ? msg('workspaceWorkerOne') : msg('workspaceWorkersAtOnce', { n: ws.queue.workers })}
+              </p>
+            )}
+            {batch && (
+              <div className="pt-1" data-testid="batch-progress">
+                <div className="mb-1 flex items-center justify-between gap-2 text-[11.5px] text-zinc-400">
+                  <span>{msg('workspaceEnhanceAllProgress', { done: batch.enhanced, total: batch.total })}</span>
+                  <span className="ml-auto font-mono tabular-nums">{Math.round(batch.fraction * 100)}%</span>
+                  {batch.waiting > 0 && (
+                    <button
+                      type="button"
+                      onClick={ws.stopBatch}
+                      data-testid="batch-stop"
+                      className="rounded px-1.5 py-0.5 text-[11px] font-medium text-zinc-300 ring-1 ring-white/15 transition hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
+                    >
+                      {msg('workspaceEnhanceAllStop')}
+                    </button>
+                  )}
+                </div>
+                <div className="h-1 overflow-hidden rounded-full bg-white/10">
+                  <div
+                    className="h-full rounded-full bg-violet-400 transition-[width] duration-700"
+                    style={{ width: `${Math.round(batch.fraction * 100)}%` }}
+                  />
+                </div>
+              </div>
+            )}
+          </footer>
+        </>
       )}
     </aside>
   );

@@ -34,23 +34,28 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
     if (!zoomed) setPan({ x: 0, y: 0 });
   }, [zoomed]);
   const imageStyle: React.CSSProperties | undefined = zoomed
-    ? { transform: `translate(${pan.x}px, ${pan.y}px) scale(${image.zoom / 100})`, transformOrigin: 'center', imageRendering: image.zoom >= 400 ? 'pixelated' : undefined }
-    : undefined;
-  const panHandlers = zoomed && image.view !== 'compare'
     ? {
-        onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
-          e.currentTarget.setPointerCapture(e.pointerId);
-          drag.current = { x: e.clientX, y: e.clientY, px: pan.x, py: pan.y };
-        },
-        onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
-          const d = drag.current;
-          if (!d) return;
-          const k = 1 / (ws.getCanvasZoom() || 1);
-          setPan({ x: d.px + (e.clientX - d.x) * k, y: d.py + (e.clientY - d.y) * k });
-        },
-        onPointerUp: () => (drag.current = null),
+        transform: `translate(${pan.x}px, ${pan.y}px) scale(${image.zoom / 100})`,
+        transformOrigin: 'center',
+        imageRendering: image.zoom >= 400 ? 'pixelated' : undefined,
       }
-    : {};
+    : undefined;
+  const panHandlers =
+    zoomed && image.view !== 'compare'
+      ? {
+          onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
+            e.currentTarget.setPointerCapture(e.pointerId);
+            drag.current = { x: e.clientX, y: e.clientY, px: pan.x, py: pan.y };
+          },
+          onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
+            const d = drag.current;
+            if (!d) return;
+            const k = 1 / (ws.getCanvasZoom() || 1);
+            setPan({ x: d.px + (e.clientX - d.x) * k, y: d.py + (e.clientY - d.y) * k });
+          },
+          onPointerUp: () => (drag.current = null),
+        }
+      : {};
 
   // the thumbnail keeps a canvas of many renders fluid; inspecting detail above 100 % needs the full file
   const original = (image.zoom > ZOOM_DEFAULT ? image.url : null) ?? image.thumbnailUrl ?? image.url ?? image.localUrl;
@@ -72,7 +77,15 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
     );
   } else if (showEnhanced) {
     body = (
-      <img src={result} alt={image.name} draggable={false} className="h-full w-full object-contain" style={imageStyle} onLoad={() => setEnhancedLoaded(true)} onError={() => void ws.imageFailed()} />
+      <img
+        src={result}
+        alt={image.name}
+        draggable={false}
+        className="h-full w-full object-contain"
+        style={imageStyle}
+        onLoad={() => setEnhancedLoaded(true)}
+        onError={() => void ws.imageFailed()}
+      />
     );
   } else if (original) {
     body = (
@@ -100,19 +113,29 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
       data-status={image.status}
       data-name={image.name}
     >
-      <div className={`relative overflow-hidden rounded-t-[10px] bg-[#0d0e10] ${zoomed ? 'nodrag cursor-grab active:cursor-grabbing' : ''}`} style={{ height: box.height }} {...panHandlers}>
+      <div
+        className={`relative overflow-hidden rounded-t-[10px] bg-[#0d0e10] ${zoomed ? 'nodrag cursor-grab active:cursor-grabbing' : ''}`}
+        style={{ height: box.height }}
+        {...panHandlers}
+      >
         {body}
         <CardMaskOverlay image={image} selected={selected} />
 
         {image.enhanced && !busy && (
-          <span className="ws-chip pointer-events-none absolute bottom-0 left-0 inline-flex items-center rounded-full bg-emerald-400 font-semibold text-emerald-950 shadow-lg" data-testid="enhanced-badge">
+          <span
+            className="ws-chip pointer-events-none absolute bottom-0 left-0 inline-flex items-center rounded-full bg-emerald-400 font-semibold text-emerald-950 shadow-lg"
+            data-testid="enhanced-badge"
+          >
             <Check strokeWidth={3} />
             {msg('workspaceEnhancedBadge')}
           </span>
         )}
 
         {data.queued && (
-          <span className="ws-chip pointer-events-none absolute left-0 top-0 inline-flex items-center rounded-full bg-black/75 font-medium text-zinc-200 ring-1 ring-white/15" data-testid="queued-badge">
+          <span
+            className="ws-chip pointer-events-none absolute left-0 top-0 inline-flex items-center rounded-full bg-black/75 font-medium text-zinc-200 ring-1 ring-white/15"
+            data-testid="queued-badge"
+          >
             <Clock />
             {msg('workspaceQueued')}
           </span>
@@ -131,7 +154,9 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
 
         <CardUploadStatus image={image} onRetry={() => void ws.retryUpload(image.key)} />
 
-        {busy && image.job && <CardProgress job={image.job} cancelling={image.status === 'cancelling'} spots={ws.queue.spots} onCancel={() => void ws.cancel(image.key)} />}
+        {busy && image.job && (
+          <CardProgress job={image.job} cancelling={image.status === 'cancelling'} spots={ws.queue.spots} onCancel={() => void ws.cancel(image.key)} />
+        )}
 
         {!busy && (
           <button

@@ -38,7 +38,10 @@ export function LoadingState() {
 
 export function DropOverlay() {
   return (
-    <div className="pointer-events-none absolute inset-3 z-40 flex items-center justify-center rounded-2xl border-2 border-dashed border-violet-400/70 bg-violet-500/[0.08]" data-testid="drop-overlay">
+    <div
+      className="pointer-events-none absolute inset-3 z-40 flex items-center justify-center rounded-2xl border-2 border-dashed border-violet-400/70 bg-violet-500/[0.08]"
+      data-testid="drop-overlay"
+    >
       <div className="flex flex-col items-center gap-3 text-center">
         <UploadCloud className="h-10 w-10 text-violet-200" />
         <p className="text-[18px] font-semibold text-white">{msg('workspaceDropHere')}</p>
@@ -65,7 +68,10 @@ export function UploadProgressCard({ progress }: { progress: UploadProgress }) {
         <span className="font-mono tabular-nums text-zinc-400">{percent}%</span>
       </div>
       <div className="h-1.5 overflow-hidden rounded-full bg-white/10">
-        <div className="h-full rounded-full bg-gradient-to-r from-violet-500 to-fuchsia-400 transition-[width] duration-300" style={{ width: `${Math.max(3, percent)}%` }} />
+        <div
+          className="h-full rounded-full bg-gradient-to-r from-violet-500 to-fuchsia-400 transition-[width] duration-300"
+          style={{ width: `${Math.max(3, percent)}%` }}
+        />
       </div>
       <p className="mt-2 text-[12px] tabular-nums text-zinc-500">{msg('workspaceUploadProgress', { done: progress.done, total: progress.total })}</p>
     </div>
@@ -85,13 +91,24 @@ export function BlockingOverlay({ label }: { label: string }) {
 
 export function UrlRefreshFailed({ onRetry, onUseOriginal }: { onRetry: () => void; onUseOriginal: () => void }) {
   return (
-    <div className="pointer-events-auto flex items-center gap-3 rounded-xl border border-amber-400/20 bg-[#1d1a14]/95 px-4 py-3 text-[13px] text-amber-100 shadow-2xl" role="alert">
+    <div
+      className="pointer-events-auto flex items-center gap-3 rounded-xl border border-amber-400/20 bg-[#1d1a14]/95 px-4 py-3 text-[13px] text-amber-100 shadow-2xl"
+      role="alert"
+    >
       <AlertTriangle className="h-4 w-4 shrink-0 text-amber-300" />
       <span>{msg('imageFailedToLoad')}</span>
-      <button type="button" onClick={onRetry} className="rounded-md bg-amber-300 px-2.5 py-1 text-[12px] font-semibold text-amber-950 hover:bg-amber-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200">
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-md bg-amber-300 px-2.5 py-1 text-[12px] font-semibold text-amber-950 hover:bg-amber-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200"
+      >
         {msg('retryRefresh')}
       </button>
-      <button type="button" onClick={onUseOriginal} className="rounded-md px-2.5 py-1 text-[12px] font-medium text-amber-100/80 ring-1 ring-amber-200/20 hover:bg-white/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200">
+      <button
+        type="button"
+        onClick={onUseOriginal}
+        className="rounded-md px-2.5 py-1 text-[12px] font-medium text-amber-100/80 ring-1 ring-amber-200/20 hover:bg-white/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-200"
+      >
         {msg('useOriginalUrls')}
       </button>
     </div>
@@ -100,7 +117,10 @@ export function UrlRefreshFailed({ onRetry, onUseOriginal }: { onRetry: () => vo
 
 export function UrlRefreshing() {
   return (
-    <div className="pointer-events-auto flex items-center gap-2.5 rounded-xl border border-white/10 bg-[#16171b] px-4 py-3 text-[13px] text-zinc-200 shadow-2xl" role="status">
+    <div
+      className="pointer-events-auto flex items-center gap-2.5 rounded-xl border border-white/10 bg-[#16171b] px-4 py-3 text-[13px] text-zinc-200 shadow-2xl"
+      role="status"
+    >
       <Loader2 className="h-4 w-4 animate-spin text-violet-300" />
       {msg('refreshingUrls')}
     </div>

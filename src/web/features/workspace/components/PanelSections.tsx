@@ -19,7 +19,9 @@ export function ResolutionReadout({ readout }: { readout: ReturnType<typeof comp
             <dd className="font-mono tabular-nums text-zinc-300">{formatSize(readout.current)}</dd>
             <dd className="text-right font-mono tabular-nums text-zinc-500">{formatMegapixels(readout.current.megapixels)}</dd>
             <dt className="text-zinc-500">{msg('workspaceTargetSize')}</dt>
-            <dd className="font-mono tabular-nums text-zinc-100" data-testid="target-size">{formatSize(readout.target)}</dd>
+            <dd className="font-mono tabular-nums text-zinc-100" data-testid="target-size">
+              {formatSize(readout.target)}
+            </dd>
             <dd className="text-right font-mono tabular-nums text-zinc-300">{formatMegapixels(readout.target.megapixels)}</dd>
           </dl>
           <div className="mt-2 flex items-center justify-between border-t border-white/[0.06] pt-2 text-[12px]">
@@ -28,7 +30,11 @@ export function ResolutionReadout({ readout }: { readout: ReturnType<typeof comp
               {msg('workspaceCost', { n: readout.cost })}
             </span>
           </div>
-          {readout.error && <p id="enhance-readout-error" data-testid="readout-error" className="mt-2 text-[12px] leading-snug text-red-300">{readout.error}</p>}
+          {readout.error && (
+            <p id="enhance-readout-error" data-testid="readout-error" className="mt-2 text-[12px] leading-snug text-red-300">
+              {readout.error}
+            </p>
+          )}
         </>
       ) : (
         <p className="py-1 text-[12px] text-zinc-500">{msg('workspaceNoSelection')}</p>
@@ -54,7 +60,9 @@ export function ModePicker({ mode, onPick }: { mode: EnhancementMode | null; onP
               mode === m ? 'bg-violet-500/[0.12] ring-violet-400/50' : 'bg-white/[0.02] ring-white/[0.06] hover:bg-white/[0.05]'
             }`}
           >
-            <span className={`mt-[3px] flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded-full ring-1 ${mode === m ? 'bg-violet-400 ring-violet-300' : 'ring-zinc-600'}`}>
+            <span
+              className={`mt-[3px] flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded-full ring-1 ${mode === m ? 'bg-violet-400 ring-violet-300' : 'ring-zinc-600'}`}
+            >
               {mode === m && <span className="h-1.5 w-1.5 rounded-full bg-white" />}
             </span>
             <span className="min-w-0">

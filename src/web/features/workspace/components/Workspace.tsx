@@ -46,7 +46,10 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
 
   const getCanvasZoom = useCallback(() => canvasZoom.current, []);
   const queue = useJobQueue(state);
-  const ctx = useMemo<WorkspaceContextValue>(() => ({ ...ws, getCanvasZoom, openFilePicker, openFolderPicker, queue }), [ws, getCanvasZoom, openFilePicker, openFolderPicker, queue]);
+  const ctx = useMemo<WorkspaceContextValue>(
+    () => ({ ...ws, getCanvasZoom, openFilePicker, openFolderPicker, queue }),
+    [ws, getCanvasZoom, openFilePicker, openFolderPicker, queue],
+  );
   // written to the DOM, not to state: the canvas moves every frame and the cards need not re-render for it
   const onZoomChange = useCallback((zoom: number) => {
     canvasZoom.current = zoom;
@@ -85,64 +88,68 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
   return (
     <WorkspaceContext.Provider value={ctx}>
       <WorkspaceAddons value={addons} selected={selected}>
-      <div
-        ref={rootRef}
-        className="workspace-root relative h-full w-full overflow-hidden bg-[#0b0c0e] text-zinc-200"
-        onDragEnter={onDragEnter}
-        onDragOver={onDragOver}
-        onDragLeave={onDragLeave}
-        onDrop={onDrop}
-        data-testid="workspace"
-      >
-        <WorkspaceCanvas dropping={dragging || dropLock} onZoomChange={onZoomChange} />
+        <div
+          ref={rootRef}
+          className="workspace-root relative h-full w-full overflow-hidden bg-[#0b0c0e] text-zinc-200"
+          onDragEnter={onDragEnter}
+          onDragOver={onDragOver}
+          onDragLeave={onDragLeave}
+          onDrop={onDrop}
+          data-testid="workspace"
+        >
+          <WorkspaceCanvas dropping={dragging || dropLock} onZoomChange={onZoomChange} />
 
-        {!state.loaded && <LoadingState />}
-        {empty && <EmptyState onBrowse={openFilePicker} />}
+          {!state.loaded && <LoadingState />}
+          {empty && <EmptyState onBrowse={openFilePicker} />}
 
-        {/* floating chrome: toolbar on top, control panel on the left (a bottom sheet on phones) */}
-        <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex justify-center px-3 pt-3 sm:pl-[312px] sm:pr-4">
-          <WorkspaceToolbar onOpenSettings={onOpenSettings} />
+          {/* floating chrome: toolbar on top, control panel on the left (a bottom sheet on phones) */}
+          <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex justify-center px-3 pt-3 sm:pl-[312px] sm:pr-4">
+            <WorkspaceToolbar onOpenSettings={onOpenSettings} />
+          </div>
+          <div className="pointer-events-none absolute z-30 max-sm:inset-x-3 max-sm:bottom-3 max-sm:flex max-sm:max-h-[70%] max-sm:justify-start sm:bottom-4 sm:left-3 sm:top-3 sm:flex sm:flex-col sm:items-start">
+            <ControlPanel collapsed={panel.collapsed} onToggle={panel.toggle} onOpenSettings={onOpenSettings} />
+          </div>
+
+          <div className="pointer-events-none absolute bottom-4 left-1/2 z-30 flex -translate-x-1/2 flex-col items-center gap-2 max-sm:bottom-20">
+            {ws.upload && <UploadProgressCard progress={ws.upload} />}
+            {ws.urlRefresh === 'refreshing' && <UrlRefreshing />}
+            {ws.urlRefresh === 'failed' && <UrlRefreshFailed onRetry={() => void ws.retryUrlRefresh()} onUseOriginal={ws.useOriginalUrls} />}
+          </div>
+
+          {dragging && <DropOverlay />}
+          {ws.downloading && <BlockingOverlay label={msg('workspaceDownloading')} />}
+
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/bmp,.jpg,.jpeg,.png,.webp,.gif,.bmp"
+            multiple
+            hidden
+            data-testid="file-input"
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              void ws.uploadFiles(files);
+            }}
+          />
+          <input
+            ref={folderInput}
+            type="file"
+            multiple
+            hidden
+            data-testid="folder-input"
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              void ws.uploadFiles(files);
+            }}
+          />
+          {selected === null && state.images.length > 0 && (
+            <span className="sr-only" aria-live="polite">
+              {msg('workspaceNoSelection')}
+            </span>
+          )}
         </div>
-        <div className="pointer-events-none absolute z-30 max-sm:inset-x-3 max-sm:bottom-3 max-sm:flex max-sm:max-h-[70%] max-sm:justify-start sm:bottom-4 sm:left-3 sm:top-3 sm:flex sm:flex-col sm:items-start">
-          <ControlPanel collapsed={panel.collapsed} onToggle={panel.toggle} onOpenSettings={onOpenSettings} />
-        </div>
-
-        <div className="pointer-events-none absolute bottom-4 left-1/2 z-30 flex -translate-x-1/2 flex-col items-center gap-2 max-sm:bottom-20">
-          {ws.upload && <UploadProgressCard progress={ws.upload} />}
-          {ws.urlRefresh === 'refreshing' && <UrlRefreshing />}
-          {ws.urlRefresh === 'failed' && <UrlRefreshFailed onRetry={() => void ws.retryUrlRefresh()} onUseOriginal={ws.useOriginalUrls} />}
-        </div>
-
-        {dragging && <DropOverlay />}
-        {ws.downloading && <BlockingOverlay label={msg('workspaceDownloading')} />}
-
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/bmp,.jpg,.jpeg,.png,.webp,.gif,.bmp"
-          multiple
-          hidden
-          data-testid="file-input"
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            e.target.value = '';
-            void ws.uploadFiles(files);
-          }}
-        />
-        <input
-          ref={folderInput}
-          type="file"
-          multiple
-          hidden
-          data-testid="folder-input"
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            e.target.value = '';
-            void ws.uploadFiles(files);
-          }}
-        />
-        {selected === null && state.images.length > 0 && <span className="sr-only" aria-live="polite">{msg('workspaceNoSelection')}</span>}
-      </div>
       </WorkspaceAddons>
     </WorkspaceContext.Provider>
   );

@@ -36,7 +36,12 @@ export function WorkspaceCanvas({ dropping, onZoomChange }: { dropping: boolean;
       const draggable = !isBusy(image) && !dropping;
       const prev = built.current.get(image.key);
       const node: ImageNode =
-        prev && prev.data.image === image && prev.selected === selected && prev.data.multiSelected === multiSelected && prev.data.queued === queued && prev.draggable === draggable
+        prev &&
+        prev.data.image === image &&
+        prev.selected === selected &&
+        prev.data.multiSelected === multiSelected &&
+        prev.data.queued === queued &&
+        prev.draggable === draggable
           ? prev
           : {
               id: image.key,

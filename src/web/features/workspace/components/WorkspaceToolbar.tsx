@@ -104,7 +104,13 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
         className="pointer-events-auto flex max-w-full flex-wrap items-center justify-center gap-0.5 rounded-xl border border-white/10 bg-[#16171b] p-1 shadow-[0_16px_48px_-12px_rgba(0,0,0,0.7)] [scrollbar-width:none]"
       >
         <ToolButton label={msg('workspaceToolUpload')} keys="U" icon={<Upload className="h-4 w-4" />} onClick={ws.openFilePicker} testId="tool-upload" />
-        <ToolButton label={msg('workspaceToolUploadFolder')} keys="Shift+U" icon={<FolderUp className="h-4 w-4" />} onClick={ws.openFolderPicker} testId="tool-upload-folder" />
+        <ToolButton
+          label={msg('workspaceToolUploadFolder')}
+          keys="Shift+U"
+          icon={<FolderUp className="h-4 w-4" />}
+          onClick={ws.openFolderPicker}
+          testId="tool-upload-folder"
+        />
         <DropdownMenu>
           <Tip label={msg('workspaceToolDownload')} keys="D">
             <DropdownMenuTrigger asChild>
@@ -120,17 +126,11 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
             </DropdownMenuTrigger>
           </Tip>
           <DropdownMenuContent align="start" className="min-w-[168px]">
-            <DropdownMenuItem
-              onSelect={() => void ws.download('png')}
-              className="justify-between"
-            >
+            <DropdownMenuItem onSelect={() => void ws.download('png')} className="justify-between">
               {msg('workspaceDownloadPng')}
               <kbd className="font-mono text-[11px] text-zinc-500">D</kbd>
             </DropdownMenuItem>
-            <DropdownMenuItem
-              onSelect={() => void ws.download('jpeg')}
-              className="justify-between"
-            >
+            <DropdownMenuItem onSelect={() => void ws.download('jpeg')} className="justify-between">
               {msg('workspaceDownloadJpeg')}
               <kbd className="font-mono text-[11px] text-zinc-500">Shift+D</kbd>
             </DropdownMenuItem>
@@ -142,11 +142,39 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
           <ToolButton label={msg('workspaceToolSave')} keys="S" icon={<Save className="h-4 w-4" />} disabled disabledHint={later} />
         )}
         <Divider />
-        <ToolButton label={msg('workspaceToolBrush')} keys="B" icon={<Brush className="h-4 w-4" />} onClick={removeTool?.toggle} pressed={removeTool?.active ?? false} disabled={!removeTool || !selected} testId="tool-brush" />
-        <ToolButton label={msg('workspaceToolMask')} keys="M" icon={<SquareDashedMousePointer className="h-4 w-4" />} onClick={removeTool?.openModal} disabled={!removeTool || !selected} testId="tool-mask" />
-        <ToolButton label={msg('workspaceToolClearMask')} keys="X" icon={<Eraser className="h-4 w-4" />} onClick={removeTool?.clear} disabled={!removeTool || !hasMask(removeTool.mask)} testId="tool-clear-mask" />
+        <ToolButton
+          label={msg('workspaceToolBrush')}
+          keys="B"
+          icon={<Brush className="h-4 w-4" />}
+          onClick={removeTool?.toggle}
+          pressed={removeTool?.active ?? false}
+          disabled={!removeTool || !selected}
+          testId="tool-brush"
+        />
+        <ToolButton
+          label={msg('workspaceToolMask')}
+          keys="M"
+          icon={<SquareDashedMousePointer className="h-4 w-4" />}
+          onClick={removeTool?.openModal}
+          disabled={!removeTool || !selected}
+          testId="tool-mask"
+        />
+        <ToolButton
+          label={msg('workspaceToolClearMask')}
+          keys="X"
+          icon={<Eraser className="h-4 w-4" />}
+          onClick={removeTool?.clear}
+          disabled={!removeTool || !hasMask(removeTool.mask)}
+          testId="tool-clear-mask"
+        />
         <Divider />
-        <ToolButton label={msg('workspaceToolZoomOut')} keys="−" icon={<Minus className="h-4 w-4" />} onClick={() => setZoom(Math.max(ZOOM_MIN, zoom - 50))} disabled={!selected || zoom <= ZOOM_MIN} />
+        <ToolButton
+          label={msg('workspaceToolZoomOut')}
+          keys="−"
+          icon={<Minus className="h-4 w-4" />}
+          onClick={() => setZoom(Math.max(ZOOM_MIN, zoom - 50))}
+          disabled={!selected || zoom <= ZOOM_MIN}
+        />
         <Tip label={msg('workspaceToolZoomReset')} keys="0">
           <button
             type="button"
@@ -159,7 +187,13 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
             {zoom}%
           </button>
         </Tip>
-        <ToolButton label={msg('workspaceToolZoomIn')} keys="+" icon={<Plus className="h-4 w-4" />} onClick={() => setZoom(Math.min(ZOOM_MAX, zoom + 50))} disabled={!selected || zoom >= ZOOM_MAX} />
+        <ToolButton
+          label={msg('workspaceToolZoomIn')}
+          keys="+"
+          icon={<Plus className="h-4 w-4" />}
+          onClick={() => setZoom(Math.min(ZOOM_MAX, zoom + 50))}
+          disabled={!selected || zoom >= ZOOM_MAX}
+        />
         <Divider />
         <ToolButton
           label={msg('workspaceToolCompare')}
@@ -178,8 +212,22 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
           onClick={() => selected && ws.dispatch({ type: 'setView', key: selected.key, view: 'preview' })}
         />
         <Divider />
-        <ToolButton label={msg('workspaceToolLoadSession')} keys="O" icon={<FolderOpen className="h-4 w-4" />} onClick={sessions?.openLoadDialog} disabled={!sessions} disabledHint={later} testId="tool-load-session" />
-        <ToolButton label={msg('workspaceToolViewports')} keys="V" icon={<LayoutGrid className="h-4 w-4" />} onClick={openViewportManager} testId="tool-viewports" />
+        <ToolButton
+          label={msg('workspaceToolLoadSession')}
+          keys="O"
+          icon={<FolderOpen className="h-4 w-4" />}
+          onClick={sessions?.openLoadDialog}
+          disabled={!sessions}
+          disabledHint={later}
+          testId="tool-load-session"
+        />
+        <ToolButton
+          label={msg('workspaceToolViewports')}
+          keys="V"
+          icon={<LayoutGrid className="h-4 w-4" />}
+          onClick={openViewportManager}
+          testId="tool-viewports"
+        />
         <ToolButton label={msg('workspaceToolFixStuck')} keys="F" icon={<Wrench className="h-4 w-4" />} onClick={ws.fixStuck} />
         <ToolButton label={msg('workspaceToolSettings')} keys="," icon={<Settings className="h-4 w-4" />} onClick={onOpenSettings} />
         <Divider />
@@ -189,8 +237,14 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
           <span className="max-w-[160px] shrink-0 truncate px-2 text-[12px] text-zinc-400">{msg('workspaceUntitledSession')}</span>
         )}
         <Tip label={live === 'connected' ? msg('workspaceLiveConnected') : msg('workspaceLiveDisconnected')}>
-          <span className="flex shrink-0 items-center gap-1.5 px-2 text-[11px] font-medium uppercase tracking-wider text-zinc-500" data-testid="live-state" data-state={live}>
-            <span className={`h-1.5 w-1.5 rounded-full ${live === 'connected' ? 'bg-emerald-400 shadow-[0_0_6px_rgba(52,211,153,0.8)]' : live === 'connecting' ? 'bg-amber-400' : 'bg-red-400'}`} />
+          <span
+            className="flex shrink-0 items-center gap-1.5 px-2 text-[11px] font-medium uppercase tracking-wider text-zinc-500"
+            data-testid="live-state"
+            data-state={live}
+          >
+            <span
+              className={`h-1.5 w-1.5 rounded-full ${live === 'connected' ? 'bg-emerald-400 shadow-[0_0_6px_rgba(52,211,153,0.8)]' : live === 'connecting' ? 'bg-amber-400' : 'bg-red-400'}`}
+            />
             {live === 'connected' ? msg('workspaceLive') : msg('workspaceOffline')}
           </span>
         </Tip>

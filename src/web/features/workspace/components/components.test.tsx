@@ -64,7 +64,11 @@ const card = (img: WorkspaceImage, selected = false) =>
     </WorkspaceContext.Provider>,
   );
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 describe('ControlPanel readout', () => {
   it('shows current → output size, megapixels and the cost of the chosen scale before enhancing', () => {
@@ -85,7 +89,9 @@ describe('ControlPanel readout', () => {
   });
 
   it('carries the seed message when the output is over 64 megapixels', () => {
-    const html = text(panel(ctx({ images: [image({ width: 4000, height: 3000 })], selectedKey: 'k1', settings: { ...initialWorkspaceState.settings, scale: 6 } })));
+    const html = text(
+      panel(ctx({ images: [image({ width: 4000, height: 3000 })], selectedKey: 'k1', settings: { ...initialWorkspaceState.settings, scale: 6 } })),
+    );
     expect(html).toContain('Enhanced resolution (24000x18000) exceeds 64 megapixel limit. Please reduce scale.');
   });
 
@@ -96,18 +102,30 @@ describe('ControlPanel readout', () => {
   });
 
   it('Enhance all in progress counts results, and offers to stop the queue while images wait', () => {
-    const imgs = [image(), image({ key: 'k2', imageId: '00000000-0000-4000-8000-000000000002' }), image({ key: 'k3', imageId: '00000000-0000-4000-8000-000000000003' })];
+    const imgs = [
+      image(),
+      image({ key: 'k2', imageId: '00000000-0000-4000-8000-000000000002' }),
+      image({ key: 'k3', imageId: '00000000-0000-4000-8000-000000000003' }),
+    ];
     const batch = { keys: ['k1', 'k2', 'k3'], waiting: ['k2', 'k3'], finished: [], scale: 2 as const, mode: 'precision' as const, heldUntil: null };
     const running = panel(ctx({ images: imgs, batch }));
     expect(text(running)).toContain('0 of 3 enhanced');
     expect(text(running)).toContain('Stop queue');
-    const done = panel(ctx({ images: [{ ...imgs[0], status: 'enhanced' }, { ...imgs[1], status: 'failed' }, imgs[2]], batch: { ...batch, waiting: [], finished: ['k1', 'k2'] } }));
+    const done = panel(
+      ctx({
+        images: [{ ...imgs[0], status: 'enhanced' }, { ...imgs[1], status: 'failed' }, imgs[2]],
+        batch: { ...batch, waiting: [], finished: ['k1', 'k2'] },
+      }),
+    );
     expect(text(done)).toContain('1 of 3 enhanced');
     expect(text(done)).not.toContain('Stop queue');
   });
 
   it('reads Enhancing... while the selected image runs, with exactly one mode checked', () => {
-    const busy = image({ status: 'processing', job: { id: 'j', scale: 2, mode: 'precision', progress: 0.3, etaMs: null, startedAt: Date.now(), started: true, workflow: 'enhance' } });
+    const busy = image({
+      status: 'processing',
+      job: { id: 'j', scale: 2, mode: 'precision', progress: 0.3, etaMs: null, startedAt: Date.now(), started: true, workflow: 'enhance' },
+    });
     const html = panel(ctx({ images: [busy], selectedKey: 'k1' }));
     expect(text(html)).toContain('Enhancing...');
     expect(html.match(/aria-checked="true"/g)).toHaveLength(2); // one scale, one mode
@@ -130,7 +148,16 @@ describe('image card by state', () => {
   });
 
   it('a job waiting for a worker says where it stands in the server’s queue and when it should start', () => {
-    const job = { id: 'waiting-job', scale: 2, mode: 'precision', progress: 0, etaMs: null, startedAt: Date.now(), started: false, workflow: 'enhance' as const };
+    const job = {
+      id: 'waiting-job',
+      scale: 2,
+      mode: 'precision',
+      progress: 0,
+      etaMs: null,
+      startedAt: Date.now(),
+      started: false,
+      workflow: 'enhance' as const,
+    };
     expect(text(card(image({ status: 'processing', job })))).toContain('Waiting for a free worker · #3 in line · starts in about 1m');
   });
 
@@ -161,7 +188,7 @@ describe('image card by state', () => {
     expect(preview).toContain('/e.png');
   });
 
-  it('enhanced: the canvas shows the result\'s preview, the full file only when zoomed in to inspect detail', () => {
+  it("enhanced: the canvas shows the result's preview, the full file only when zoomed in to inspect detail", () => {
     const result = { jobId: 'j', url: '/full-8k.png', previewUrl: '/preview.webp', width: 7680, height: 4320, scale: 4, mode: 'detail' };
     for (const view of ['compare', 'preview'] as const) {
       const fit = card(image({ status: 'enhanced', view, enhanced: result }));

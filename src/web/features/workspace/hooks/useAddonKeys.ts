@@ -32,5 +32,4 @@ export function useAddonKeys(sessions: WorkspaceSessions, toolRef: RefObject<Rem
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-
 }

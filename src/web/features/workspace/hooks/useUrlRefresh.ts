@@ -20,7 +20,8 @@ export function useUrlRefresh({ stateRef, dispatch }: WorkspaceCore) {
       const now = Date.now();
       const urls: string[] = [];
       for (const img of stateRef.current.images) {
-        for (const u of [img.url, img.thumbnailUrl, img.enhanced?.url ?? null, img.enhanced?.previewUrl ?? null]) if (u && (!opts.onlyExpiring || needsRefresh(u, now))) urls.push(u);
+        for (const u of [img.url, img.thumbnailUrl, img.enhanced?.url ?? null, img.enhanced?.previewUrl ?? null])
+          if (u && (!opts.onlyExpiring || needsRefresh(u, now))) urls.push(u);
       }
       const requests = refreshRequests(urls, SIGNED_URL_TTL.processedResult);
       if (requests.length === 0) return true;

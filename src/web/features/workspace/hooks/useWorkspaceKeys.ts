@@ -63,5 +63,4 @@ export function useWorkspaceKeys(ws: Workspace, { openFilePicker, openFolderPick
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [openFilePicker, openFolderPicker, onOpenSettings]);
-
 }

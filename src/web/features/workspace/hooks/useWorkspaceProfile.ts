@@ -12,7 +12,9 @@ export function useWorkspaceProfile() {
   const query = useMe();
   const setCredits = useCallback(
     (credits: number) => {
-      client.setQueryData(ME_QUERY_KEY, (old: Me | null | undefined) => (old && old.profile ? { ...old, profile: { ...old.profile, credits_remaining: credits } } : old));
+      client.setQueryData(ME_QUERY_KEY, (old: Me | null | undefined) =>
+        old && old.profile ? { ...old, profile: { ...old.profile, credits_remaining: credits } } : old,
+      );
     },
     [client],
   );

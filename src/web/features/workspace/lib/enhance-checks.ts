@@ -40,10 +40,14 @@ export function enhanceRefusal(input: EnhanceCheckInput): EnhanceRefusal | null 
   if (!isEnhancementMode(input.mode)) return other(msg('enhanceNoMode'));
   if (!input.signedIn) return other(msg('enhanceAuthRequired'));
   if (input.credits !== null && input.credits < 1) return { rule: 'credits', text: msg('enhanceInsufficientCredits') };
-  if (image.processing && (image.processingSince === null || input.now - image.processingSince <= STUCK_IMAGE_MS)) return other(msg('enhanceAlreadyProcessing'));
+  if (image.processing && (image.processingSince === null || input.now - image.processingSince <= STUCK_IMAGE_MS))
+    return other(msg('enhanceAlreadyProcessing'));
   const limit = planConcurrency(input.subscriptionStatus, input.betaAccess);
   if (input.activeJobs >= limit) {
-    return { rule: 'concurrency', text: msg('enhanceConcurrency', { n: input.activeJobs, limit, plan: planLabel(input.subscriptionStatus, input.betaAccess) }) };
+    return {
+      rule: 'concurrency',
+      text: msg('enhanceConcurrency', { n: input.activeJobs, limit, plan: planLabel(input.subscriptionStatus, input.betaAccess) }),
+    };
   }
   const size = targetResolutionError(image.width, image.height, input.scale);
   return size ? other(size) : null;

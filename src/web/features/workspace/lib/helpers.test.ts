@@ -14,14 +14,22 @@ const NOW = 1_800_000_000_000;
 
 describe('progress display', () => {
   it('shows the real progress and ETA, never 100 before completion', () => {
-    expect(progressView({ progress: 0.42, etaMs: 65_000, startedAt: NOW, started: true }, NOW + 1000)).toEqual({ percent: 42, detail: '1m 5s left', almostDone: false });
+    expect(progressView({ progress: 0.42, etaMs: 65_000, startedAt: NOW, started: true }, NOW + 1000)).toEqual({
+      percent: 42,
+      detail: '1m 5s left',
+      almostDone: false,
+    });
     expect(progressView({ progress: 1, etaMs: null, startedAt: NOW, started: true }, NOW).percent).toBe(99);
   });
   it('says the job waits for a worker before one takes it', () => {
     expect(progressView({ progress: 0, etaMs: null, startedAt: NOW, started: false }, NOW).detail).toBe('Waiting for a free worker');
   });
   it('holds at 95 with Almost done... after 15 minutes (seed 001 §9)', () => {
-    expect(progressView({ progress: 0.5, etaMs: 1000, startedAt: NOW, started: true }, NOW + 900_001)).toEqual({ percent: 95, detail: 'Almost done...', almostDone: true });
+    expect(progressView({ progress: 0.5, etaMs: 1000, startedAt: NOW, started: true }, NOW + 900_001)).toEqual({
+      percent: 95,
+      detail: 'Almost done...',
+      almostDone: true,
+    });
   });
   it('formats durations', () => {
     expect(formatDuration(400)).toBe('1s');
@@ -96,7 +104,10 @@ describe('enhance checks before calling the server', () => {
 describe('failure toasts', () => {
   it('maps messages as the seed says', () => {
     expect(failureToast('Cancelled by user')).toBeNull();
-    expect(failureToast('Your session expired')).toEqual({ title: 'Session Expired', description: 'Your session has expired. Please refresh the page and log in again.' });
+    expect(failureToast('Your session expired')).toEqual({
+      title: 'Session Expired',
+      description: 'Your session has expired. Please refresh the page and log in again.',
+    });
     expect(failureToast('')).toEqual({ title: 'Enhancement Failed', description: 'There was an error enhancing your image. Please try again.' });
     expect(failureToast('The model ran out of memory')).toEqual({ title: 'The model ran out of memory' });
   });
@@ -148,9 +159,13 @@ describe('uploads', () => {
   });
   it('counts a failed file as done and keeps going', async () => {
     const done = vi.fn();
-    await runInBatches([1, 2], async (n) => {
-      if (n === 1) throw new Error('x');
-    }, { sleep: async () => {}, onProgress: done }).catch(() => {});
+    await runInBatches(
+      [1, 2],
+      async (n) => {
+        if (n === 1) throw new Error('x');
+      },
+      { sleep: async () => {}, onProgress: done },
+    ).catch(() => {});
     expect(done).toHaveBeenLastCalledWith({ done: 2, total: 2 });
   });
 });

@@ -40,7 +40,8 @@ export function waitingDetail(spot: QueueSpot | undefined): string {
   const parts = [msg('workspaceWaitingForWorker')];
   if (spot) {
     parts.push(msg('workspaceQueuePosition', { n: spot.position }));
-    if (spot.expectedStartMs !== null) parts.push(spot.expectedStartMs < 1000 ? msg('workspaceQueueStartsNow') : msg('workspaceQueueStartsIn', { time: formatDuration(spot.expectedStartMs) }));
+    if (spot.expectedStartMs !== null)
+      parts.push(spot.expectedStartMs < 1000 ? msg('workspaceQueueStartsNow') : msg('workspaceQueueStartsIn', { time: formatDuration(spot.expectedStartMs) }));
   }
   return parts.join(' · ');
 }

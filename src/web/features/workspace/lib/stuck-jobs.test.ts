@@ -20,7 +20,26 @@ const card = (key: string, jobId: string | null, status: WorkspaceImage['status'
   view: 'compare',
   zoom: 100,
 });
-const job = (id: string, status: JobDto['status']): JobDto => ({ id, status, workflow_type: 'enhance', target_image_id: null, processed_image_url: status === 'completed' ? 'http://x/r.png' : null, credits_used: 1, scale: 2, mode: 'detail', progress: 0, eta_ms: null, error_message: null, created_at: '', result_image_id: null, original_image_url: null, credit_state: 'reserved', queued: true, started_at: null, updated_at: '' });
+const job = (id: string, status: JobDto['status']): JobDto => ({
+  id,
+  status,
+  workflow_type: 'enhance',
+  target_image_id: null,
+  processed_image_url: status === 'completed' ? 'http://x/r.png' : null,
+  credits_used: 1,
+  scale: 2,
+  mode: 'detail',
+  progress: 0,
+  eta_ms: null,
+  error_message: null,
+  created_at: '',
+  result_image_id: null,
+  original_image_url: null,
+  credit_state: 'reserved',
+  queued: true,
+  started_at: null,
+  updated_at: '',
+});
 
 describe('fix stuck jobs', () => {
   it('applies ended jobs, clears unknown ones and leaves running ones', () => {
