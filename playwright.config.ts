@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './scripts/browser';
+import { CHROMIUM_FLAGS, findChromium } from './scripts/browser';
 
 /**
  * The port is chosen once, in the runner, and handed to the workers through the environment: they load this file
@@ -36,16 +36,7 @@ export default defineConfig({
     launchOptions: {
       // CHROMIUM_PATH, a system Chromium or Chrome, or Playwright's own download (`npm test` makes sure one exists)
       executablePath: findChromium()?.path,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],

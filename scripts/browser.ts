@@ -24,6 +24,21 @@ function onPath(name: string, searchPath: string): string | undefined {
   return undefined;
 }
 
+/**
+ * How every headless Chromium of ours starts (the journeys, the page-speed benchmark): no sandbox as root, no GPU, and
+ * none of the background connections a closed network refuses.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export interface FoundBrowser {
   path: string;
   source: 'CHROMIUM_PATH' | 'system' | 'playwright';

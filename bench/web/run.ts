@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startTestServer } from '@server/testing/test-server.js';
-import { findChromium } from '../../scripts/browser.js';
+import { CHROMIUM_FLAGS, findChromium } from '../../scripts/browser.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'dist/web');
@@ -71,16 +71,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const server = await startTestServer({ env: { WEB_DIST_DIR: webDist, LOG_LEVEL: 'silent' } });
 const chrome = await chromeLauncher.launch({
   chromePath: browser.path,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: CHROMIUM_FLAGS,
 });
 let failed = false;
 try {

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { makeImage, pngClaiming } from '../services/uploads/test-images.js';
+import { makeImage, pngChunk, pngClaiming } from '../services/uploads/test-images.js';
 
 /**
  * Files an attacker, a broken exporter or a careless drag and drop sends to the upload route, made on the fly.
@@ -16,15 +16,6 @@ export interface HostileFile {
 
 const accepted = (format: string) => ({ status: 'accepted' as const, format });
 const rejected = (code: string) => ({ status: 'rejected' as const, code });
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-  return Buffer.concat([len, body, crc]);
-}
 
 /** A BMP header claiming `width` × `height` 24-bit pixels, followed by only a few bytes of them. */
 function bmpClaiming(width: number, height: number): Buffer {

@@ -25,19 +25,22 @@ export async function makeRotatedJpeg(width = 60, height = 30): Promise<Buffer> 
     .toBuffer();
 }
 
+/** One PNG chunk: length, type, data and its CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+  return Buffer.concat([len, body, crc]);
+}
+
 /**
  * A valid-looking PNG whose header claims width × height pixels, with one tiny compressed row: a
  * decompression bomb's shape, which must be refused from the header alone.
  */
 export function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
+  const chunk = pngChunk;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
