@@ -1,8 +1,7 @@
 // The architecture's import arrows, checked on every `npm test` (docs/architecture.md draws them).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 
 /** `from` folders that `target` must never import (resolved paths, so relative imports and aliases alike). */
 const never = (target, from, message) => ({ target, from, message });
@@ -66,16 +65,20 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // resolves `.js` specifiers to their `.ts` sources and the layer aliases of tsconfig.json
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      // the modules an import leads to are read with the TypeScript parser (cycles are followed through them)
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
-      'import-x/no-self-import': 'error',
-      'import-x/no-useless-path-segments': 'error',
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: boundaries }],
+      'import/no-self-import': 'error',
+      'import/no-useless-path-segments': 'error',
       // across layers and up more than one folder, the layer aliases say where a module lives (tsconfig.json paths)
       'no-restricted-imports': [
         'error',
@@ -102,6 +105,6 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'src/server/testing/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...codeOnly] }] },
+    rules: { 'import/no-restricted-paths': ['error', { zones: [...boundaries, ...codeOnly] }] },
   },
 );

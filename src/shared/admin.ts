@@ -9,8 +9,7 @@ import { GRANTABLE_TIERS } from './plans.js';
 
 // ---------------------------------------------------------------- service status
 
-/** The answers' schemas live in ./api/admin.ts; the banner's facts in ./service-status.ts (no zod: the landing loads them). */
-export type { AuditEntry, CampaignView, ContactMessageView, OperatorOverview, SecurityEventView, ServiceStatus } from './api/admin.js';
+/** The answers' schemas live in ./api/admin.ts (imported from there, never through here: no circle); the banner's facts in ./service-status.ts (no zod: the landing loads them). */
 export {
   SERVICE_STATUS_TYPES,
   SERVICE_STATUS_KEY,

@@ -24,9 +24,6 @@ export const ContactRequest = z.object({
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
-/** The two public mailboxes the page shows; general and press, support and billing (seed 000 §2): ./api/contact.ts. */
-export type { ContactInfo } from './api/contact.js';
-import type { ContactInfo } from './api/contact.js';
-
 /** Which mailbox an inquiry goes to. */
-export const mailboxFor = (type: InquiryType, info: ContactInfo) => (type === 'general' ? info.generalEmail : info.supportEmail);
+export const mailboxFor = (type: InquiryType, info: { generalEmail: string; supportEmail: string }) =>
+  type === 'general' ? info.generalEmail : info.supportEmail;

@@ -86,7 +86,3 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
 };
 
 export const LEDGER_PAGE_SIZE = 25;
-
-/** The profile and credits answers: their schemas live in ./api/profile.ts and ./api/credits.ts. */
-export type { BusinessProfile } from './api/profile.js';
-export type { ActivityItem, CreditsSummary, LedgerEntry } from './api/credits.js';

@@ -127,6 +127,3 @@ export function sanitiseForLoad(input: unknown, newId: () => string = () => `img
   const rest = ViewportData.omit({ images: true }).safeParse(raw);
   return { ...(rest.success ? rest.data : ViewportData.omit({ images: true }).parse({})), images };
 }
-
-/** The sessions API's answers: their schemas live in ./api/viewports.ts. */
-export type { ViewportSessionDto, ViewportSessionSummary } from './api/viewports.js';

@@ -4,7 +4,7 @@ import { apiRequest } from '../lib/api-client';
 import { PageHeader } from '../ui/page';
 import { site } from '../app/site';
 import { ContactForm } from '../features/contact/ContactForm';
-import type { ContactInfo } from '@shared/contact';
+import type { ContactInfo } from '@shared/api/contact';
 
 /** /contact (seed 000 §2): the form, the two public mailboxes (as the server is configured) and the reply time. */
 export function ContactPage() {

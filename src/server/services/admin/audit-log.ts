@@ -3,7 +3,8 @@ import type { Deps } from '@server/deps.js';
 import type { Executor } from '../credits/ledger.js';
 import { adminAuditLog } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
-import { type AdminAction, type AuditEntry } from '@shared/admin.js';
+import { type AdminAction } from '@shared/admin.js';
+import type { AuditEntry } from '@shared/api/admin.js';
 import { PAGE_SIZE, type Page } from '@shared/pagination.js';
 
 export interface AdminActor {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql, sum } from 
 import type { Deps } from '@server/deps.js';
 import { imageJobs, images, profiles, securityEvents, user } from '@server/db/schema.js';
 import { PAGE_SIZE, type Page } from '@shared/pagination.js';
-import type { OperatorOverview, SecurityEventView } from '@shared/admin.js';
+import type { OperatorOverview, SecurityEventView } from '@shared/api/admin.js';
 
 const THROUGHPUT_SAMPLE = 20;
 

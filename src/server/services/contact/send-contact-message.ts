@@ -5,8 +5,9 @@ import { AppError } from '@server/errors.js';
 import { renderEmail } from '@emails/index.js';
 import { messages } from '@shared/messages.js';
 import { PAGE_SIZE, type Page } from '@shared/pagination.js';
-import { INQUIRY_LABELS, mailboxFor, type ContactInfo, type ContactRequest } from '@shared/contact.js';
-import type { ContactMessageView } from '@shared/admin.js';
+import { INQUIRY_LABELS, mailboxFor, type ContactRequest } from '@shared/contact.js';
+import type { ContactInfo } from '@shared/api/contact.js';
+import type { ContactMessageView } from '@shared/api/admin.js';
 
 export const contactInfo = (config: Deps['config']): ContactInfo => ({
   generalEmail: config.CONTACT_GENERAL_EMAIL,

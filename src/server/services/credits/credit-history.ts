@@ -3,7 +3,8 @@ import type { Deps } from '@server/deps.js';
 import { creditLedger, imageJobs, profiles } from '@server/db/schema.js';
 import { notFound } from '@server/errors.js';
 import { creditAllowance } from '@shared/plans.js';
-import { LEDGER_PAGE_SIZE, LEDGER_REASON_LABELS, RECENT_ACTIVITY_LIMIT, type CreditsSummary, type LedgerEntry, type LedgerReason } from '@shared/profile.js';
+import { LEDGER_PAGE_SIZE, LEDGER_REASON_LABELS, RECENT_ACTIVITY_LIMIT, type LedgerReason } from '@shared/profile.js';
+import type { CreditsSummary, LedgerEntry } from '@shared/api/credits.js';
 import type { Page } from '@shared/pagination.js';
 
 /** The Credits tab (seed 000 §2, seed 001 §9): balance, allowance, next reset and the last 10 jobs. */

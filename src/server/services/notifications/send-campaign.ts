@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import { notificationCampaigns, notificationRecipients } from '@server/db/schema.js';
 import { renderEmail } from '@emails/index.js';
-import type { CampaignStatus, CampaignView, NotificationKind } from '@shared/admin.js';
+import type { CampaignStatus, NotificationKind } from '@shared/admin.js';
+import type { CampaignView } from '@shared/api/admin.js';
 import type { Recipient } from './create-campaign.js';
 
 const CAMPAIGN_BATCH_SIZE = 25;

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import { businessCustomers, profiles, user } from '@server/db/schema.js';
 import { notFound } from '@server/errors.js';
-import type { BusinessProfile, BusinessProfileData, ProfileUpdate } from '@shared/profile.js';
+import type { BusinessProfileData, ProfileUpdate } from '@shared/profile.js';
+import type { BusinessProfile } from '@shared/api/profile.js';
 import { getProfile, type ProfileDto } from './get-profile.js';
 
 /** seed 001 §7.2: first and last name of the signed-in user's own profile (the e-mail cannot be changed). */

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import type { Executor } from '../credits/ledger.js';
 import { appSettings } from '@server/db/schema.js';
-import { DEFAULT_SERVICE_STATUS, SERVICE_STATUS_EVENT, SERVICE_STATUS_KEY, SERVICE_STATUS_TYPES, type ServiceStatus } from '@shared/admin.js';
+import { DEFAULT_SERVICE_STATUS, SERVICE_STATUS_EVENT, SERVICE_STATUS_KEY, SERVICE_STATUS_TYPES } from '@shared/admin.js';
+import type { ServiceStatus } from '@shared/api/admin.js';
 
 function asServiceStatus(value: unknown): ServiceStatus {
   const v = (value ?? {}) as Partial<ServiceStatus>;

@@ -4,7 +4,8 @@ import type { Tx } from '@server/db/database.js';
 import { viewportSessions } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
 import { msg } from '@shared/messages.js';
-import { sanitiseForLoad, sanitiseForSave, type ViewportData, type ViewportSessionDto, type ViewportSessionSummary } from '@shared/viewports.js';
+import { sanitiseForLoad, sanitiseForSave, type ViewportData } from '@shared/viewports.js';
+import type { ViewportSessionDto, ViewportSessionSummary } from '@shared/api/viewports.js';
 
 export type { ViewportSessionDto, ViewportSessionSummary };
 
