@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import path from 'node:path';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { layerAliases } from './aliases';
+import { layerAliases } from './aliases.js';
 
 const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string };
 /** Each build is told apart by this id: the running app compares it with the server's version.json to notice a new deployment. */

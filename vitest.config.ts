@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { layerAliases } from './aliases';
+import { layerAliases } from './aliases.js';
 
 export default defineConfig({
   resolve: { alias: layerAliases },

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createApp } from '../app.js';
+import { startTestServer, TestClient, type TestServer } from '../testing/test-server.js';
+import { signUpVerifiedUser } from '../testing/accounts.js';
+import { grantPlan } from '../services/plans/grant-plan.js';
+import { makeImage } from '../services/uploads/test-images.js';
+import { imageJobs, images, viewportSessions } from '../db/schema.js';
+
+/**
+ * Isolation sweep (OWASP ASVS V8): every route that names a user's data by an id — in its path, its query or its
+ * body — is called by a second user with the first user's ids. The answer is 404 (or an empty list), says nothing of
+ * the data, and the data is unchanged. The routes with a path parameter are read from the app's own route table, so a
+ * new one without an entry here fails the sweep; admin routes are swept by role in admin.test.ts.
+ */
+describe('isolation: another user learns nothing and changes nothing', () => {
+  let server: TestServer;
+  let alice: TestClient;
+  let bob: TestClient;
+  let aliceEmail: string;
+  const ids = { image: '', job: '', viewport: '', checkout: '', filePath: '', fileUrl: '' };
+
+  beforeAll(async () => {
+    // no workers: Alice's job stays where it is while Bob tries it
+    server = await startTestServer({ env: { WORKERS: '0' } });
+    alice = new TestClient(server.url);
+    bob = new TestClient(server.url);
+    const a = await signUpVerifiedUser(alice, server.deps);
+    aliceEmail = a.email;
+    await signUpVerifiedUser(bob, server.deps);
+    for (const email of [a.email]) await grantPlan(server.deps, { email, tier: 'business', until: new Date(Date.now() + 30 * 86_400_000) });
+
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(await makeImage('png', 96, 72))], { type: 'image/png' }), 'alice-private-render.png');
+    const up = await alice.json('/api/uploads', { method: 'POST', body: form });
+    expect(up.status).toBe(201);
+    ids.image = up.body.results[0].id;
+    ids.filePath = up.body.results[0].filePath;
+    ids.fileUrl = up.body.results[0].url;
+    const job = await alice.json('/api/jobs', { method: 'POST', json: { imageId: ids.image, scale: 2, mode: 'precision' } });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    ids.job = job.body.job.id;
+    const viewport = await alice.json('/api/viewports/new', { method: 'POST', json: { name: 'Alice private board' } });
+    expect(viewport.status).toBeLessThan(300);
+    ids.viewport = viewport.body.session.id;
+    const checkout = await alice.json('/api/billing/checkout', { method: 'POST', json: { plan: 'professional' } });
+    expect(checkout.status).toBe(200);
+    ids.checkout = checkout.body.url.split('/').pop();
+  });
+  afterAll(() => server?.stop());
+
+  /** Each route that takes an id of user data, as Bob calls it with Alice's id. Keys are the route table's paths. */
+  const attempts: Record<string, () => Promise<{ status: number; body: any }>> = {
+    'DELETE /api/images/:id': () => bob.json(`/api/images/${ids.image}`, { method: 'DELETE' }),
+    'POST /api/jobs/:id/cancel': () => bob.json(`/api/jobs/${ids.job}/cancel`, { method: 'POST' }),
+    'PUT /api/viewports/:id': () =>
+      bob.json(`/api/viewports/${ids.viewport}`, {
+        method: 'PUT',
+        json: { name: 'taken over', viewport_data: { images: [{ id: 'card-1', originalUrl: 'https://example.com/render.png' }] } },
+      }),
+    'DELETE /api/viewports/:id': () => bob.json(`/api/viewports/${ids.viewport}`, { method: 'DELETE' }),
+    'POST /api/viewports/:id/load': () => bob.json(`/api/viewports/${ids.viewport}/load`, { method: 'POST' }),
+    'GET /api/billing/checkout/:id': () => bob.json(`/api/billing/checkout/${ids.checkout}`),
+    'GET /api/billing/test-checkout/:id': () => bob.json(`/api/billing/test-checkout/${ids.checkout}`),
+    'POST /api/billing/test-checkout/:id': () => bob.json(`/api/billing/test-checkout/${ids.checkout}`, { method: 'POST', json: { outcome: 'success' } }),
+    // a stored file is reached by its signed URL only; without the signature it is not there
+    'GET /api/files/:bucket/*': () => bob.json(new URL(ids.fileUrl, server.url).pathname),
+    'HEAD /api/files/:bucket/*': () => bob.json(new URL(ids.fileUrl, server.url).pathname, { method: 'HEAD' }),
+  };
+  /** Routes with a path parameter that names no user's data, and why. */
+  const notUserData: Record<string, string> = {
+    'GET /api/email-preview/:name': "an e-mail template's name: the preview renders sample data, no user's",
+  };
+  /** Routes that take the id in the query or the body. */
+  const bodyAttempts: Record<string, () => Promise<{ status: number; body: any }>> = {
+    'POST /api/jobs (imageId)': () => bob.json('/api/jobs', { method: 'POST', json: { imageId: ids.image, scale: 2, mode: 'precision' } }),
+    'POST /api/jobs/remove (targetImageId)': async () => {
+      const f = new FormData();
+      f.append('targetImageId', ids.image);
+      f.append('maskImage', new Blob([new Uint8Array(await makeImage('png', 96, 72))], { type: 'image/png' }), 'mask.png');
+      return bob.json('/api/jobs/remove', { method: 'POST', body: f });
+    },
+    'POST /api/signed-urls (filePath)': () => bob.json('/api/signed-urls', { method: 'POST', json: { bucket: 'user-images', filePath: ids.filePath } }),
+  };
+
+  it('every /api route with a path parameter has an entry in the sweep', () => {
+    const { app } = createApp(server.deps, { serveWeb: false });
+    const withIds = [
+      ...new Set(
+        app.routes
+          .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.startsWith('/api/admin/') && /[:*]/.test(r.path))
+          .map((r) => `${r.method} ${r.path}`),
+      ),
+    ];
+    // Hono answers HEAD with the GET route; it is swept on its own all the same
+    const missing = withIds.filter((route) => !(route in attempts) && !(route in notUserData));
+    expect(missing, 'routes that take an id but are not swept for isolation').toEqual([]);
+  });
+
+  it('a second user gets 404 for each, learns nothing of the data, and the data stays as it was', async () => {
+    const outcomes: string[] = [];
+    for (const [route, attempt] of Object.entries({ ...attempts, ...bodyAttempts })) {
+      const res = await attempt();
+      const text = JSON.stringify(res.body ?? '');
+      const leaks = [ids.filePath, aliceEmail, 'alice-private-render', 'Alice private board'].filter((secret) => text.includes(secret));
+      outcomes.push(`${route}: ${res.status}${leaks.length ? ` leaks ${leaks.join(', ')}` : ''}`);
+    }
+    // files answer 403 to an unsigned request (the signature is the capability); everything else 404
+    expect(outcomes).toEqual(Object.keys({ ...attempts, ...bodyAttempts }).map((route) => `${route}: ${route.includes('/api/files/') ? 403 : 404}`));
+
+    const [image] = await server.deps.db.select().from(images).where(eq(images.id, ids.image));
+    expect(image).toBeDefined();
+    const [job] = await server.deps.db.select().from(imageJobs).where(eq(imageJobs.id, ids.job));
+    expect(job.status).toBe('processing');
+    const [viewport] = await server.deps.db.select().from(viewportSessions).where(eq(viewportSessions.id, ids.viewport));
+    expect([viewport.sessionName, (viewport.viewportData as { images?: unknown[] }).images]).toEqual(['Alice private board', []]);
+    expect((await alice.json(`/api/billing/checkout/${ids.checkout}`)).status).toBe(200);
+  });
+
+  it("lists answer only the caller's own: jobs by id, images, viewports, credits", async () => {
+    const jobs = await bob.json(`/api/jobs?ids=${ids.job}`);
+    expect([jobs.status, jobs.body.jobs]).toEqual([200, []]);
+    for (const path of ['/api/images', '/api/viewports', '/api/jobs/active', '/api/jobs/recent', '/api/credits/ledger']) {
+      const res = await bob.json(path);
+      expect(res.status, path).toBe(200);
+      const text = JSON.stringify(res.body);
+      expect(text, path).not.toContain(ids.image);
+      expect(text, path).not.toContain(ids.job);
+      expect(text, path).not.toContain(ids.viewport);
+    }
+    const batch = await bob.json('/api/signed-urls/batch', { method: 'POST', json: { urls: [{ bucket: 'user-images', filePath: ids.filePath }] } });
+    expect([batch.status, batch.body.successful]).toEqual([200, []]);
+  });
+});
