@@ -7,10 +7,13 @@ import { totp } from '@server/testing/totp';
  * /dev/mailbox, sign in, meet the paid-plan guard, reset the password, turn on TOTP, delete the account.
  */
 
+/** The newest mail of a kind to an address, from the development mailbox; mails asked for by forms arrive a moment after. */
 async function mailText(page: Page, to: string, template: string): Promise<string> {
-  await page.goto('/dev/mailbox');
   const mail = page.locator(`article[data-to="${to}"][data-template="${template}"]`).first();
-  await expect(mail).toHaveCount(1);
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(mail).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   return (await mail.locator('pre.text').textContent()) ?? '';
 }
 

@@ -7,6 +7,8 @@ import { workOn } from '@server/queues/define-queue.js';
 import { maintenanceQueue } from '@server/queues/maintenance.js';
 import { billingQueue } from '@server/queues/billing.js';
 import { notificationsQueue } from '@server/queues/notifications.js';
+import { accountMailQueue } from '@server/queues/account-mail.js';
+import { requestPasswordReset } from '@server/services/accounts/request-password-reset.js';
 
 export interface JobProcessing {
   /** Stops taking image jobs and hands the running ones back to the queue. */
@@ -34,6 +36,11 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
   // notification e-mails of the admin panel, sent in batches; a run resumed after a crash continues where it stopped
   await workOn(deps, notificationsQueue, { concurrency: 1 }, async (job) => {
     await sendCampaign(deps, job.data.campaignId, job.signal);
+  });
+
+  // account e-mails asked for by public forms, sent after their answer (a failed send is retried by the queue)
+  await workOn(deps, accountMailQueue, { concurrency: 2 }, async (job) => {
+    await requestPasswordReset(deps, job.data.email, { baseUrl: job.data.baseUrl });
   });
 
   let workers: Workers | undefined;

@@ -28,7 +28,7 @@ import { recordSecurityEvent } from '../services/security/record-security-event.
 import { signUp } from '../services/accounts/sign-up.js';
 import { verifyEmail } from '../services/accounts/verify-email.js';
 import { resendVerification } from '../services/accounts/resend-verification.js';
-import { requestPasswordReset } from '../services/accounts/request-password-reset.js';
+import { enqueuePasswordReset } from '../services/accounts/request-password-reset.js';
 import { resetPassword } from '../services/accounts/reset-password.js';
 import { deleteAccount } from '../services/accounts/delete-account.js';
 import { endSessions } from '../services/accounts/sign-out.js';
@@ -106,12 +106,8 @@ export const accountsRoute = new Hono<AppEnv>()
   )
   .post('/forgot-password', doc('Send a password reset code', 'public', { 200: SentResponse }), validate('json', ForgotPasswordRequest), async (c) => {
     await enforceRateLimit(c.var.deps, `forgot-password:${ipOf(c)}`, c.var.deps.config.RATE_LIMIT_PASSWORD_RESET, m.resetTooMany);
-    try {
-      await requestPasswordReset(c.var.deps, c.req.valid('json').email);
-    } catch (err) {
-      c.var.log.error({ err }, 'password reset mail failed');
-      throw new AppError('MAIL_FAILED', 502, m.resetEmailFailed);
-    }
+    // the mail goes out after the answer: a known and an unknown address get the same answer in the same time
+    await enqueuePasswordReset(c.var.deps, c.req.valid('json').email);
     return c.json({ sent: true });
   })
   .post(

@@ -34,6 +34,17 @@ export async function latestMail(deps: Pick<Deps, 'db'>, to: string, template?: 
   return row;
 }
 
+/** The newest mail to `to` once it has been sent: mails asked for by public forms go out after the answer. */
+export async function waitForMail(deps: Pick<Deps, 'db'>, to: string, template: string, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await latestMail(deps, to, template);
+    if (row) return row;
+    if (Date.now() > until) throw new Error(`no ${template} mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The 16-character verification code as the e-mail shows it (XXXX-XXXX-XXXX-XXXX), without dashes. */
 export function verificationCodeFrom(text: string): string {
   const m = text.match(/\b([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})\b/);
