@@ -159,5 +159,12 @@ test.describe('landing page on a phone', () => {
     await menu.getByRole('link', { name: 'Features' }).click();
     await expect(menu).toBeHidden();
     await expect(page.locator('#features')).toBeInViewport();
+
+    // closed with Escape, the menu hands focus back to its button
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 });

@@ -47,6 +47,7 @@ function TopNav() {
   const [open, setOpen] = useState(false);
   // the phone menu's sheet (Radix dialog) is loaded when it is first wanted
   const [menuWanted, setMenuWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
   const headerRef = useHeaderHeight();
@@ -70,6 +71,7 @@ function TopNav() {
             variant="ghost"
             size="icon"
             className="sm:hidden"
+            ref={menuButton}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={open}
@@ -84,7 +86,7 @@ function TopNav() {
           </Button>
           {menuWanted && (
             <Suspense fallback={null}>
-              <MobileMenu open={open} onOpenChange={setOpen} />
+              <MobileMenu open={open} onOpenChange={setOpen} returnFocusTo={menuButton} />
             </Suspense>
           )}
         </nav>
