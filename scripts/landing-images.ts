@@ -3,7 +3,11 @@
  * Each frame is first reduced ×4, as a quick low-resolution render would come out. "Before" is that render stretched
  * back with a plain linear filter; "enhanced" is what the engine makes of the same small render at ×4 (Detail mode).
  *
- *   npx tsx scripts/landing-images.ts
+ * Each image is then written again at smaller widths, as WebP and AVIF (`name-480.webp`, `name-480.avif`, …), for
+ * the pages' srcset: a phone loads a fraction of the bytes.
+ *
+ *   npx tsx scripts/landing-images.ts              (everything; the engine runs)
+ *   npx tsx scripts/landing-images.ts --variants   (only the smaller widths and AVIF, from the images already there)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -92,5 +96,24 @@ async function main() {
   }
 }
 
-await main();
+/** The smaller widths each example is also written at; its own width (1200, or 640 for detail crops) is added. */
+const VARIANT_WIDTHS = [480, 800];
+
+async function writeVariants() {
+  for (const file of fs.readdirSync(outDir).filter((f) => /^[a-z-]+\.webp$/.test(f))) {
+    const source = path.join(outDir, file);
+    const { width = 0 } = await sharp(source).metadata();
+    const base = file.replace(/\.webp$/, '');
+    for (const w of [...VARIANT_WIDTHS.filter((v) => v < width), width]) {
+      const resized = sharp(source).resize({ width: w });
+      if (w < width) fs.writeFileSync(path.join(outDir, `${base}-${w}.webp`), await resized.clone().webp({ quality: 76, effort: 6 }).toBuffer());
+      const avif = await resized.clone().avif({ quality: 55, effort: 6 }).toBuffer();
+      fs.writeFileSync(path.join(outDir, `${base}-${w}.avif`), avif);
+      console.log(`${base}-${w}.avif`.padEnd(42), `${(avif.length / 1024).toFixed(0).padStart(4)} KB`);
+    }
+  }
+}
+
+if (!process.argv.includes('--variants')) await main();
+await writeVariants();
 await engine.close();

@@ -3,6 +3,7 @@ import { ChevronsLeftRight, ImageOff, RotateCcw } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 import { DEFAULT_POSITION, labelVisibility, positionForKey, positionFromPointer } from './slider-position';
 import { useSliderLoad } from './useSliderLoad';
+import { Picture, type ImageSources } from '@web/ui/picture';
 
 interface BeforeAfterSliderProps {
   beforeSrc: string;
@@ -24,6 +25,9 @@ interface BeforeAfterSliderProps {
   className?: string;
   /** Drawn above the images, e.g. a badge; it does not take pointer events. */
   overlay?: ReactNode;
+  /** Smaller widths and AVIF of both images, with the width the frame takes (`sizes`). */
+  sources?: { before: ImageSources; after: ImageSources };
+  sizes?: string;
 }
 
 /**
@@ -46,6 +50,8 @@ export function BeforeAfterSlider({
   eager = false,
   className,
   overlay,
+  sources,
+  sizes,
 }: BeforeAfterSliderProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const [own, setOwn] = useState(defaultPosition);
@@ -118,9 +124,11 @@ export function BeforeAfterSlider({
     >
       {active && (
         <>
-          <img
+          <Picture
             key={`after-${attempt}`}
             src={srcFor(afterSrc)}
+            sources={sources?.after}
+            sizes={sizes}
             alt={afterAlt}
             draggable={false}
             decoding="async"
@@ -128,9 +136,11 @@ export function BeforeAfterSlider({
             onError={() => setLoad((l) => ({ ...l, enhanced: 'error' }))}
             className="absolute inset-0 size-full object-cover"
           />
-          <img
+          <Picture
             key={`before-${attempt}`}
             src={srcFor(beforeSrc)}
+            sources={sources?.before}
+            sizes={sizes}
             alt={beforeAlt}
             draggable={false}
             decoding="async"

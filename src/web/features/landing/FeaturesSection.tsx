@@ -4,7 +4,7 @@ import { cn } from '@web/lib/cn';
 import { BeforeAfterSlider } from '../compare/BeforeAfterSlider';
 import { DetailSplit } from '../compare/DetailSplit';
 import { DEFAULT_POSITION } from '../compare/slider-position';
-import { examples, type ExampleComparison } from './examples';
+import { examples, sourcesOf, type ExampleComparison } from './examples';
 import { FEATURES_SECTION_ID } from './scroll';
 
 /** seed 000 §2: specialised 3D AI drawn at full width, general-purpose AI at 45 %. */
@@ -50,7 +50,15 @@ function ExampleRow({ example, index }: { example: ExampleComparison; index: num
   return (
     <article className="grid items-center gap-8 lg:grid-cols-5 lg:gap-12" data-testid="example">
       <div className={cn('lg:col-span-3', flipped && 'lg:order-2')}>
-        <BeforeAfterSlider name={example.name} beforeSrc={example.before} afterSrc={example.enhanced} position={position} onPositionChange={setPosition} />
+        <BeforeAfterSlider
+          name={example.name}
+          beforeSrc={example.before}
+          afterSrc={example.enhanced}
+          sources={{ before: sourcesOf(example.before), after: sourcesOf(example.enhanced) }}
+          sizes="(min-width: 1280px) 740px, (min-width: 1024px) 58vw, 100vw"
+          position={position}
+          onPositionChange={setPosition}
+        />
       </div>
       <div className={cn('lg:col-span-2', flipped && 'lg:order-1')}>
         <p className="text-xs font-semibold uppercase tracking-[0.16em] text-violet-300">Example {index + 1}</p>
@@ -65,7 +73,13 @@ function ExampleRow({ example, index }: { example: ExampleComparison; index: num
               </span>
               <span className="font-normal text-zinc-500">{example.detail.caption}</span>
             </p>
-            <DetailSplit beforeSrc={example.detail.before} afterSrc={example.detail.enhanced} position={position} />
+            <DetailSplit
+              beforeSrc={example.detail.before}
+              afterSrc={example.detail.enhanced}
+              sources={{ before: sourcesOf(example.detail.before), after: sourcesOf(example.detail.enhanced) }}
+              sizes="(min-width: 1280px) 480px, (min-width: 1024px) 38vw, 100vw"
+              position={position}
+            />
           </div>
         ) : (
           <p className="mt-6 text-sm text-zinc-500">Drag the handle, or focus the image and use the arrow keys, to compare.</p>

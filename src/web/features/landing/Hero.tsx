@@ -3,6 +3,9 @@ import { ArrowDown } from 'lucide-react';
 import { Button } from '@web/ui/button';
 import { DetailSplit } from '../compare/DetailSplit';
 import { FEATURES_SECTION_ID, scrollToSection } from './scroll';
+import { sourcesOf } from './examples';
+
+const HERO = { before: '/examples/concrete-architecture-before.webp', after: '/examples/concrete-architecture-enhanced.webp' };
 
 const facts = ['2×, 3×, 4× or 6× upscale', 'Up to 64 megapixels', 'Precision, Detail or Creativity'];
 
@@ -40,8 +43,10 @@ export function Hero() {
         <div className="relative mx-auto mt-16 max-w-5xl">
           <div className="rounded-2xl border border-white/10 bg-zinc-900/60 p-2 shadow-2xl shadow-violet-950/30 backdrop-blur">
             <DetailSplit
-              beforeSrc="/examples/concrete-architecture-before.webp"
-              afterSrc="/examples/concrete-architecture-enhanced.webp"
+              beforeSrc={HERO.before}
+              afterSrc={HERO.after}
+              sources={{ before: sourcesOf(HERO.before), after: sourcesOf(HERO.after) }}
+              sizes="(min-width: 1024px) 1008px, 100vw"
               position={50}
               eager
               className="aspect-[16/8] rounded-xl"

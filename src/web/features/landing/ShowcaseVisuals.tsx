@@ -1,6 +1,8 @@
 import { Download, Eraser, FolderUp, Minus, Plus, Sparkles } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 import type { ShowcaseStep } from './showcase-step';
+import { Picture } from '@web/ui/picture';
+import { sourcesOf } from './examples';
 
 /** The showcase's pictures of the workspace, one per step. */
 const thumb = (slug: string) => `/examples/${slug}-enhanced.webp`;
@@ -16,7 +18,14 @@ function WorkspaceVisual() {
     <div className="relative size-full bg-zinc-950 bg-[radial-gradient(rgba(255,255,255,0.12)_1px,transparent_1px)] bg-[size:18px_18px]">
       {cards.map((c) => (
         <div key={c.slug} className={cn('absolute overflow-hidden rounded-lg border border-white/15 bg-zinc-900 shadow-xl', c.cls)}>
-          <img src={thumb(c.slug)} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover" />
+          <Picture
+            src={thumb(c.slug)}
+            sources={sourcesOf(thumb(c.slug))}
+            sizes="(min-width: 1024px) 260px, 45vw"
+            alt=""
+            loading="lazy"
+            className="aspect-[4/3] w-full object-cover"
+          />
           {c.enhanced && <span className="absolute left-2 top-2 rounded bg-violet-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">Enhanced</span>}
         </div>
       ))}
@@ -75,7 +84,14 @@ function ChoicesVisual() {
         </div>
       </div>
       <div className="relative min-w-0 flex-1 overflow-hidden rounded-xl border border-white/10">
-        <img src={thumb('modern-wooden-house')} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover" />
+        <Picture
+          src={thumb('modern-wooden-house')}
+          sources={sourcesOf(thumb('modern-wooden-house'))}
+          sizes="(min-width: 1024px) 480px, 70vw"
+          alt=""
+          loading="lazy"
+          className="aspect-[4/3] w-full object-cover"
+        />
         <div className="absolute inset-x-0 bottom-0 bg-black/60 p-3 backdrop-blur">
           <div className="flex justify-between text-[11px] text-zinc-300">
             <span>Enhancing...</span>
@@ -94,7 +110,14 @@ function FixVisual() {
   return (
     <div className="relative size-full bg-zinc-950 p-6">
       <div className="relative h-full overflow-hidden rounded-xl border border-white/10">
-        <img src={thumb('interior-design')} alt="" loading="lazy" className="size-full object-cover" />
+        <Picture
+          src={thumb('interior-design')}
+          sources={sourcesOf(thumb('interior-design'))}
+          sizes="(min-width: 1024px) 560px, 90vw"
+          alt=""
+          loading="lazy"
+          className="size-full object-cover"
+        />
         {/* the masking overlay's semi-transparent grey-blue stroke, as the workspace draws it */}
         <svg className="absolute inset-0 size-full" viewBox="0 0 400 300" preserveAspectRatio="none" aria-hidden>
           <path

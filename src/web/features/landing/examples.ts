@@ -1,3 +1,5 @@
+import type { ImageSources } from '@web/ui/picture';
+
 export interface ExampleComparison {
   name: string;
   description: string;
@@ -7,6 +9,20 @@ export interface ExampleComparison {
 }
 
 const path = (slug: string, part: string) => `/examples/${slug}-${part}.webp`;
+
+/**
+ * The widths scripts/landing-images.ts writes each example at (AVIF at every width, WebP below the full one, whose
+ * plain `.webp` is the fallback): 480, 800 and 1200 px, or 480 and 640 for the detail crops.
+ */
+export function sourcesOf(src: string): ImageSources {
+  const base = src.replace(/\.webp$/, '');
+  const full = base.includes('-detail-') ? 640 : 1200;
+  const widths = [480, 800].filter((w) => w < full);
+  return {
+    avif: [...widths, full].map((w) => `${base}-${w}.avif ${w}w`).join(', '),
+    webp: [...widths.map((w) => `${base}-${w}.webp ${w}w`), `${src} ${full}w`].join(', '),
+  };
+}
 
 function example(slug: string, name: string, description: string, detailCaption?: string): ExampleComparison {
   return {
