@@ -63,7 +63,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/[0.06]">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-zinc-600 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-zinc-500 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
           <span>© {new Date().getFullYear()} Renderlift</span>
           <span>Made for architects, visualisers and 3D artists.</span>
         </div>

@@ -19,7 +19,7 @@ export function PlanCard(props: { plan: Plan; highlighted?: boolean; current?: b
           <span className="absolute -top-3 left-6 rounded-full bg-violet-600 px-3 py-0.5 text-xs font-semibold text-white">Most Popular</span>
         )
       )}
-      <h3 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{plan.name}</h3>
+      <h2 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{plan.name}</h2>
       <p className="mt-3 text-zinc-900 dark:text-zinc-50" data-testid="plan-price" aria-label={formatPlanPrice(plan)}>
         {plan.priceEurPerMonth === null ? (
           <span className="text-3xl font-bold tracking-tight">Custom</span>
