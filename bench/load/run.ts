@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { TestClient } from '@server/testing/test-server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(root, 'src/main/main.ts');
@@ -60,49 +61,25 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
   return { child, url: `http://127.0.0.1:${port}` };
 }
 
-/** One signed-in browser: a cookie and the Origin it sends. */
-class Client {
-  cookie = '';
-  constructor(readonly url: string) {}
-  async request(method: string, pathname: string, body?: unknown | FormData): Promise<{ status: number; json: any }> {
-    const headers: Record<string, string> = { origin: this.url };
-    if (this.cookie) headers.cookie = this.cookie;
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const res = await fetch(this.url + pathname, { method, headers, body: payload });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-    if (set.length) this.cookie = [...new Map([...this.cookie.split('; ').filter(Boolean), ...set].map((c) => [c.split('=')[0], c])).values()].join('; ');
-    const text = await res.text();
-    let json: any = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    return { status: res.status, json };
-  }
-}
-
-async function signUp(url: string, i: number): Promise<{ client: Client; email: string }> {
-  const client = new Client(url);
+async function signUp(url: string, i: number): Promise<{ client: TestClient; email: string }> {
+  const client = new TestClient(url);
   const email = `load-${i}-${Date.now()}@example.com`;
   const password = 'correct-horse-1';
-  const signup = await client.request('POST', '/api/accounts/signup', {
-    email,
-    password,
-    terms_accepted: true,
-    user_metadata: { first_name: 'Load', last_name: `User ${i}`, country: 'SE', is_business: false, marketing_opt_in: false },
+  const signup = await client.json('/api/accounts/signup', {
+    method: 'POST',
+    json: {
+      email,
+      password,
+      terms_accepted: true,
+      user_metadata: { first_name: 'Load', last_name: `User ${i}`, country: 'SE', is_business: false, marketing_opt_in: false },
+    },
   });
-  if (signup.status !== 201) throw new Error(`sign-up: ${signup.status} ${JSON.stringify(signup.json)}`);
+  if (signup.status !== 201) throw new Error(`sign-up: ${signup.status} ${JSON.stringify(signup.body)}`);
   const mailbox = await (await fetch(`${url}/dev/mailbox`)).text();
   const code = mailbox.slice(mailbox.indexOf(email)).match(/\b([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})\b/);
   if (!code) throw new Error(`no verification code for ${email}`);
-  await client.request('POST', '/api/accounts/verify-email', { token: code.slice(1).join('') });
-  const signIn = await client.request('POST', '/api/auth/sign-in/email', { email, password });
+  await client.json('/api/accounts/verify-email', { method: 'POST', json: { token: code.slice(1).join('') } });
+  const signIn = await client.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
   return { client, email };
 }
@@ -163,7 +140,7 @@ async function main() {
   const streams: Array<{ close: () => void }> = [];
   try {
     console.log(`server ${url}, pid ${child.pid}; ${USERS} users, ${SSE_CLIENTS} SSE clients, ${RATE} requests/s for ${DURATION_S} s\n`);
-    const users: Array<{ client: Client; email: string; images: string[]; viewportId?: string; streams: number }> = [];
+    const users: Array<{ client: TestClient; email: string; images: string[]; viewportId?: string; streams: number }> = [];
     for (let i = 0; i < USERS; i++) users.push({ ...(await signUp(url, i)), images: [], streams: 0 });
     const png = await sharp({ create: { width: 96, height: 72, channels: 3, background: '#6a5acd' } })
       .png()
@@ -172,13 +149,13 @@ async function main() {
       await grantBusiness(dataDir, user.email);
       const form = new FormData();
       for (let k = 0; k < 4; k++) form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), `render-${k}.png`);
-      const up = await user.client.request('POST', '/api/uploads', form);
-      if (up.status !== 201) throw new Error(`upload: ${up.status} ${JSON.stringify(up.json)}`);
-      user.images = up.json.results.map((r: { id: string }) => r.id);
+      const up = await user.client.json('/api/uploads', { method: 'POST', body: form });
+      if (up.status !== 201) throw new Error(`upload: ${up.status} ${JSON.stringify(up.body)}`);
+      user.images = up.body.results.map((r: { id: string }) => r.id);
     }
     for (const user of users) {
-      const created = await user.client.request('POST', '/api/viewports/new', { name: 'Load test' });
-      user.viewportId = created.json?.session?.id;
+      const created = await user.client.json('/api/viewports/new', { method: 'POST', json: { name: 'Load test' } });
+      user.viewportId = created.body?.session?.id;
     }
 
     const seen = new Map<string, number[]>();
@@ -186,7 +163,7 @@ async function main() {
     for (let i = 0; i < SSE_CLIENTS; i++) {
       const user = users[i % users.length];
       user.streams++;
-      const s = openStream(url, user.client.cookie, seen, errors);
+      const s = openStream(url, user.client.cookieHeader(), seen, errors);
       streams.push(s);
       await s.ready;
     }
@@ -205,13 +182,13 @@ async function main() {
     const timed = async (user: (typeof users)[number], route: string, method: string, pathname: string, body?: unknown) => {
       const start = performance.now();
       try {
-        const res = await user.client.request(method, pathname, body);
+        const res = await user.client.json(pathname, { method, ...(body === undefined ? {} : { json: body }) });
         record(route, performance.now() - start, res.status);
         return res;
       } catch (err) {
         record(route, performance.now() - start, 599);
         errors.push(`${route}: ${(err as Error).message}`);
-        return { status: 599, json: null };
+        return { status: 599, body: null };
       }
     };
 
@@ -254,7 +231,7 @@ async function main() {
     async function submitAndCancel(user: (typeof users)[number], imageId: string) {
       {
         const submit = await timed(user, 'POST /api/jobs', 'POST', '/api/jobs', { imageId, scale: 2, mode: 'precision' });
-        const jobId = submit.json?.job?.id ?? submit.json?.jobId ?? submit.json?.id;
+        const jobId = submit.body?.job?.id;
         if (submit.status === 201 || submit.status === 200) {
           const start = performance.now();
           await timed(user, 'POST /api/jobs/:id/cancel', 'POST', `/api/jobs/${jobId}/cancel`);

@@ -130,7 +130,6 @@ describe('streamed uploads', () => {
   /** A multipart body sent chunked (no Content-Length): the server only learns its size while reading it. */
   async function sendChunked(parts: Array<{ name: string; bytes: number; data?: Buffer }>) {
     const boundary = 'renderlift-boundary';
-    const cookie = (client as unknown as { cookies: Map<string, string> }).cookies;
     async function* body() {
       for (const part of parts) {
         yield Buffer.from(
@@ -144,7 +143,7 @@ describe('streamed uploads', () => {
     }
     const res = await fetch(`${server.url}/api/uploads`, {
       method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: server.url, cookie: [...cookie].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, origin: server.url, cookie: client.cookieHeader() },
       body: Readable.toWeb(Readable.from(body())) as ReadableStream,
       duplex: 'half',
     } as RequestInit);

@@ -54,7 +54,7 @@ export class TestClient {
 
   async fetch(pathname: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size) headers.set('cookie', this.cookieHeader());
     if (!headers.has('origin')) headers.set('origin', this.origin);
     let body = init.body;
     if (init.json !== undefined) {
