@@ -43,9 +43,13 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
     const faithful = await engine.enhance(input, { scale: 2, mode: 'precision' });
     const zero = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 0 } });
     expect(Buffer.compare(zero.data, faithful.data)).toBe(0);
-    expect(zero.model).toBe('esrgan-thick-x2');
+    // at ×2 the faithful network is medium with its sharpening, at ×3 and above thick
+    expect(zero.model).toBe('esrgan-medium-x2');
     const full = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 100 } });
-    expect(full.model).toBe('esrgan-thick-x2+realesrgan-x4plus·1');
+    expect(full.model).toBe('esrgan-medium-x2+realesrgan-x4plus·1');
+    const zero3 = await engine.enhance(input, { scale: 3, mode: 'creativity', params: { creativity: 0 } });
+    expect(Buffer.compare(zero3.data, (await engine.enhance(input, { scale: 3, mode: 'precision' })).data)).toBe(0);
+    expect(zero3.model).toBe('esrgan-thick-x3');
     expect(meanAbs(await raw(full.data), await raw(faithful.data))).toBeGreaterThan(1);
   });
 
@@ -108,18 +112,22 @@ describe('Creativity without the optional Real-ESRGAN package', () => {
     const bare = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, tileSize: 64, packageLookup: lookup });
     const src = texture(24, 20);
     const r = await bare.enhance(await png(src), { scale: 2, mode: 'creativity' });
-    expect(r.model).toBe('esrgan-thick-x2');
-    // the same bytes as the filter path run directly: thick ×2 with Creativity's filter at the preset 90
+    expect(r.model).toBe('esrgan-medium-x2');
+    // the same bytes as the filter path run directly: the ×2 faithful network (medium) with its sharpening and
+    // Creativity's local contrast at the preset 90
     const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 1 });
     const direct = await upscaleTiled(src, {
-      model: await sessions.tileModel('esrgan-thick-x2'),
+      model: await sessions.tileModel('esrgan-medium-x2'),
       modelScale: 2,
       outScale: 2,
-      inputRange: [0, 1],
+      inputRange: [0, 255],
       tileSize: 64,
       margin: 16,
-      filter: planMode('creativity', {}, { gan: false }).filter!(2),
+      filter: planMode('creativity', {}, { gan: false, scale: 2 }).filter!(2),
     });
+    // and differs from Precision's bytes by the local contrast alone
+    const precision = await bare.enhance(await png(src), { scale: 2, mode: 'precision' });
+    expect(meanAbs(await raw(precision.data), await raw(r.data))).toBeGreaterThan(0.5);
     expect(Buffer.compare(Buffer.from(await raw(r.data)), Buffer.from(direct.data))).toBe(0);
     await Promise.all([bare.close(), sessions.close()]);
   });

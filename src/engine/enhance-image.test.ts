@@ -165,7 +165,9 @@ describe('enhance: modes, determinism, progress and cancel', () => {
     expect(Buffer.compare(a.data, b.data)).toBe(0);
     const d = await engine.enhance(input, { scale: 2, mode: 'detail' });
     const p = await engine.enhance(input, { scale: 2, mode: 'precision' });
-    expect(p.model).toMatch(/^esrgan-thick-x2/);
+    // Precision's faithful network: medium with its sharpening at ×2, thick at ×3 and above
+    expect(p.model).toMatch(/^esrgan-medium-x2/);
+    expect((await engine.enhance(input, { scale: 4, mode: 'precision' })).model).toMatch(/^esrgan-thick-x4/);
     const pixels = await Promise.all([a, d, p].map((r) => sharp(r.data).raw().toBuffer()));
     const diff = (x: Buffer, y: Buffer) => x.reduce((s, v, i) => s + Math.abs(v - y[i]), 0) / x.length;
     expect(diff(pixels[0], pixels[1])).toBeGreaterThan(1);

@@ -75,7 +75,7 @@ export async function enhanceImage(
   const out = outputSize(size.width, size.height, options.scale);
   assertWithinLimit(out.width, out.height);
 
-  const plan = planMode(options.mode, options.params, { gan: sessions.realesrganStatus().available });
+  const plan = planMode(options.mode, options.params, { gan: sessions.realesrganStatus().available, scale: options.scale });
   // the mode's passes, or one pass of the model asked for (its native scale brought down to the requested one)
   const stages = options.model
     ? [{ name: options.model, spec: await sessions.spec(options.model), outScale: options.scale, filter: plan.filter }]

@@ -27,7 +27,15 @@ export interface EngineConfig {
   tileMargin?: number;
   /** Where npm model packages are found (default: Node's resolution); the optional Real-ESRGAN package may be absent. */
   packageLookup?: PackageLookup;
+  /**
+   * A threaded engine releases its model sessions (and onnxruntime's memory arena with them) after this long without
+   * a job (default `ENGINE_IDLE_RELEASE_MS`); the next job creates them again, in about a second.
+   */
+  idleReleaseMs?: number;
 }
+
+/** 20 s: the jobs of a batch follow each other closer than that, so only a workspace gone quiet pays the reload. */
+export const ENGINE_IDLE_RELEASE_MS = 20_000;
 
 export interface InpaintResult {
   data: Buffer;
@@ -42,6 +50,8 @@ export interface Engine {
   enhance(input: Buffer | string, options: EnhanceOptions, control?: RunControl): Promise<EnhanceResult>;
   inpaint(image: Buffer | string, mask: Buffer | string, control?: RunControl): Promise<InpaintResult>;
   ensureModels(onProgress?: (done: number, total: number, name: string) => void): Promise<void>;
+  /** Releases the model sessions and the memory they hold; the next job creates them again. Only between jobs. */
+  releaseModels(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +59,10 @@ export interface Engine {
 export const DEFAULT_TILE_SIZE = 256;
 const DEFAULT_TILE_MARGIN = 16;
 
-export function createEngine(config: EngineConfig): Engine {
+/** An engine in this thread: it can also say how many model sessions it holds. */
+export type LocalEngine = Engine & { loadedModels(): number };
+
+export function createEngine(config: EngineConfig): LocalEngine {
   const store = new ModelStore(config.modelsDir, config.extraModelsDir, config.packageLookup);
   const sessions = new SessionCache(store, { threads: config.threads, executionProvider: config.executionProvider });
   const tiles = { tileSize: config.tileSize ?? DEFAULT_TILE_SIZE, margin: config.tileMargin ?? DEFAULT_TILE_MARGIN };
@@ -57,6 +70,8 @@ export function createEngine(config: EngineConfig): Engine {
     enhance: (input, options, control) => enhanceImage(sessions, tiles, input, options, control),
     inpaint: (image, mask, control) => inpaintImage(image, mask, control),
     ensureModels: (onProgress) => store.ensureAll(onProgress),
+    releaseModels: () => sessions.close(),
+    loadedModels: () => sessions.loaded,
     close: () => sessions.close(),
   };
 }

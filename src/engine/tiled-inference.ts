@@ -29,9 +29,10 @@ export interface TiledOptions {
   margin: number;
   /** Self-ensemble: run each tile under these flips and average the un-flipped outputs. */
   flips?: Flip[];
+  /** Applied to the first network's output, before a blend: the blend mixes the filtered first output with the second. */
   filter?: TileFilter;
   /**
-   * A second network run on the same tile and mixed into the first one's output before the filter and the
+   * A second network run on the same tile and mixed into the first one's (filtered) output before the
    * quantisation: out = (1 − weight)·first + weight·second. Its output is brought to `modelScale` inside
    * the tile when its own scale differs. weight 1 runs only the second network.
    */
@@ -132,6 +133,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
         }
         const norm = 1 / (flips.length * (hi - lo));
         for (let i = 0; i < sr!.length; i++) sr![i] = (sr![i] - lo * flips.length) * norm;
+        opts.filter?.(sr!, mw, mh);
       }
       if (blend) {
         const second = await blendTile(tile, tw, th, lo, hi, blend, m);
@@ -142,7 +144,6 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
           for (let i = 0; i < sr.length; i++) sr[i] = (1 - w) * sr[i] + w * second[i];
         }
       }
-      opts.filter?.(sr!, mw, mh);
 
       const x0 = tx.from * s;
       const x1 = tx.to * s;

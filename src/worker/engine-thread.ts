@@ -2,13 +2,33 @@
  * The engine's own thread: inference, tiling, encoding and inpainting run here so the process's event loop keeps
  * serving HTTP, the live channel and the queue's heartbeats while a long job runs.
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEngine, type EngineConfig } from '@engine/index.js';
+import { createEngine, ENGINE_IDLE_RELEASE_MS, type EngineConfig } from '@engine/index.js';
 import type { EngineRequest, EngineReply } from './threaded-engine.js';
 
 const port = parentPort!;
-const engine = createEngine((workerData as { config: EngineConfig }).config);
+const config = (workerData as { config: EngineConfig }).config;
+const engine = createEngine(config);
 const running = new Map<number, AbortController>();
+
+// a full collection after each job: its decoded pixels, tiles and encoded result (hundreds of MB for a big image)
+// leave this thread's heap at once instead of whenever V8 next needs room, and large blocks go back to the system
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as (() => void) | undefined;
+let collectAfterJob: ReturnType<typeof setTimeout> | undefined;
+// idle for a while: the model sessions and onnxruntime's arena go too, and the next job creates them again
+let releaseWhenIdle: ReturnType<typeof setTimeout> | undefined;
+const idleReleaseMs = config.idleReleaseMs ?? ENGINE_IDLE_RELEASE_MS;
+/** Enhance and inpaint runs under way (memory questions and the like do not count). */
+let jobs = 0;
+const isJob = (request: EngineRequest) => request.type === 'enhance' || request.type === 'inpaint';
+const releaseIfIdle = async () => {
+  if (jobs > 0) return;
+  await engine.releaseModels();
+  if (jobs === 0) collect?.();
+};
 
 const reply = (message: EngineReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
@@ -26,6 +46,10 @@ port.on('message', async (request: EngineRequest) => {
   }
   const controller = new AbortController();
   running.set(request.id, controller);
+  if (isJob(request)) {
+    jobs++;
+    clearTimeout(releaseWhenIdle);
+  }
   const control = {
     signal: controller.signal,
     onProgress: (progress: unknown) => reply({ id: request.id, type: 'progress', progress }),
@@ -41,7 +65,14 @@ port.on('message', async (request: EngineRequest) => {
     } else if (request.type === 'ensureModels') {
       await engine.ensureModels();
       reply({ id: request.id, type: 'result', result: null });
+    } else if (request.type === 'releaseModels') {
+      // only between jobs: a running job holds its sessions
+      if (jobs === 0) await engine.releaseModels();
+      reply({ id: request.id, type: 'result', result: null });
+    } else if (request.type === 'memory') {
+      reply({ id: request.id, type: 'result', result: { ...process.memoryUsage(), modelsLoaded: engine.loadedModels() } });
     } else if (request.type === 'close') {
+      clearTimeout(releaseWhenIdle);
       await engine.close();
       reply({ id: request.id, type: 'result', result: null });
     }
@@ -50,5 +81,15 @@ port.on('message', async (request: EngineRequest) => {
     reply({ id: request.id, type: 'error', error: { message: e.message ?? String(err), code: e.code, name: e.name } });
   } finally {
     running.delete(request.id);
+    if ((request.type === 'enhance' || request.type === 'inpaint') && collect) {
+      clearTimeout(collectAfterJob);
+      // once the reply has been posted and no other job is running
+      collectAfterJob = setTimeout(() => running.size === 0 && collect(), 50);
+    }
+    if (isJob(request) && --jobs === 0) {
+      clearTimeout(releaseWhenIdle);
+      releaseWhenIdle = setTimeout(() => void releaseIfIdle(), idleReleaseMs);
+      releaseWhenIdle.unref();
+    }
   }
 });

@@ -19,6 +19,7 @@ import { voteMode } from './patch-vote.js';
 import { onionPatchFill } from './onion-fill.js';
 import { buildPyramid, CHANNELS, finestLevel, GUIDE_CHANNEL, holeDepth, levelCount } from './pyramid.js';
 import { findCrossingLines, paintGuides, type GuideLine } from './structure.js';
+import { mulberry32 } from '@shared/seeded-random.js';
 
 export interface ExemplarOptions {
   /** Patch side in pixels (odd). */
@@ -30,17 +31,6 @@ export interface ExemplarOptions {
   lines?: GuideLine[];
   /** Called between steps; may throw to stop (cancellation) and lets the event loop run. */
   between?: () => Promise<void>;
-}
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The coarsest level is the first where the hole is at most this many patches deep. */

@@ -6,6 +6,7 @@
  * hole instead of being smeared as by diffusion methods. All randomness comes from a seeded generator:
  * the same input gives the same bytes.
  */
+import { mulberry32 } from '@shared/seeded-random.js';
 
 export interface PatchMatchOptions {
   /** Patch side in pixels (odd). */
@@ -14,17 +15,6 @@ export interface PatchMatchOptions {
   emIterations?: number;
   pmIterations?: number;
   seed?: number;
-}
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Level {

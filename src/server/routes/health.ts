@@ -8,7 +8,13 @@ export const health = new Hono<AppEnv>()
   .get('/readyz', async (c) => {
     try {
       await c.var.deps.database.ping();
-      return c.json({ status: 'ready', database: c.var.deps.database.kind, models: c.var.deps.engineModels });
+      const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      const memory = {
+        // bytes; the process's RSS includes the engine thread, whose own heap and buffers are `engine`
+        process: { rss, heapTotal, heapUsed, external, arrayBuffers },
+        engine: (await c.var.deps.engineMemory?.()) ?? null,
+      };
+      return c.json({ status: 'ready', database: c.var.deps.database.kind, models: c.var.deps.engineModels, memory });
     } catch (err) {
       c.var.log.warn({ err }, 'readiness check failed');
       return c.json({ status: 'unavailable', database: c.var.deps.database.kind }, 503);
