@@ -1,7 +1,8 @@
 /**
  * Starts the real server for the browser tests as a newcomer runs it (no BASE_URL: the journeys reach it at
  * http://127.0.0.1:<port>): a fresh DATA_DIR (E2E_DATA_DIR when the test runner chose it), the
- * built web app, the port from E2E_PORT. Stops cleanly on SIGTERM/SIGINT and removes its data.
+ * built web app, the port from E2E_PORT. Stops cleanly on SIGTERM/SIGINT and removes its data, unless
+ * E2E_KEEP_DATA=1: then a server started again on the same folder carries on where this one stopped.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,7 +31,7 @@ console.log(`listening on ${server.url}`);
 
 const stop = async () => {
   await server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.E2E_KEEP_DATA !== '1') fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', stop);

@@ -9,80 +9,19 @@
  * Prints errors, p50/p99 per route, the server's RSS before and after, and the delivery latency of live events
  * (from the cancel request's start to the job event arriving on each of the owner's open streams).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { TestClient } from '@server/testing/test-server.js';
+import type { TestClient } from '@server/testing/test-server.js';
+import { rssMiB, signUp, sleep, startServer } from './server.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const SERVER_ENTRY = path.join(root, 'src/main/main.ts');
 const SSE_CLIENTS = Number(process.env.SSE ?? 200);
 const RATE = Number(process.env.RATE ?? 50);
 const DURATION_S = Number(process.env.DURATION ?? 60);
 const USERS = Number(process.env.USERS ?? 20);
 const JOB_USERS = Math.min(USERS, 5);
 const GOALS = { errors: 0, readP99Ms: 50, rssGrowth: 0.2 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function rssMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WORKERS: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      RATE_LIMIT_SIGN_UP: '1000/60',
-      RATE_LIMIT_SIGN_IN: '1000/60',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on port (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${out}`)));
-  });
-  child.stdout!.resume();
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-async function signUp(url: string, i: number): Promise<{ client: TestClient; email: string }> {
-  const client = new TestClient(url);
-  const email = `load-${i}-${Date.now()}@example.com`;
-  const password = 'correct-horse-1';
-  const signup = await client.json('/api/accounts/signup', {
-    method: 'POST',
-    json: {
-      email,
-      password,
-      terms_accepted: true,
-      user_metadata: { first_name: 'Load', last_name: `User ${i}`, country: 'SE', is_business: false, marketing_opt_in: false },
-    },
-  });
-  if (signup.status !== 201) throw new Error(`sign-up: ${signup.status} ${JSON.stringify(signup.body)}`);
-  const mailbox = await (await fetch(`${url}/dev/mailbox`)).text();
-  const code = mailbox.slice(mailbox.indexOf(email)).match(/\b([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})\b/);
-  if (!code) throw new Error(`no verification code for ${email}`);
-  await client.json('/api/accounts/verify-email', { method: 'POST', json: { token: code.slice(1).join('') } });
-  const signIn = await client.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
-  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
-  return { client, email };
-}
 
 async function grantBusiness(dataDir: string, email: string) {
   const { main } = await import('../../scripts/admin.js');

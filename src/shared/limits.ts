@@ -6,6 +6,11 @@ import { MAX_OUTPUT_PIXELS } from './enhancement.js';
 
 /** Per-file size. 50 MiB holds an 8K 16-bit PNG render; larger files are rare and slow to upload. */
 export const DEFAULT_UPLOAD_MAX_FILE_BYTES = 50 * 1024 * 1024;
+/**
+ * The smallest file that can hold an image of an accepted format (a 1 × 1 GIF takes 26 bytes, PNG, BMP, WebP and
+ * JPEG more): anything shorter is refused before it is decoded, with the drop zone's 'File is smaller than N bytes'.
+ */
+export const UPLOAD_MIN_FILE_BYTES = 26;
 /** Files in one request. The client sends 3 at a time (seed 001 §9); 20 leaves room for other clients. */
 export const DEFAULT_UPLOAD_MAX_FILES = 20;
 /**

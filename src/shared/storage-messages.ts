@@ -7,6 +7,7 @@ export const storageMessages = {
   // seed 001 §8 drop-zone wording, with our limits (src/shared/limits.ts)
   fileTypeMustBe: 'File type must be JPEG, PNG, GIF, BMP or WebP',
   fileTooLarge: 'File is larger than {n} bytes',
+  fileTooSmall: 'File is smaller than {n} bytes',
   tooManyFiles: 'Too many files',
   noFiles: 'No files were sent. Please choose one or more images.',
   uploadMalformed: 'The upload could not be read: a file name or part of the request is malformed. Please rename the file and try again.',

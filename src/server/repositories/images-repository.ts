@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.js';
 import { images } from '../db/schema.js';
 
@@ -18,4 +18,8 @@ export async function insertImage(db: Db | Tx, values: NewImageRow): Promise<{ i
 
 export async function deleteImageById(db: Db | Tx, id: string): Promise<void> {
   await db.delete(images).where(eq(images.id, id));
+}
+
+export async function deleteImageByPath(db: Db | Tx, bucket: string, path: string): Promise<void> {
+  await db.delete(images).where(and(eq(images.bucket, bucket), eq(images.path, path)));
 }

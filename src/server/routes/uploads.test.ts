@@ -54,7 +54,7 @@ describe.each(backends)('uploads and signed URLs over HTTP (%s)', (backend) => {
         // the name and the browser's type say JPEG; the content is a BMP
         { name: 'scan.jpg', data: bmp, type: 'image/jpeg' },
         { name: '.DS_Store', data: Buffer.from('junk') },
-        { name: 'fake.png', data: Buffer.from('not really a png at all'), type: 'image/png' },
+        { name: 'fake.png', data: Buffer.from('not really a png at all, only a line of text'), type: 'image/png' },
       ]),
     });
     expect(res.status).toBe(201);

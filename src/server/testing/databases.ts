@@ -15,13 +15,12 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the test PostgreSQL server, dropped on dispose. */
-export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+export async function createTestDatabase(backend: Backend, adminUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (backend === 'pglite') {
     const database = await openDatabase({});
     await database.migrate();
     return { database, dispose: () => database.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `rl_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -112,7 +112,7 @@ export async function hostileCorpus(): Promise<HostileFile[]> {
       expect: accepted('png'),
     },
     { label: 'zero bytes', name: 'empty.png', data: Buffer.alloc(0), expect: rejected('FILE_EMPTY') },
-    { label: 'one byte', name: 'tiny.jpg', data: Buffer.from([0xff]), expect: rejected('UNSUPPORTED_TYPE') },
+    { label: 'one byte', name: 'tiny.jpg', data: Buffer.from([0xff]), expect: rejected('FILE_TOO_SMALL') },
     { label: 'truncated JPEG', name: 'cut.jpg', data: jpeg.subarray(0, Math.floor(jpeg.length / 2)), expect: rejected('IMAGE_CORRUPT') },
     { label: 'truncated WebP', name: 'cut.webp', data: webp.subarray(0, Math.floor(webp.length / 2)), expect: rejected('IMAGE_CORRUPT') },
     { label: 'PNG header only', name: 'header.png', data: png.subarray(0, 33), expect: rejected('IMAGE_CORRUPT') },

@@ -95,3 +95,29 @@ export class TestClient {
     return this.cookies.size > 0;
   }
 }
+
+/**
+ * Signs up `email` on a server started as its own process (the benchmarks' and the crash scenario's), verifies it
+ * with the code from the server's `/dev/mailbox`, and signs in: a client holding a verified user's session.
+ */
+export async function signUpVerified(url: string, email: string, name: { first: string; last: string }): Promise<TestClient> {
+  const client = new TestClient(url);
+  const password = 'correct-horse-1';
+  const signup = await client.json('/api/accounts/signup', {
+    method: 'POST',
+    json: {
+      email,
+      password,
+      terms_accepted: true,
+      user_metadata: { first_name: name.first, last_name: name.last, country: 'SE', is_business: false, marketing_opt_in: false },
+    },
+  });
+  if (signup.status !== 201) throw new Error(`sign-up: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const mailbox = await (await fetch(`${url}/dev/mailbox`)).text();
+  const code = mailbox.slice(mailbox.indexOf(email)).match(/\b([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})-([A-Z0-9]{4})\b/);
+  if (!code) throw new Error(`no verification code for ${email}`);
+  await client.json('/api/accounts/verify-email', { method: 'POST', json: { token: code.slice(1).join('') } });
+  const signIn = await client.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
+  return client;
+}

@@ -9,7 +9,7 @@ import { processedKey, safeStem, extensionFor, thumbnailKeyFor } from '../storag
 import { RESULT_PREVIEW_MAX_SIDE } from '@shared/limits.js';
 import type { Bucket } from '@shared/url-checks.js';
 import { JobHandedBack } from '@server/ports/job-queue.js';
-import { deleteImageById, findImageById, insertImage } from '@server/repositories/images-repository.js';
+import { deleteImageById, deleteImageByPath, findImageById, insertImage } from '@server/repositories/images-repository.js';
 import { findJobStatus } from '@server/repositories/image-jobs-repository.js';
 
 /** What a job needs: the ports of the server, and the engine of the process that runs it (its own thread). */
@@ -136,6 +136,11 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
       job.workflowType === 'remove'
         ? processedKey(job.userId, source.originalName ?? 'image', result.format, deps.clock())
         : `${job.userId}/${job.id}-${baseName}-x${job.scale}-${job.mode}.${ext}`;
+    // an earlier attempt of this job that died while saving its result (a killed worker) left its file, preview or row
+    // at this key, which names the job: they go, and the result is stored again
+    await deleteImageByPath(deps.db, bucket, key);
+    await deps.storage.delete(bucket, key);
+    await deps.storage.delete(bucket, thumbnailKeyFor(key));
     stored = { bucket, key };
     await deps.storage.put(bucket, key, result.data, { contentType: CONTENT_TYPES[result.format] ?? 'application/octet-stream' });
     // and its preview for the canvas

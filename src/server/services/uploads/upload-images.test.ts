@@ -7,6 +7,7 @@ import { backends } from '@server/testing/databases.js';
 import { createServiceDeps, listFiles, type ServiceDeps } from '@server/testing/service-deps.js';
 import { insertUser } from '@server/testing/insert-user.js';
 import { images } from '@server/db/schema.js';
+import { UPLOAD_MIN_FILE_BYTES } from '@shared/limits.js';
 import { fileFromBuffer, uploadImages, type AcceptedUpload } from './upload-images.js';
 import { makeImage, pngClaiming } from './test-images.js';
 
@@ -74,6 +75,22 @@ describe.each(backends)('upload images (%s)', (backend) => {
     expect(out.results[6]).toMatchObject({ error: { message: 'File is larger than 200000 bytes' } });
     expect((await rowsOf(u.id)).length).toBe(1);
     expect(filesOf(u.id).length).toBe(2);
+  });
+
+  it("refuses a file shorter than any image with the drop zone's minimum, and an empty one as empty", async () => {
+    const u = await insertUser(deps.db);
+    const good = await makeImage('png', 8, 8);
+    const out = await uploadImages(deps, u.id, [
+      fileFromBuffer('stub.png', good.subarray(0, UPLOAD_MIN_FILE_BYTES - 1)),
+      fileFromBuffer('empty.png', Buffer.alloc(0)),
+      fileFromBuffer('header-only.png', good.subarray(0, UPLOAD_MIN_FILE_BYTES)),
+    ]);
+    expect(out.results.map((r) => (r.status === 'rejected' ? [r.error.code, r.error.message] : [r.status]))).toEqual([
+      ['FILE_TOO_SMALL', `File is smaller than ${UPLOAD_MIN_FILE_BYTES} bytes`],
+      ['FILE_EMPTY', 'The file is empty'],
+      ['IMAGE_CORRUPT', expect.any(String)],
+    ]);
+    expect((await rowsOf(u.id)).length).toBe(0);
   });
 
   it('refuses too many files and an empty request as a whole', async () => {

@@ -4,7 +4,7 @@ import { images } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
 import { fill, messages } from '@shared/messages.js';
 import { storageMessages } from '@shared/storage-messages.js';
-import { SIGNED_URL_TTL, isIgnoredUploadName, normaliseFileName } from '@shared/limits.js';
+import { SIGNED_URL_TTL, UPLOAD_MIN_FILE_BYTES, isIgnoredUploadName, normaliseFileName } from '@shared/limits.js';
 import { contentTypeForKey } from '@server/ports/storage.js';
 import { thumbnailKeyFor, uploadKey } from '../storage/paths.js';
 import { inspectImage } from './inspect-image.js';
@@ -72,6 +72,11 @@ export async function uploadImages(
     const reject = (code: string, message: string) => results.push({ status: 'rejected', name: file.name, error: { code, message } });
     if (file.tooLarge || file.size > UPLOAD_MAX_FILE_BYTES) {
       reject('FILE_TOO_LARGE', fill(storageMessages.fileTooLarge, { n: UPLOAD_MAX_FILE_BYTES }));
+      continue;
+    }
+    // an empty file keeps its own message ('The file is empty'); a few bytes cannot be an image of any accepted format
+    if (file.size > 0 && file.size < UPLOAD_MIN_FILE_BYTES) {
+      reject('FILE_TOO_SMALL', fill(storageMessages.fileTooSmall, { n: UPLOAD_MIN_FILE_BYTES }));
       continue;
     }
     if (used + file.size > USER_STORAGE_QUOTA_BYTES) {
