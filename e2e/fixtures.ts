@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -11,9 +13,25 @@ const slowDown = async (page: Page) => {
   if (cpuSlowdown > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 };
 
-export const test = base.extend({
-  context: async ({ context }, use) => {
+/**
+ * Auto-save images is on by default in the product. The journeys about unsaved changes (the dot, the leave dialog,
+ * the local backup) need changes that stay unsaved, so every browser starts as if its user had switched auto-save
+ * off; `test.use({ autoSaveDefault: true })` keeps the product's default (the auto-save journey). A switch flipped
+ * in the page is kept either way.
+ */
+export const test = base.extend<{ autoSaveDefault: boolean }>({
+  autoSaveDefault: [false, { option: true }],
+  context: async ({ context, autoSaveDefault }, use) => {
     context.on('page', (page) => void slowDown(page).catch(() => undefined));
+    if (!autoSaveDefault) {
+      await context.addInitScript(() => {
+        try {
+          if (localStorage.getItem('auto-save-images') === null) localStorage.setItem('auto-save-images', 'false');
+        } catch {
+          // pages without storage (about:blank) have nothing to save
+        }
+      });
+    }
     await use(context);
   },
   page: async ({ page }, use) => {
@@ -131,4 +149,26 @@ export async function businessUser(request: APIRequestContext, baseURL: string, 
   const paid = await request.post(`/api/billing/test-checkout/${sessionId}`, { headers, data: { outcome: 'success' } });
   expect(paid.ok(), await paid.text()).toBe(true);
   return user;
+}
+
+const RENDERS = path.resolve(import.meta.dirname, '../bench/renders');
+
+/**
+ * The first bench render scaled to 240 px wide, written as `name` into a temporary folder before the spec's tests
+ * and removed after them: a small real upload. `file()` is its path.
+ */
+export function smallRender(name: string) {
+  let folder = '';
+  test.beforeAll(async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-render-'));
+    const source = fs
+      .readdirSync(RENDERS)
+      .filter((f) => f.endsWith('.png'))
+      .sort()[0];
+    await sharp(path.join(RENDERS, source)).resize({ width: 240 }).png().toFile(path.join(folder, name));
+  });
+  test.afterAll(() => {
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  return { file: () => path.join(folder, name) };
 }

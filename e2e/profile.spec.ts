@@ -103,6 +103,9 @@ test('settings: notification switches kept on the server, devices listed, other 
   expect(signIn.status()).toBe(200);
 
   await page.goto('/profile?tab=settings');
+  // Settings has two sub-tabs, General first
+  await expect(page.getByTestId('general-settings')).toBeVisible();
+  await page.getByRole('tab', { name: 'Notifications' }).click();
   const notifications = page.getByTestId('notifications');
   const processing = notifications.getByRole('switch', { name: 'Processing complete' });
   await expect(processing).toHaveAttribute('aria-checked', 'true');
@@ -113,8 +116,10 @@ test('settings: notification switches kept on the server, devices listed, other 
   await notifications.getByRole('switch', { name: 'Email notifications' }).click();
   await expect(notifications.getByRole('switch', { name: 'Low credits warning' })).toBeDisabled();
   await page.reload();
+  await page.getByRole('tab', { name: 'Notifications' }).click();
   await expect(page.getByTestId('notifications').getByRole('switch', { name: 'Processing complete' })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByTestId('notifications').getByRole('switch', { name: 'Email notifications' })).toHaveAttribute('aria-checked', 'false');
+  await page.getByRole('tab', { name: 'General' }).click();
 
   // time zone: every date follows the one chosen here
   await expect(page.getByTestId('app-version')).toContainText(/Renderlift \d+\.\d+\.\d+/);

@@ -66,6 +66,7 @@ test('a removal on a 2× enhancement keeps 2×, and the enhancement stays reacha
   await page.getByRole('radio', { name: /Precision/ }).click();
   await page.getByRole('button', { name: 'Enhance Image' }).click();
   await expect(card(page)).toHaveAttribute('data-status', 'enhanced', { timeout: 600_000 });
+  await page.getByTestId('completion-overlay').getByRole('button', { name: 'View on Canvas' }).click();
   await expect(card(page)).toContainText(enhancedSize);
 
   // paint over the object on the enhanced card and remove it

@@ -3,28 +3,12 @@
  * and 'Create New Viewport' asks for the new viewport's name and offers to save the workspace's unsaved changes
  * first. The workspace window follows the new, empty viewport.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
 import { expect, type Page } from '@playwright/test';
-import { businessUser, test } from './fixtures';
+import { businessUser, test, smallRender } from './fixtures';
 
-const RENDERS = path.resolve(import.meta.dirname, '../bench/renders');
 const NAME = 'hall.png';
-let folder: string;
 
-test.beforeAll(async () => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-confirm-'));
-  const source = fs
-    .readdirSync(RENDERS)
-    .filter((f) => f.endsWith('.png'))
-    .sort()[0];
-  await sharp(path.join(RENDERS, source)).resize({ width: 240 }).png().toFile(path.join(folder, NAME));
-});
-test.afterAll(() => {
-  if (folder) fs.rmSync(folder, { recursive: true, force: true });
-});
+const render = smallRender(NAME);
 
 const card = (page: Page) => page.locator(`[data-testid="image-card"][data-name="${NAME}"]`);
 const savedX = async (page: Page) => {
@@ -37,7 +21,7 @@ test('deleting a viewport is confirmed; a new viewport is named and the unsaved 
   await page.setViewportSize({ width: 1440, height: 900 });
   await businessUser(page.request, baseURL!, 'confirm', 'operator');
   await page.goto('/enhance');
-  await page.getByTestId('file-input').setInputFiles(path.join(folder, NAME));
+  await page.getByTestId('file-input').setInputFiles(render.file());
   await expect(card(page)).toHaveAttribute('data-status', 'idle', { timeout: 30_000 });
   for (const name of ['Villa A', 'Villa B']) {
     await page.getByTestId('tool-save').click();

@@ -29,6 +29,33 @@ test.afterAll(() => {
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 
+/**
+ * Installed before a page's scripts: on every animation frame for 8 s, counts the frames in which a card that can be
+ * seen lies partly outside the canvas (cut at its edge), and the frames in which any card can be seen at all.
+ */
+function recordCutCards() {
+  const w = window as unknown as { cutFrames: number; shownFrames: number };
+  w.cutFrames = 0;
+  w.shownFrames = 0;
+  const until = performance.now() + 8000;
+  const frame = () => {
+    const flow = document.querySelector('.workspace-flow')?.getBoundingClientRect();
+    const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="image-card"]')].filter((c) => getComputedStyle(c).visibility === 'visible');
+    if (flow && cards.length > 0) {
+      w.shownFrames++;
+      const cut = cards.some((c) => {
+        const r = c.getBoundingClientRect();
+        const inside = r.left >= flow.left && r.right <= flow.right && r.top >= flow.top && r.bottom <= flow.bottom;
+        const touches = r.right > flow.left && r.left < flow.right && r.bottom > flow.top && r.top < flow.bottom;
+        return touches && !inside;
+      });
+      if (cut) w.cutFrames++;
+    }
+    if (performance.now() < until) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -116,4 +143,17 @@ test('laptop width shows the whole toolbar; cards stay clear of the panel across
   await expect(page.getByTestId('session-name')).toHaveText('Far away');
   for (const c of await page.getByTestId('image-card').all()) await expect(c).toBeInViewport({ ratio: 0.99 });
   await expect.poll(() => cardsUnderPanel(page)).toEqual([]);
+
+  // a reload puts the cards on their grid first and the session's far places next: no frame shows a card cut at the
+  // canvas edge on the way (the camera is framed while they are hidden)
+  await page.addInitScript(recordCutCards);
+  await page.reload();
+  await expect(page.getByTestId('session-name')).toHaveText('Far away');
+  for (const c of await page.getByTestId('image-card').all()) await expect(c).toBeInViewport({ ratio: 0.99 });
+  const { cutFrames, shownFrames } = await page.evaluate(() => {
+    const w = window as unknown as { cutFrames: number; shownFrames: number };
+    return { cutFrames: w.cutFrames, shownFrames: w.shownFrames };
+  });
+  expect(shownFrames).toBeGreaterThan(0);
+  expect(cutFrames).toBe(0);
 });

@@ -142,6 +142,7 @@ test('upload a folder, enhance one and all, compare, download, cancel, reload; a
     await page.waitForTimeout(100);
   }
   await expect(card(page, first)).toHaveAttribute('data-status', 'enhanced', { timeout: 480_000 });
+  await page.getByTestId('completion-overlay').getByRole('button', { name: 'View on Canvas' }).click();
   expect(hiddenSamples, 'cards hidden while progress arrived').toBe(0);
   // the bar moved: it showed more than one value while the job ran
   const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);

@@ -11,7 +11,8 @@ export const colors = {
   background: '#f4f4f5',
   card: '#ffffff',
   text: '#18181b',
-  muted: '#71717a',
+  // at least 4.5:1 on the card and on the grey boxes (WCAG AA)
+  muted: '#52525b',
   accent: '#7c3aed',
   border: '#e4e4e7',
 };
@@ -28,7 +29,9 @@ const styles = {
 export function EmailLayout(props: { site: SiteInfo; preview: string; title: string; children: ReactNode }) {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <title>{props.title}</title>
+      </Head>
       <Preview>{props.preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>

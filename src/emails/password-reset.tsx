@@ -1,5 +1,5 @@
 import { Link, Text } from '@react-email/components';
-import { ActionButton, CodeBox, EmailLayout, paragraph, type SiteInfo } from './layout.js';
+import { ActionButton, CodeBox, colors, EmailLayout, paragraph, type SiteInfo } from './layout.js';
 
 /** seed 000 §3: reset payload firstName, resetUrl, resetToken, siteName. */
 export interface PasswordResetEmailProps extends SiteInfo {
@@ -20,7 +20,10 @@ export function PasswordResetEmail(p: PasswordResetEmailProps) {
       <Text style={paragraph}>Or choose a new password directly:</Text>
       <ActionButton href={p.resetUrl}>Reset Password</ActionButton>
       <Text style={paragraph}>
-        The code and the link expire in 24 hours and work once. If the button does not work, open this address: <Link href={p.resetUrl}>{p.resetUrl}</Link>
+        The code and the link expire in 24 hours and work once. If the button does not work, open this address:{' '}
+        <Link href={p.resetUrl} style={{ color: colors.accent }}>
+          {p.resetUrl}
+        </Link>
       </Text>
       <Text style={paragraph}>If you did not ask for a new password, you can ignore this email; your password stays the same.</Text>
     </EmailLayout>

@@ -1,6 +1,6 @@
 import { Link, Text } from '@react-email/components';
 import { formatCodeGroups } from '@shared/accounts/schemas.js';
-import { ActionButton, CodeBox, EmailLayout, paragraph, type SiteInfo } from './layout.js';
+import { ActionButton, CodeBox, colors, EmailLayout, paragraph, type SiteInfo } from './layout.js';
 
 /** seed 000 §3: verification payload firstName, verificationUrl, token, siteName. */
 export interface VerificationEmailProps extends SiteInfo {
@@ -21,7 +21,10 @@ export function VerificationEmail(p: VerificationEmailProps) {
       <Text style={paragraph}>Or enter this verification code on the verification page:</Text>
       <CodeBox code={formatCodeGroups(p.token)} />
       <Text style={paragraph}>
-        The link and the code expire in 24 hours. If the button does not work, open this address: <Link href={p.verificationUrl}>{p.verificationUrl}</Link>
+        The link and the code expire in 24 hours. If the button does not work, open this address:{' '}
+        <Link href={p.verificationUrl} style={{ color: colors.accent }}>
+          {p.verificationUrl}
+        </Link>
       </Text>
       <Text style={paragraph}>If you did not create an account, you can ignore this email.</Text>
     </EmailLayout>

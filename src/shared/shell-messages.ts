@@ -5,6 +5,8 @@
  */
 export const shellMessages = {
   unexpectedError: 'An unexpected error occurred. Please try again.',
+  /** The API client's refusal while an area's circuit breaker is open (seed 001 §8). */
+  circuitOpen: 'Request blocked: Circuit breaker open for {name}',
   somethingWentWrong: 'Something went wrong',
   unexpectedErrorRefresh: 'We encountered an unexpected error. Please try refreshing the page.',
   refreshPage: 'Refresh Page',

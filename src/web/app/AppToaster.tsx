@@ -1,19 +1,51 @@
-import { Toaster } from 'sonner';
+import { useEffect, useSyncExternalStore } from 'react';
+import { toast, Toaster, useSonner } from 'sonner';
+import { TOAST_LIMITS, toastDurationFor } from '@shared/toasts';
+import { TOAST_CORNER } from '@web/features/canvas-core/layout';
+import { router } from './router';
+
+const subscribeRoute = (onChange: () => void) => router.subscribe(onChange);
+const currentPath = () => router.state.location.pathname;
+
+/** Below Tailwind's `sm` breakpoint the workspace's panel is a bottom sheet and toasts sit below the bar. */
+const PHONE = '(max-width: 639px)';
+const subscribePhone = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isPhone = () => window.matchMedia(PHONE).matches;
+
+/** Seed 000 §4: at most five toasts are kept; a sixth dismisses the oldest. */
+function useKeptLimit() {
+  const { toasts } = useSonner();
+  useEffect(() => {
+    // newest first
+    for (const old of toasts.slice(TOAST_LIMITS.kept)) toast.dismiss(old.id);
+  }, [toasts]);
+}
 
 /**
- * Toasts (seed 001 §9: 3 visible) at the top right, below the navigation and the workspace toolbar: the bottom right
- * holds the canvas zoom controls on /enhance, and the bottom is where cards are dragged.
+ * Toasts: three shown, five kept, each lasting as long as its screen asks (`@shared/toasts`). Pages place them at
+ * the top right below the navigation. In the workspace the top holds the toolbar (two rows on a tablet) and cards
+ * are framed from the top right, so toasts sit at the bottom right beside the zoom controls, in a band the canvas
+ * keeps free of cards when it frames them (`TOAST_CORNER`).
  */
 export function AppToaster() {
+  useKeptLimit();
+  const pathname = useSyncExternalStore(subscribeRoute, currentPath);
+  const phone = useSyncExternalStore(subscribePhone, isPhone);
+  const workspace = pathname === '/enhance' && !phone;
   return (
     <Toaster
       theme="dark"
-      position="top-right"
-      offset={{ top: 128, right: 24 }}
+      position={workspace ? 'bottom-right' : 'top-right'}
+      offset={workspace ? { bottom: TOAST_CORNER.bottom, right: TOAST_CORNER.right } : { top: 128, right: 24 }}
       mobileOffset={{ top: 120, left: 16, right: 16 }}
+      duration={toastDurationFor(pathname)}
       richColors
       closeButton
-      visibleToasts={3}
+      visibleToasts={TOAST_LIMITS.visible}
     />
   );
 }

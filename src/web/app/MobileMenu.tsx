@@ -1,7 +1,26 @@
-import type { RefObject } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet';
 import { Logo } from './Logo';
 import { AccountArea, NavLinks } from './NavParts';
+
+/** Arrow keys move between the menu's links and buttons, Home and End to the first and last (Tab works too). */
+function moveFocus(e: KeyboardEvent<HTMLElement>) {
+  const items = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next =
+    e.key === 'ArrowDown'
+      ? (at + 1) % items.length
+      : e.key === 'ArrowUp'
+        ? (at - 1 + items.length) % items.length
+        : e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? items.length - 1
+            : -1;
+  if (next < 0 || items.length === 0) return;
+  e.preventDefault();
+  items[next].focus();
+}
 
 /** The phone's menu: navigation and the account area in a sheet from the right. */
 export default function MobileMenu({
@@ -19,6 +38,7 @@ export default function MobileMenu({
       <SheetContent
         side="right"
         data-testid="mobile-menu"
+        onKeyDown={moveFocus}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocusTo.current?.focus({ preventScroll: true });

@@ -65,66 +65,76 @@ export function EmailPreviewPage() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-        </Tabs.Root>
-        <div className="mt-6 flex flex-wrap items-end gap-4">
-          <div className="min-w-64 flex-1">
-            <Field label="Template">
-              {(id) => (
-                <SelectInput id={id} value={name ?? ''} onChange={(e) => setChosen((c) => ({ ...c, [tab]: e.target.value }))} data-testid="template-select">
-                  {inTab.map((t) => (
-                    <option key={t.name} value={t.name}>
-                      {t.label}
-                    </option>
+          {/* one panel per tab, so every tab names the panel it controls; only the open one holds the preview */}
+          {categories.map((c) => (
+            <Tabs.Content key={c} value={c} className="outline-none focus-visible:ring-2 focus-visible:ring-violet-400">
+              <div className="mt-6 flex flex-wrap items-end gap-4">
+                <div className="min-w-64 flex-1">
+                  <Field label="Template">
+                    {(id) => (
+                      <SelectInput
+                        id={id}
+                        value={name ?? ''}
+                        onChange={(e) => setChosen((c) => ({ ...c, [tab]: e.target.value }))}
+                        data-testid="template-select"
+                      >
+                        {inTab.map((t) => (
+                          <option key={t.name} value={t.name}>
+                            {t.label}
+                          </option>
+                        ))}
+                      </SelectInput>
+                    )}
+                  </Field>
+                </div>
+                <div role="radiogroup" aria-label="Preview width" className="flex gap-1 rounded-lg border border-white/10 bg-zinc-900/60 p-1">
+                  {(Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]).map((w) => (
+                    <button
+                      key={w}
+                      type="button"
+                      role="radio"
+                      aria-checked={width === w}
+                      onClick={() => setWidth(w)}
+                      className={cn(
+                        'flex items-center gap-2 rounded-md px-3 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-violet-400',
+                        width === w ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-white',
+                      )}
+                    >
+                      {w === 'desktop' ? <Monitor className="size-4" aria-hidden /> : <Smartphone className="size-4" aria-hidden />}
+                      {w === 'desktop' ? 'Desktop' : 'Mobile'} · {WIDTHS[w]} px
+                    </button>
                   ))}
-                </SelectInput>
-              )}
-            </Field>
-          </div>
-          <div role="radiogroup" aria-label="Preview width" className="flex gap-1 rounded-lg border border-white/10 bg-zinc-900/60 p-1">
-            {(Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]).map((w) => (
-              <button
-                key={w}
-                type="button"
-                role="radio"
-                aria-checked={width === w}
-                onClick={() => setWidth(w)}
-                className={cn(
-                  'flex items-center gap-2 rounded-md px-3 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-violet-400',
-                  width === w ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-white',
-                )}
-              >
-                {w === 'desktop' ? <Monitor className="size-4" aria-hidden /> : <Smartphone className="size-4" aria-hidden />}
-                {w === 'desktop' ? 'Desktop' : 'Mobile'} · {WIDTHS[w]} px
-              </button>
-            ))}
-          </div>
-        </div>
-        <div className="mt-6 rounded-2xl border border-white/10 bg-zinc-900/40 p-4 sm:p-6">
-          {preview.data ? (
-            <>
-              <p className="text-sm text-zinc-400">
-                Subject:{' '}
-                <span className="font-medium text-zinc-100" data-testid="preview-subject">
-                  {preview.data.subject}
-                </span>
-              </p>
-              <div className="mt-4 overflow-x-auto">
-                <iframe
-                  title={`${preview.data.subject} (${width})`}
-                  sandbox=""
-                  srcDoc={preview.data.html}
-                  className="mx-auto block h-[720px] rounded-lg border border-white/10 bg-white"
-                  style={{ width: WIDTHS[width] }}
-                  data-testid="preview-frame"
-                />
+                </div>
               </div>
-            </>
-          ) : (
-            <div className="flex h-64 items-center justify-center">
-              <Spinner className="size-6" label="Loading preview" />
-            </div>
-          )}
-        </div>
+              <div className="mt-6 rounded-2xl border border-white/10 bg-zinc-900/40 p-4 sm:p-6">
+                {preview.data ? (
+                  <>
+                    <p className="text-sm text-zinc-400">
+                      Subject:{' '}
+                      <span className="font-medium text-zinc-100" data-testid="preview-subject">
+                        {preview.data.subject}
+                      </span>
+                    </p>
+                    <div className="mt-4 overflow-x-auto">
+                      <iframe
+                        title={`${preview.data.subject} (${width})`}
+                        sandbox=""
+                        srcDoc={preview.data.html}
+                        className="mx-auto block h-[720px] rounded-lg border border-white/10 bg-white"
+                        style={{ width: WIDTHS[width] }}
+                        data-testid="preview-frame"
+                      />
+                    </div>
+                  </>
+                ) : (
+                  <div className="flex h-64 items-center justify-center">
+                    <Spinner className="size-6" label="Loading preview" />
+                  </div>
+                )}
+              </div>
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
       </div>
     </>
   );

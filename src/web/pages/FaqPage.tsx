@@ -96,7 +96,7 @@ export function FaqPage() {
         </Accordion>
         <p className="mt-10 text-sm text-zinc-500">
           Still have a question?{' '}
-          <Link to="/contact" className="text-violet-300 hover:underline">
+          <Link to="/contact" className="text-violet-300 underline underline-offset-4 hover:text-violet-200">
             Get in touch
           </Link>{' '}
           — we usually reply within 24 hours.

@@ -3,9 +3,8 @@ import { AccountSecuritySection } from '../features/auth/AccountSecuritySection'
 import { ViewportsPanel } from '../features/sessions/ViewportsPanel';
 import { ProfileTab } from '../features/profile/ProfileTab';
 import { CreditsTab } from '../features/profile/CreditsTab';
-import { NotificationsCard } from '../features/profile/NotificationsCard';
 import { SessionsCard } from '../features/profile/SessionsCard';
-import { GeneralCard } from '../features/profile/GeneralCard';
+import { Preferences } from '../features/profile/Preferences';
 
 /** /profile?tab=profile|credits|billing|settings (seed 000 §2). */
 export function ProfilePage() {
@@ -25,8 +24,7 @@ export function ProfilePage() {
         credits: <CreditsTab />,
         settings: (
           <div className="space-y-6">
-            <GeneralCard />
-            <NotificationsCard />
+            <Preferences />
             <SessionsCard />
             <AccountSecuritySection />
           </div>

@@ -23,7 +23,7 @@ export function Prose({ children, className }: { children: ReactNode; className?
         '[&_h2]:mt-12 [&_h2]:scroll-mt-20 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:tracking-tight [&_h2]:text-white [&_h2:first-child]:mt-0',
         '[&_h3]:mt-6 [&_h3]:font-semibold [&_h3]:text-zinc-100',
         '[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-5 [&_li]:marker:text-zinc-600 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-5',
-        '[&_a]:text-violet-300 [&_a]:underline-offset-4 hover:[&_a]:underline [&_strong]:font-semibold [&_strong]:text-zinc-100',
+        '[&_a]:text-violet-300 [&_a]:underline [&_a]:underline-offset-4 hover:[&_a]:text-violet-200 [&_strong]:font-semibold [&_strong]:text-zinc-100',
         className,
       )}
     >

@@ -14,7 +14,13 @@ const sides = {
   top: 'inset-x-0 top-0 border-b data-[state=open]:animate-[sheet-in-top_200ms_ease-out]',
 } as const;
 
-export function SheetContent({ side = 'right', className, children, ...props }: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sides }) {
+export function SheetContent({
+  side = 'right',
+  className,
+  children,
+  closeLabel = 'Close menu',
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sides; closeLabel?: string }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
@@ -25,7 +31,7 @@ export function SheetContent({ side = 'right', className, children, ...props }: 
         {children}
         <SheetPrimitive.Close className="absolute right-4 top-4 rounded-md p-1.5 text-zinc-400 outline-none hover:bg-white/5 hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400">
           <X className="size-5" aria-hidden />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{closeLabel}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
+import { profileRetry } from '@web/lib/retry-policy';
 import { authApi, broadcastAuthEvent, onAuthEvent } from './api';
+import { clearCachedDataIfWanted } from './cached-data';
 import type { ProfileDto, SessionUserDto } from '@shared/api/profile';
 
 /** GET /api/me's answer, from the API's schemas (src/shared/api/profile.ts). */
@@ -24,7 +26,10 @@ export async function fetchMe(): Promise<Me | null> {
   return (await res.json()) as Me;
 }
 
-/** The account screens' view of the session; refreshed when another tab signs in or out. */
+/**
+ * The account screens' view of the session; refreshed when another tab signs in or out. Loading the user and
+ * profile is retried like the profile fetch (seed 001 §7.7): up to 2 times, 1 s apart.
+ */
 export function useMe() {
   const queryClient = useQueryClient();
   useEffect(
@@ -34,7 +39,7 @@ export function useMe() {
       }),
     [queryClient],
   );
-  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 30_000, retry: 1 });
+  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 30_000, ...profileRetry });
 }
 
 /**
@@ -46,13 +51,16 @@ export async function resetClientState(queryClient: ReturnType<typeof useQueryCl
 }
 
 /**
- * The session has ended (log out, account deleted): home first, then forget the cached answers. The page on screen
+ * The session has ended (log out, account deleted): home first, then forget the cached answers (and, with the
+ * switch on, what this browser keeps of the account). The page on screen
  * (profile, workspace) must be gone before the signed-out state reaches it, or its guard sends the browser to
  * /login: the navigation is committed at once (flushSync) instead of as a transition that the reset would interrupt.
  */
 export async function leaveSignedOut(navigate: NavigateFunction, queryClient: ReturnType<typeof useQueryClient>) {
   broadcastAuthEvent('SIGNED_OUT');
   await navigate('/', { replace: true, flushSync: true });
+  // Settings → General 'Clear cache automatically'
+  clearCachedDataIfWanted(queryClient);
   await resetClientState(queryClient);
 }
 

@@ -47,3 +47,9 @@ export function fitCard(width: number, height: number): { width: number; height:
   const ratio = Math.min(CARD_FIT.width / width, CARD_FIT.height / height);
   return { width: Math.round(width * ratio), height: Math.round(height * ratio) };
 }
+
+/**
+ * In the workspace (tablet and wider) toasts sit at the bottom right, left of the zoom controls; when the canvas
+ * frames its cards it keeps the bottom `band` pixels free for them (three stacked toasts with a description).
+ */
+export const TOAST_CORNER = { right: 64, bottom: 16, band: 140 } as const;

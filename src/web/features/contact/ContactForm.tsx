@@ -46,7 +46,7 @@ export function ContactForm() {
         err instanceof ApiError && err.status > 0 && err.status < 500
           ? err.message
           : err instanceof ApiError && err.status === 0
-            ? msg('unexpectedError')
+            ? err.message
             : msg('contactFailed');
       setFormError(text);
       toast.error(text);

@@ -100,7 +100,7 @@ export function Showcase() {
                       </span>
                       <div>
                         <h3 className={cn('font-semibold transition-colors', current ? 'text-white' : 'text-zinc-400')}>{s.title}</h3>
-                        <p className={cn('text-sm transition-colors', current ? 'text-violet-200' : 'text-zinc-600')}>{s.subtitle}</p>
+                        <p className={cn('text-sm transition-colors', current ? 'text-violet-200' : 'text-zinc-400')}>{s.subtitle}</p>
                         <p
                           className={cn(
                             'grid text-sm leading-relaxed text-zinc-400 transition-all duration-300',

@@ -19,7 +19,8 @@ export function Detail({ label, value, hint }: { label: string; value: string | 
     <div>
       <dt className="text-xs uppercase tracking-wide text-zinc-500">{label}</dt>
       <dd className={value ? 'mt-1 text-sm text-zinc-100' : 'mt-1 text-sm italic text-zinc-500'}>{value || 'Not set'}</dd>
-      {hint && <p className="mt-0.5 text-xs text-zinc-500">{hint}</p>}
+      {/* a definition list holds only terms and definitions: the hint is a definition of its own */}
+      {hint && <dd className="mt-0.5 text-xs text-zinc-500">{hint}</dd>}
     </div>
   );
 }

@@ -16,6 +16,8 @@ export function NotificationsCard() {
   });
 
   async function flip(key: NotificationKey, value: boolean) {
+    // a load still under way (the card just opened) must not put the old value back over the flip
+    await client.cancelQueries({ queryKey: KEY });
     const before = client.getQueryData<NotificationPreferences>(KEY);
     if (before) client.setQueryData(KEY, { ...before, [key]: value });
     try {

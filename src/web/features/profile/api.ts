@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
+import { profileRetry } from '@web/lib/retry-policy';
 import type { BusinessProfileInput, ProfileUpdate } from '@shared/profile';
 import type { BusinessUpdated, ProfileResponse, ProfileUpdated } from '@shared/api/profile';
 import type { CreditsSummary, LedgerPage } from '@shared/api/credits';
@@ -17,5 +18,6 @@ export const profileApi = {
   ledger: (page: number) => apiRequest<LedgerPage>('GET', `/api/credits/ledger?page=${page}`),
 };
 
-export const useProfile = () => useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: profileApi.get, staleTime: 10_000 });
+/** seed 001 §7.7: a failed profile fetch (other than not-found) is retried up to 2 times, 1 s apart. */
+export const useProfile = () => useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: profileApi.get, staleTime: 10_000, ...profileRetry });
 export const useCredits = () => useQuery({ queryKey: CREDITS_QUERY_KEY, queryFn: profileApi.credits, staleTime: 10_000 });

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { msg, type MessageKey } from '@shared/messages';
+import { openLiveConnection, type LiveConnection } from '@web/lib/live-connection';
+import { viewportListRetry } from '@web/lib/retry-policy';
 import { sessionErrorText, sessionsApi, type SessionSummary } from './api';
 
 export const VIEWPORTS_KEY = ['viewports'] as const;
@@ -13,8 +15,7 @@ export function useViewportList(enabled = true) {
     queryKey: VIEWPORTS_KEY,
     queryFn: sessionsApi.list,
     enabled,
-    retry: 2,
-    retryDelay: (attempt) => 1000 * (attempt + 1),
+    ...viewportListRetry,
     staleTime: 5_000,
   });
 }
@@ -25,36 +26,30 @@ export interface ViewportEvent {
 }
 
 /**
- * One EventSource per window for the viewport lists, however many lists are mounted (workspace, profile panel):
+ * One live connection per window for the viewport lists, however many lists are mounted (workspace, profile panel):
  * browsers allow only a handful of open connections per host, shared by every tab.
  */
 type Listener = (type: 'viewports' | 'resync', event: ViewportEvent | null) => void;
 const listeners = new Set<Listener>();
-let source: EventSource | null = null;
+let connection: LiveConnection | null = null;
 
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
-  if (!source && typeof EventSource !== 'undefined') {
-    source = new EventSource('/api/events', { withCredentials: true });
-    source.addEventListener('viewports', (e) => {
-      let event: ViewportEvent | null = null;
-      try {
-        event = (JSON.parse(String((e as MessageEvent).data)) as { data?: ViewportEvent }).data ?? null;
-      } catch {
-        event = null;
-      }
-      for (const l of [...listeners]) l('viewports', event);
-    });
+  if (!connection) {
     // after a reconnect the list may have changed in between
-    source.addEventListener('resync', () => {
+    connection = openLiveConnection({ onReconnect: () => [...listeners].forEach((l) => l('resync', null)) });
+    connection.on('viewports', (data) => {
+      for (const l of [...listeners]) l('viewports', (data as ViewportEvent | null) ?? null);
+    });
+    connection.on('resync', () => {
       for (const l of [...listeners]) l('resync', null);
     });
   }
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0 && source) {
-      source.close();
-      source = null;
+    if (listeners.size === 0 && connection) {
+      connection.close();
+      connection = null;
     }
   };
 }

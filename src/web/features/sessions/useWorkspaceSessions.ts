@@ -4,6 +4,7 @@
  * following changes made in the Viewport Manager window. Each concern is a hook in workspace-sessions/.
  */
 import { createContext, useContext, useMemo } from 'react';
+import { useAutoSave } from './workspace-sessions/useAutoSave';
 import { useSessionArrival } from './workspace-sessions/useSessionArrival';
 import { forgetBackup, useSessionBackup } from './workspace-sessions/useSessionBackup';
 import { useSessionCore, type SessionsHost } from './workspace-sessions/useSessionCore';
@@ -17,6 +18,7 @@ export function useWorkspaceSessions(host: SessionsHost) {
   const { restoreBackup, discardBackup } = useSessionBackup(core, backupOffer, setBackupOffer);
   const { saving, save, saveAs, saveThen, update, saveDialog, submitSaveDialog, cancelSaveDialog } = useSessionSave(core);
   const { loadDialogOpen, setLoadDialogOpen, loadingId, load, deleteSession } = useSessionLoad(core, closeRestoreOffer);
+  const autoSave = useAutoSave(core, update, saving);
 
   return useMemo(
     () => ({
@@ -26,6 +28,7 @@ export function useWorkspaceSessions(host: SessionsHost) {
       sessions,
       listLoading: list.isLoading,
       saving,
+      autoSave,
       loadingId,
       save,
       saveAs,
@@ -54,6 +57,7 @@ export function useWorkspaceSessions(host: SessionsHost) {
       sessions,
       list.isLoading,
       saving,
+      autoSave,
       loadingId,
       save,
       saveAs,

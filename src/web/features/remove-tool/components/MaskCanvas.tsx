@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { drawStrokes, OVERLAY_OPACITY, OVERLAY_STROKE_COLOR } from '../lib/mask-raster';
+import { msg } from '@shared/messages';
 import { brushInImagePixels, toImagePoint, visibleStrokes, type MaskPoint, type MaskState } from '../lib/strokes';
+import { useKeyboardBrush } from '../hooks/useKeyboardBrush';
 
 interface MaskCanvasProps {
   /** The target image's own size: strokes are kept in its pixels. */
@@ -19,13 +21,15 @@ interface MaskCanvasProps {
 
 /**
  * A painting surface laid exactly over an image (the card in place, or the modal's larger view). It paints the
- * semi-transparent gray-blue strokes of seed 000 §2 and shows the brush outline under the pointer.
+ * semi-transparent gray-blue strokes of seed 000 §2 and shows the brush outline under the pointer. Focused (Tab), it
+ * paints with the keyboard too (`useKeyboardBrush`).
  */
 export function MaskCanvas({ natural, mask, brushSize, onStart, onMove, onEnd, onCancel, disabled, className, testId }: MaskCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [cursor, setCursor] = useState<{ x: number; y: number; d: number } | null>(null);
   const down = useRef(false);
+  const keys = useKeyboardBrush({ canvasRef, natural, brushSize, onStart, onMove, onEnd, onCancel, showCursor: setCursor });
 
   // the canvas backing store follows the element's layout size (before any canvas zoom transform) and the screen density
   useLayoutEffect(() => {
@@ -87,13 +91,20 @@ export function MaskCanvas({ natural, mask, brushSize, onStart, onMove, onEnd, o
           onCancel();
         },
         onPointerLeave: () => setCursor(null),
+        ...keys,
       };
 
   return (
-    <div className={`nodrag nopan nowheel absolute inset-0 ${disabled ? 'pointer-events-none' : ''} ${className ?? ''}`} data-testid={testId}>
+    <div
+      className={`nodrag nopan nowheel absolute inset-0 has-[canvas:focus-visible]:ring-2 has-[canvas:focus-visible]:ring-inset has-[canvas:focus-visible]:ring-violet-400 ${disabled ? 'pointer-events-none' : ''} ${className ?? ''}`}
+      data-testid={testId}
+    >
       <canvas
         ref={canvasRef}
-        className={`h-full w-full touch-none ${disabled ? '' : 'cursor-none'}`}
+        tabIndex={disabled ? -1 : 0}
+        role="application"
+        aria-label={msg('maskKeyboardHint')}
+        className={`h-full w-full touch-none outline-none ${disabled ? '' : 'cursor-none'}`}
         style={{ opacity: OVERLAY_OPACITY }}
         data-strokes={mask.strokes.length}
         {...handlers}

@@ -58,13 +58,27 @@ export function SessionSaveButton({ sessions, label = msg('sessionSave'), classN
   );
 }
 
-/** The current session's name in the toolbar, with a dot while there are unsaved changes. */
+/** What auto-save did last, beside the session's name: Saving…, Saved (until the next change), or Not saved. */
+function autoSaveText(sessions: WorkspaceSessions): string | null {
+  if (sessions.autoSave === 'saving') return msg('autoSaveSaving');
+  if (sessions.autoSave === 'saved' && !sessions.dirty) return msg('autoSaveSaved');
+  if (sessions.autoSave === 'failed' && sessions.dirty) return msg('autoSaveFailed');
+  return null;
+}
+
+/** The current session's name in the toolbar, with a dot while there are unsaved changes and auto-save's state. */
 export function SessionName({ sessions }: { sessions: WorkspaceSessions }) {
   const name = sessions.current?.name ?? msg('workspaceUntitledSession');
+  const autoSave = autoSaveText(sessions);
   return (
-    <span className="flex max-w-[180px] shrink-0 items-center gap-1.5 px-2 text-[12px] text-zinc-300" title={name} data-testid="session-name">
-      <span className="truncate">{name}</span>
-      {sessions.dirty && <span className="h-1.5 w-1.5 shrink-0 rounded-full bg-amber-400" aria-hidden data-testid="unsaved-dot" />}
+    <span className="flex shrink-0 items-center gap-1.5 px-2 text-[12px] text-zinc-300">
+      <span className="flex max-w-[180px] items-center gap-1.5" title={name} data-testid="session-name">
+        <span className="truncate">{name}</span>
+        {sessions.dirty && <span className="h-1.5 w-1.5 shrink-0 rounded-full bg-amber-400" aria-hidden data-testid="unsaved-dot" />}
+      </span>
+      <span role="status" className="text-[11px] text-zinc-500 empty:hidden" data-testid="auto-save-state" data-state={sessions.autoSave}>
+        {autoSave}
+      </span>
     </span>
   );
 }

@@ -63,9 +63,9 @@ export function ViewportGrid({
                 <span className="line-clamp-2 break-words text-[14px] font-semibold text-zinc-100">{s.session_name}</span>
                 {busyId === s.id && <Loader2 className="mt-0.5 h-3.5 w-3.5 shrink-0 animate-spin text-violet-300" />}
               </span>
-              <span className="mt-3 flex items-center justify-between gap-2 text-[12px] text-zinc-400">
-                <span>{msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'date') })}</span>
-                <span className="inline-flex items-center gap-1 tabular-nums">
+              <span className="mt-3 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-[12px] text-zinc-400">
+                <span className="whitespace-nowrap">{msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'date') })}</span>
+                <span className="inline-flex items-center gap-1 whitespace-nowrap tabular-nums">
                   <ImageIcon className="h-3.5 w-3.5" />
                   {msg('viewportImageCount', { n: s.image_count })}
                 </span>

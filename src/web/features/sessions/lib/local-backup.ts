@@ -4,8 +4,10 @@
  * it, and the next visit offers it back.
  */
 import { sanitiseForLoad, type ViewportData } from '@shared/viewports';
+import { BACKUP_KEY } from './backup-key';
 
-export const BACKUP_KEY = 'renderlift:viewport-backup';
+export { BACKUP_KEY };
+
 /** A backup older than this is stale: the uploads it points to may be gone and its signed URLs have expired. */
 export const BACKUP_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -58,6 +58,13 @@ export function useSessionArrival(core: SessionCore) {
     })();
   }, [phase, host.userId, host.state.loaded, applyViewport, snapshot]);
 
+  // the offer belongs to the arrival: once the workspace holds images or a session, it is withdrawn for good (a
+  // viewport created or emptied later is not an arrival)
+  const settled = host.state.images.length > 0 || core.current !== null;
+  useEffect(() => {
+    if (restoreOffer && settled) setRestoreOffer(false);
+  }, [restoreOffer, settled]);
+
   // the restore offer only makes sense when there is something to restore
   const sessions = list.data ?? [];
   const showRestore = restoreOffer && phase === 'ready' && !backupOffer && sessions.length > 0 && host.state.images.length === 0;

@@ -20,34 +20,33 @@ export function useSessionSave(core: SessionCore) {
   const [saveDialog, setSaveDialog] = useState<SaveDialogState>({ open: false });
   const [saving, setSaving] = useState(false);
 
+  /** `sentFingerprint`: the workspace as it was sent; a change made while the request ran stays unsaved. */
   const saved = useCallback(
-    (session: SessionDto) => {
+    (session: SessionDto, sentFingerprint: string) => {
       setCurrent({ id: session.id, name: session.session_name });
-      setBaseline(fingerprint(snapshot()));
+      setBaseline(sentFingerprint);
       forgetBackup();
       void client.invalidateQueries({ queryKey: VIEWPORTS_KEY });
     },
     [client, snapshot],
   );
 
-  /** Checks a save before sending it, with the seed's messages; null when it may go. */
-  const precheck = useCallback((): ViewportData | null => {
-    if (!hostRef.current.userId) {
-      toast.error(msg('sessionLoginToSave'));
-      return null;
-    }
-    const data = snapshot();
-    if (data.images.length === 0) {
-      toast.error(msg('sessionNothingToSave'));
-      return null;
-    }
-    const checked = sanitiseForSave(data);
-    if (!checked.ok) {
-      toast.error(checked.message);
-      return null;
-    }
-    return checked.data;
-  }, [snapshot]);
+  /** Checks a save before sending it, with the seed's messages (none when `quiet`); null when it may go. */
+  const precheck = useCallback(
+    (quiet = false): ViewportData | null => {
+      const refuse = (text: string) => {
+        if (!quiet) toast.error(text);
+        return null;
+      };
+      if (!hostRef.current.userId) return refuse(msg('sessionLoginToSave'));
+      const data = snapshot();
+      if (data.images.length === 0) return refuse(msg('sessionNothingToSave'));
+      const checked = sanitiseForSave(data);
+      if (!checked.ok) return refuse(checked.message);
+      return checked.data;
+    },
+    [snapshot],
+  );
 
   const createNamed = useCallback(
     async (name: string): Promise<boolean> => {
@@ -55,9 +54,10 @@ export function useSessionSave(core: SessionCore) {
       if (!data) return false;
       setSaving(true);
       markOwn('created', null);
+      const sent = fingerprint(snapshot());
       try {
         const session = await sessionsApi.create(name, data);
-        saved(session);
+        saved(session, sent);
         toast.success(msg('sessionSaved', { name: session.session_name }));
         return true;
       } catch (err) {
@@ -67,34 +67,42 @@ export function useSessionSave(core: SessionCore) {
         setSaving(false);
       }
     },
-    [precheck, saved],
+    [precheck, saved, snapshot],
   );
 
-  const update = useCallback(async (): Promise<boolean> => {
-    const cur = currentRef.current;
-    if (!cur) return false;
-    const data = precheck();
-    if (!data) return false;
-    setSaving(true);
-    markOwn('updated', cur.id);
-    try {
-      const session = await sessionsApi.update(cur.id, data);
-      saved(session);
-      toast.success(msg('sessionUpdated'));
-      return true;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
-        // deleted elsewhere: the work is kept and can be saved as a new session
-        setCurrent(null);
-        toast.error(msg('sessionNotFound'));
-      } else {
-        toast.error(sessionErrorText(err, msg('sessionUpdateFailed'), msg('sessionLoginToSave')));
+  /** Updates the open session; `quiet` (auto-save) says nothing on success and nothing the user did not ask about. */
+  const update = useCallback(
+    async (quiet = false): Promise<boolean> => {
+      const cur = currentRef.current;
+      if (!cur) return false;
+      const data = precheck(quiet);
+      if (!data) return false;
+      setSaving(true);
+      markOwn('updated', cur.id);
+      const sent = fingerprint(snapshot());
+      try {
+        const session = await sessionsApi.update(cur.id, data);
+        saved(session, sent);
+        if (!quiet) toast.success(msg('sessionUpdated'));
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) {
+          // deleted elsewhere: the work is kept and can be saved as a new session
+          setCurrent(null);
+          toast.error(msg('sessionNotFound'));
+        } else if (!quiet) {
+          toast.error(sessionErrorText(err, msg('sessionUpdateFailed'), msg('sessionLoginToSave')));
+        } else {
+          // an auto-save the server did not take: it is not tried again until the next change
+          toast.error(msg('sessionUpdateFailedManual'));
+        }
+        return false;
+      } finally {
+        setSaving(false);
       }
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }, [precheck, saved]);
+    },
+    [precheck, saved, snapshot],
+  );
 
   // an app update reloads the page: the open session is saved first (work outside one is in the local backup)
   useEffect(() => beforeAppReload(async () => (currentRef.current ? update() : false)), [update]);

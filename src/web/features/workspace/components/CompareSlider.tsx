@@ -11,6 +11,8 @@ interface CompareSliderProps {
   /** 0..100, default 50. */
   initial?: number;
   onError?: () => void;
+  /** The result (after) failed to load; `onError` when not given. */
+  onAfterError?: () => void;
   onAfterLoad?: () => void;
   imageStyle?: React.CSSProperties;
 }
@@ -20,7 +22,7 @@ interface CompareSliderProps {
  * the right. Dragged by mouse, touch or pen on the handle, or with the arrow keys once focused. Marked nodrag so
  * moving the handle does not move the card.
  */
-export function CompareSlider({ before, after, alt, initial = 50, onError, onAfterLoad, imageStyle }: CompareSliderProps) {
+export function CompareSlider({ before, after, alt, initial = 50, onError, onAfterError, onAfterLoad, imageStyle }: CompareSliderProps) {
   const [position, setPosition] = useState(initial);
   const box = useRef<HTMLDivElement>(null);
 
@@ -57,7 +59,7 @@ export function CompareSlider({ before, after, alt, initial = 50, onError, onAft
         draggable={false}
         className="absolute inset-0 h-full w-full object-contain"
         style={imageStyle}
-        onError={onError}
+        onError={onAfterError ?? onError}
         onLoad={onAfterLoad}
       />
       <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}>

@@ -15,7 +15,8 @@ function initials(first?: string | null, last?: string | null, email?: string | 
   return (a + b || (email ?? '?')[0] || '?').toUpperCase();
 }
 
-export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapsed: boolean; onToggle: () => void; onOpenSettings: () => void }) {
+/** `onOpenProfile`: the avatar opens the Profile Settings side panel over the canvas. */
+export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed: boolean; onToggle: () => void; onOpenProfile: () => void }) {
   const ws = useWorkspaceContext();
   const { state, selected, profile, user } = ws;
   const { scale, mode } = state.settings;
@@ -69,9 +70,11 @@ export function ControlPanel({ collapsed, onToggle, onOpenSettings }: { collapse
         <div className="ml-auto flex items-center gap-1">
           <button
             type="button"
-            onClick={onOpenSettings}
-            aria-label={msg('workspaceToolSettings')}
-            title={msg('workspaceToolSettings')}
+            onClick={onOpenProfile}
+            aria-label={msg('sidePanelTitle')}
+            title={msg('sidePanelTitle')}
+            aria-haspopup="dialog"
+            data-testid="open-side-panel"
             className="flex h-7 w-7 items-center justify-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-[11px] font-semibold text-white ring-1 ring-white/20 hover:brightness-110 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-300"
           >
             {initials(profile?.first_name, profile?.last_name, user?.email)}

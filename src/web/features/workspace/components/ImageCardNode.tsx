@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { Node, NodeProps } from '@xyflow/react';
 import { Check, Clock, Loader2, X } from 'lucide-react';
 import { msg } from '@shared/messages';
@@ -10,6 +10,7 @@ import { CompareSlider } from './CompareSlider';
 import { CardVersions } from './CardVersions';
 import { CardProgress, CardUploadStatus } from './CardStatus';
 import { useWorkspaceContext } from './workspace-context';
+import { useCardPan } from '../hooks/useCardPan';
 import { CardMaskOverlay } from '@web/features/remove-tool/components/CardMaskOverlay';
 
 type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean; /** Waiting in an Enhance-all run. */ queued?: boolean };
@@ -27,35 +28,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
   useEffect(() => setEnhancedLoaded(false), [result]);
 
   // zoom inside the card (seed 000 §5: 10–1200 %), panned by dragging the image when zoomed in
-  const [pan, setPan] = useState({ x: 0, y: 0 });
-  const drag = useRef<{ x: number; y: number; px: number; py: number } | null>(null);
-  const zoomed = image.zoom !== ZOOM_DEFAULT;
-  useEffect(() => {
-    if (!zoomed) setPan({ x: 0, y: 0 });
-  }, [zoomed]);
-  const imageStyle: React.CSSProperties | undefined = zoomed
-    ? {
-        transform: `translate(${pan.x}px, ${pan.y}px) scale(${image.zoom / 100})`,
-        transformOrigin: 'center',
-        imageRendering: image.zoom >= 400 ? 'pixelated' : undefined,
-      }
-    : undefined;
-  const panHandlers =
-    zoomed && image.view !== 'compare'
-      ? {
-          onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
-            e.currentTarget.setPointerCapture(e.pointerId);
-            drag.current = { x: e.clientX, y: e.clientY, px: pan.x, py: pan.y };
-          },
-          onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
-            const d = drag.current;
-            if (!d) return;
-            const k = 1 / (ws.getCanvasZoom() || 1);
-            setPan({ x: d.px + (e.clientX - d.x) * k, y: d.py + (e.clientY - d.y) * k });
-          },
-          onPointerUp: () => (drag.current = null),
-        }
-      : {};
+  const { zoomed, comparing, imageStyle, panHandlers } = useCardPan(image, ws.getCanvasZoom);
 
   // the thumbnail keeps a canvas of many renders fluid; inspecting detail above 100 % needs the full file
   const original = (image.zoom > ZOOM_DEFAULT ? image.url : null) ?? image.thumbnailUrl ?? image.url ?? image.localUrl;
@@ -66,25 +39,35 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
   if (showEnhanced && image.view === 'compare') {
     body = (
       <CompareSlider
+        // a new attempt at a result that did not load mounts it anew, so the image is asked for again
+        key={ws.resultReloads[image.key] ?? 0}
         // the original at full size beside the result: a thumbnail would make any result look sharper than it is
         before={image.url ?? original ?? ''}
         after={result}
         alt={image.name}
         imageStyle={imageStyle}
         onError={() => void ws.imageFailed()}
-        onAfterLoad={() => setEnhancedLoaded(true)}
+        onAfterError={() => ws.resultFailed(image.key)}
+        onAfterLoad={() => {
+          setEnhancedLoaded(true);
+          ws.resultLoaded(image.key);
+        }}
       />
     );
   } else if (showEnhanced) {
     body = (
       <img
+        key={ws.resultReloads[image.key] ?? 0}
         src={result}
         alt={image.name}
         draggable={false}
         className="h-full w-full object-contain"
         style={imageStyle}
-        onLoad={() => setEnhancedLoaded(true)}
-        onError={() => void ws.imageFailed()}
+        onLoad={() => {
+          setEnhancedLoaded(true);
+          ws.resultLoaded(image.key);
+        }}
+        onError={() => ws.resultFailed(image.key)}
       />
     );
   } else if (original) {
@@ -114,7 +97,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
       data-name={image.name}
     >
       <div
-        className={`relative overflow-hidden rounded-t-[10px] bg-[#0d0e10] ${zoomed ? 'nodrag cursor-grab active:cursor-grabbing' : ''}`}
+        className={`relative overflow-hidden rounded-t-[10px] bg-[#0d0e10] ${zoomed ? 'nodrag cursor-grab active:cursor-grabbing' : ''} ${zoomed && !comparing ? 'nopan touch-none' : ''}`}
         style={{ height: box.height }}
         {...panHandlers}
       >

@@ -7,6 +7,7 @@ import { useWorkspace } from '../hooks/useWorkspace';
 import { useWorkspaceKeys } from '../hooks/useWorkspaceKeys';
 import { filesFromDataTransfer } from '../lib/upload-batches';
 import { ControlPanel } from './ControlPanel';
+import { CompletionOverlay } from './CompletionOverlay';
 import { WorkspaceCanvas } from './WorkspaceCanvas';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
 import { BlockingOverlay, DropOverlay, EmptyState, LoadingState, UploadProgressCard, UrlRefreshFailed, UrlRefreshing } from './Overlays';
@@ -17,11 +18,16 @@ import { usePhonePanel } from '../hooks/usePhonePanel';
 import { useJobQueue } from '../hooks/useJobQueue';
 import { isBusy } from '@web/features/canvas-core/workspace-state';
 
+interface WorkspaceProps {
+  onOpenSettings: () => void;
+  onOpenProfile: () => void;
+}
+
 /** seed 001 §9: a file drop locks card dragging for 100 ms after it ends. */
 const DROP_LOCK_MS = 100;
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
-function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
+function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
   const ws = useWorkspace();
   const { state, selected } = ws;
   // sessions (save, load, restore, unsaved changes) and the remove tool
@@ -97,7 +103,7 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
           onDrop={onDrop}
           data-testid="workspace"
         >
-          <WorkspaceCanvas dropping={dragging || dropLock} onZoomChange={onZoomChange} />
+          <WorkspaceCanvas dropping={dragging || dropLock} onZoomChange={onZoomChange} settled={addons.sessions.phase === 'ready'} />
 
           {!state.loaded && <LoadingState />}
           {empty && <EmptyState onBrowse={openFilePicker} />}
@@ -107,7 +113,7 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
             <WorkspaceToolbar onOpenSettings={onOpenSettings} />
           </div>
           <div className="pointer-events-none absolute z-30 max-sm:inset-x-3 max-sm:bottom-3 max-sm:flex max-sm:max-h-[70%] max-sm:justify-start sm:bottom-4 sm:left-3 sm:top-3 sm:flex sm:flex-col sm:items-start">
-            <ControlPanel collapsed={panel.collapsed} onToggle={panel.toggle} onOpenSettings={onOpenSettings} />
+            <ControlPanel collapsed={panel.collapsed} onToggle={panel.toggle} onOpenProfile={onOpenProfile} />
           </div>
 
           <div className="pointer-events-none absolute bottom-4 left-1/2 z-30 flex -translate-x-1/2 flex-col items-center gap-2 max-sm:bottom-20">
@@ -117,6 +123,15 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
           </div>
 
           {dragging && <DropOverlay />}
+          <CompletionOverlay
+            image={ws.completed}
+            onClose={ws.closeCompleted}
+            onDownload={() => {
+              const key = ws.completed?.key;
+              ws.closeCompleted();
+              void ws.download('png', key);
+            }}
+          />
           {ws.downloading && <BlockingOverlay label={msg('workspaceDownloading')} />}
 
           <input
@@ -155,11 +170,15 @@ function WorkspaceScreen({ onOpenSettings }: { onOpenSettings: () => void }) {
   );
 }
 
-/** The /enhance workspace. Access rules (signed in, paid plan) are the route guard's job, not this component's. */
-export function Workspace({ onOpenSettings }: { onOpenSettings: () => void }) {
+/**
+ * The /enhance workspace. Access rules (signed in, paid plan) are the route guard's job, not this component's.
+ * `onOpenSettings` (the toolbar's Settings and its key) and `onOpenProfile` (the control panel's avatar) are the
+ * page's to answer: the Profile Settings side panel on its two views.
+ */
+export function Workspace(props: WorkspaceProps) {
   return (
     <ReactFlowProvider>
-      <WorkspaceScreen onOpenSettings={onOpenSettings} />
+      <WorkspaceScreen {...props} />
     </ReactFlowProvider>
   );
 }

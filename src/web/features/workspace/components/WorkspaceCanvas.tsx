@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Background, BackgroundVariant, ControlButton, Controls, ReactFlow, useReactFlow, type NodeChange, type NodeTypes } from '@xyflow/react';
 import { Maximize2 } from 'lucide-react';
 import { isBusy } from '@web/features/canvas-core/workspace-state';
+import { TOAST_CORNER } from '@web/features/canvas-core/layout';
 import { ImageCardNode, type ImageNode } from './ImageCardNode';
 import { useWorkspaceContext } from './workspace-context';
 
@@ -11,10 +12,17 @@ const nodeTypes: NodeTypes = { image: ImageCardNode };
 const MIN_ZOOM = 0.05;
 const MAX_ZOOM = 5;
 const START_ZOOM = 0.8;
+/** A workspace whose saved layout has not arrived by then shows its cards where they are. */
+const SETTLE_WAIT_MS = 4000;
 /** Below Tailwind's `sm` breakpoint the control panel is a bottom sheet instead of a column on the left. */
 const isPhoneLayout = (width: number) => width < 640;
 
-export function WorkspaceCanvas({ dropping, onZoomChange }: { dropping: boolean; onZoomChange: (z: number) => void }) {
+/**
+ * `settled` says the workspace's saved layout (the active session) is on the canvas; until then, and after every
+ * layout from saved positions until the camera is framed on it, the cards stay hidden so they never show cut at the
+ * edges or jumping from their grid places to their saved ones.
+ */
+export function WorkspaceCanvas({ dropping, onZoomChange, settled = true }: { dropping: boolean; onZoomChange: (z: number) => void; settled?: boolean }) {
   const ws = useWorkspaceContext();
   const { state, dispatch } = ws;
   const flow = useReactFlow();
@@ -81,7 +89,8 @@ export function WorkspaceCanvas({ dropping, onZoomChange }: { dropping: boolean;
       if (!el || bounds.width === 0) return;
       const area = el.getBoundingClientRect();
       const { width, height } = area;
-      const pad = isPhoneLayout(width) ? { top: 72, left: 16, right: 16, bottom: 96 } : { top: 80, left: 320, right: 56, bottom: 48 };
+      // wider than a phone the bottom band is the toasts' (bottom right, beside the zoom controls)
+      const pad = isPhoneLayout(width) ? { top: 72, left: 16, right: 16, bottom: 96 } : { top: 80, left: 320, right: 56, bottom: TOAST_CORNER.band };
       // the toolbar takes two rows on a tablet: keep the cards below whatever height it has
       const toolbar = document.querySelector('[role="toolbar"][aria-label="Workspace tools"]')?.getBoundingClientRect();
       if (toolbar && toolbar.height > 0) pad.top = Math.max(pad.top, toolbar.bottom - area.top + 16);
@@ -93,6 +102,19 @@ export function WorkspaceCanvas({ dropping, onZoomChange }: { dropping: boolean;
     [flow],
   );
 
+  // the layout count the camera was last framed for: cards laid out anew stay hidden until it catches up (uploads
+  // into an empty workspace are no layout and show at once)
+  const layoutsRef = useRef(state.layouts);
+  layoutsRef.current = state.layouts;
+  const [framedLayouts, setFramedLayouts] = useState(0);
+  const [waitedOut, setWaitedOut] = useState(false);
+  useEffect(() => {
+    if (settled) return;
+    const timer = window.setTimeout(() => setWaitedOut(true), SETTLE_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [settled]);
+  const hidden = (!settled && !waitedOut) || framedLayouts !== state.layouts;
+
   // frame the cards once React Flow has measured them all (a card shows, and has its size, only after that)
   const frameWhenMeasured = useCallback(
     (duration: number) => {
@@ -100,7 +122,10 @@ export function WorkspaceCanvas({ dropping, onZoomChange }: { dropping: boolean;
       const attempt = () => {
         const all = flow.getNodes();
         if (all.length > 0 && all.some((n) => !n.measured?.width) && ++frames < 60) requestAnimationFrame(attempt);
-        else fitCards(duration);
+        else {
+          fitCards(duration);
+          setFramedLayouts(layoutsRef.current);
+        }
       };
       requestAnimationFrame(attempt);
     },
@@ -155,7 +180,7 @@ export function WorkspaceCanvas({ dropping, onZoomChange }: { dropping: boolean;
       panOnScroll={false}
       colorMode="dark"
       proOptions={{ hideAttribution: true }}
-      className="workspace-flow"
+      className={hidden ? 'workspace-flow is-settling' : 'workspace-flow'}
     >
       <Background variant={BackgroundVariant.Dots} gap={24} size={1.4} color="rgba(255,255,255,0.12)" bgColor="#0b0c0e" />
       {/* React Flow's own fit would frame the cards under the control panel */}

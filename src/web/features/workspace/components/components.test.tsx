@@ -45,6 +45,9 @@ function ctx(state: Partial<WorkspaceState>, credits = 100): WorkspaceContextVal
     remove: noop,
     retryUpload: noop,
     imageFailed: noop,
+    resultReloads: {},
+    resultFailed: noop,
+    resultLoaded: noop,
     getCanvasZoom: () => 0.8,
     queue: { workers: 2, spots: new Map([['waiting-job', { position: 3, expectedStartMs: 60_000 }]]) },
   } as unknown as WorkspaceContextValue;
@@ -53,7 +56,7 @@ function ctx(state: Partial<WorkspaceState>, credits = 100): WorkspaceContextVal
 const panel = (value: WorkspaceContextValue) =>
   renderToStaticMarkup(
     <WorkspaceContext.Provider value={value}>
-      <ControlPanel collapsed={false} onToggle={() => {}} onOpenSettings={() => {}} />
+      <ControlPanel collapsed={false} onToggle={() => {}} onOpenProfile={() => {}} />
     </WorkspaceContext.Provider>,
   );
 

@@ -81,10 +81,11 @@ export function useCardActions(core: WorkspaceCore, { pollJobs, forgetFile }: He
   );
 
   const download = useCallback(
-    async (format: DownloadFormat) => {
+    async (format: DownloadFormat, key?: string) => {
       const s = stateRef.current;
       const image =
-        s.images.find((i) => i.key === s.selectedKey) ?? (s.images.filter((i) => i.enhanced).length === 1 ? s.images.find((i) => i.enhanced) : undefined);
+        s.images.find((i) => i.key === (key ?? s.selectedKey)) ??
+        (s.images.filter((i) => i.enhanced).length === 1 ? s.images.find((i) => i.enhanced) : undefined);
       if (!image?.enhanced) {
         toastError(msg('downloadNoEnhanced'));
         return;

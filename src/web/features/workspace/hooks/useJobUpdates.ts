@@ -24,22 +24,29 @@ const isFinal = (status: string) => status === 'completed' || status === 'failed
  * The cards' images and their jobs' news: the first load, the live channel, the fallback poll and a check when the
  * tab comes back into view.
  */
-export function useJobUpdates(core: WorkspaceCore, refreshProfile: () => unknown) {
+export function useJobUpdates(core: WorkspaceCore, refreshProfile: () => unknown, onCompleted: (key: string, job: JobDto) => void) {
   const { stateRef, dispatch, inFlight, jobRegisteredAt, setCredits } = core;
 
-  const load = useCallback(async () => {
-    try {
-      const { images } = await workspaceApi.images();
-      const now = Date.now();
-      const stuck = images.filter((i) => i.activeJob && now - Date.parse(i.activeJob.created_at) > STUCK_IMAGE_MS).length;
-      dispatch({ type: 'hydrate', images, now });
-      for (const i of images) if (i.activeJob) jobRegisteredAt.current.set(i.activeJob.id, Date.parse(i.activeJob.created_at) || now);
-      if (stuck > 0) toast.info(msg('workspaceStuckCleared', { n: stuck }));
-    } catch (err) {
-      dispatch({ type: 'loadFailed' });
-      if (!(err instanceof ApiError && err.status === 404)) toastError(err instanceof Error ? err.message : msg('imageLoadFailed'));
-    }
-  }, [dispatch, jobRegisteredAt]);
+  /** The user's images; `resync`: a refetch after the live channel came back, which only adds what is new, quietly. */
+  const load = useCallback(
+    async (opts: { resync?: boolean } = {}) => {
+      try {
+        const { images } = await workspaceApi.images();
+        const now = Date.now();
+        const stuck = images.filter((i) => i.activeJob && now - Date.parse(i.activeJob.created_at) > STUCK_IMAGE_MS).length;
+        dispatch({ type: 'hydrate', images, now });
+        for (const i of images)
+          if (i.activeJob && !jobRegisteredAt.current.has(i.activeJob.id))
+            jobRegisteredAt.current.set(i.activeJob.id, Date.parse(i.activeJob.created_at) || now);
+        if (stuck > 0 && !opts.resync) toast.info(msg('workspaceStuckCleared', { n: stuck }));
+      } catch (err) {
+        if (opts.resync) return;
+        dispatch({ type: 'loadFailed' });
+        if (!(err instanceof ApiError && err.status === 404)) toastError(err instanceof Error ? err.message : msg('imageLoadFailed'));
+      }
+    },
+    [dispatch, jobRegisteredAt],
+  );
 
   useEffect(() => {
     void load();
@@ -57,7 +64,8 @@ export function useJobUpdates(core: WorkspaceCore, refreshProfile: () => unknown
   const applyJob = useCallback(
     (job: JobDto, opts: { tracked?: boolean } = {}) => {
       if (jobInterceptor.current?.(job)) return;
-      const before = opts.tracked || stateRef.current.images.some((i) => i.job?.id === job.id);
+      const owner = stateRef.current.images.find((i) => i.job?.id === job.id);
+      const before = opts.tracked || !!owner;
       if (!before && inFlight.current.size > 0) {
         const now = Date.now();
         for (const [id, e] of earlyJobs.current) if (now - e.at > EARLY_EVENT_TTL_MS) earlyJobs.current.delete(id);
@@ -71,13 +79,15 @@ export function useJobUpdates(core: WorkspaceCore, refreshProfile: () => unknown
       if (job.status === 'completed' && job.processed_image_url) {
         toast.success(msg('enhanceCompleted'));
         setTimeout(() => void refreshProfile(), PROFILE_REFRESH_DELAY_MS);
+        const key = owner?.key ?? stateRef.current.images.find((i) => i.imageId !== null && i.imageId === job.target_image_id)?.key;
+        if (key) onCompleted(key, job);
       } else if (job.status === 'completed' || job.status === 'failed') {
         const t = failureToast(job.status === 'completed' ? msg('enhanceNoResultUrl') : job.error_message);
         if (t) toast.error(t.title, t.description ? { description: t.description } : undefined);
         void refreshProfile();
       }
     },
-    [refreshProfile, stateRef, dispatch, inFlight, jobRegisteredAt],
+    [refreshProfile, onCompleted, stateRef, dispatch, inFlight, jobRegisteredAt],
   );
 
   /** The news of a job that came over the live channel before the answer to its submission. */
@@ -106,6 +116,7 @@ export function useJobUpdates(core: WorkspaceCore, refreshProfile: () => unknown
     onJob: applyJob,
     onCredits: setCredits,
     onResync: () => {
+      void load({ resync: true });
       void pollJobs(activeIds());
       void refreshProfile();
     },

@@ -1,4 +1,5 @@
-import { useMemo, useReducer, useRef } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import type { JobDto } from '@web/features/canvas-core/types';
 import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '@web/features/canvas-core/workspace-state';
 import { planConcurrency } from '../lib/enhance-checks';
 import { useBatchQueue } from './useBatchQueue';
@@ -6,6 +7,7 @@ import { useCardActions } from './useCardActions';
 import { useEnhance } from './useEnhance';
 import { useJobUpdates } from './useJobUpdates';
 import { useLeaveWarning } from './useLeaveWarning';
+import { useResultRecovery } from './useResultRecovery';
 import { useStuckJobs } from './useStuckJobs';
 import { useUploads } from './useUploads';
 import { useUrlRefresh } from './useUrlRefresh';
@@ -29,12 +31,24 @@ export function useWorkspace() {
 
   const limit = planConcurrency(profile?.subscription_status ?? null, profile?.beta_access ?? false);
 
-  const jobs = useJobUpdates(core, refreshProfile);
+  // the full-screen 'Enhancement Complete' overlay shows the last result of an enhancement started alone (not in Enhance all)
+  const [completedKey, setCompletedKey] = useState<string | null>(null);
+  const batchRef = useRef(state.batch);
+  batchRef.current = state.batch;
+  const recoveryRef = useRef<ReturnType<typeof useResultRecovery> | null>(null);
+  const onCompleted = useCallback((key: string, job: JobDto) => {
+    if (job.processed_image_url) void recoveryRef.current?.checkResult(key, job.preview_url ?? job.processed_image_url);
+    if (!batchRef.current?.keys.includes(key)) setCompletedKey(key);
+  }, []);
+
+  const jobs = useJobUpdates(core, refreshProfile, onCompleted);
   const uploads = useUploads(core);
   const { submit, enhanceSelected } = useEnhance(core, jobs);
   const { enhanceAll, stopBatch } = useBatchQueue(core, limit, submit);
   const actions = useCardActions(core, { pollJobs: jobs.pollJobs, forgetFile: uploads.forgetFile });
   const urls = useUrlRefresh(core);
+  const recovery = useResultRecovery(urls.retryUrlRefresh);
+  recoveryRef.current = recovery;
   const fixStuck = useStuckJobs(core, jobs.applyJob);
   const busy = useLeaveWarning(core);
 
@@ -64,6 +78,11 @@ export function useWorkspace() {
     retryUrlRefresh: urls.retryUrlRefresh,
     useOriginalUrls: urls.useOriginalUrls,
     fixStuck,
+    resultReloads: recovery.reloads,
+    resultFailed: recovery.resultFailed,
+    resultLoaded: recovery.resultLoaded,
+    completed: completedKey ? (state.images.find((i) => i.key === completedKey && i.enhanced) ?? null) : null,
+    closeCompleted: () => setCompletedKey(null),
     jobInterceptor: jobs.jobInterceptor,
   };
 }

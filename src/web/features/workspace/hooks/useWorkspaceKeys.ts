@@ -9,12 +9,17 @@ interface KeyTargets {
   onOpenSettings: () => void;
 }
 
-/** The keyboard: zoom keys of seed 000 §5 plus the toolbar's shortcuts; never while typing. */
+/**
+ * The keyboard: zoom keys of seed 000 §5, the toolbar's shortcuts, Enter or Space to select the focused card and
+ * Delete or Backspace to remove it (arrow keys move a selected card: React Flow's own); never while typing.
+ */
 export function useWorkspaceKeys(ws: Workspace, { openFilePicker, openFolderPicker, onOpenSettings }: KeyTargets) {
   const wsRef = useRef(ws);
   wsRef.current = ws;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // a key something else has taken (Escape closing a dialog or the completion overlay) is not the workspace's
+      if (e.defaultPrevented) return;
       const w = wsRef.current;
       const sel = w.selected;
       const zoom = zoomKeyAction(e);
@@ -33,6 +38,16 @@ export function useWorkspaceKeys(ws: Workspace, { openFilePicker, openFolderPick
         return;
       }
       if ((e.target as HTMLElement | null)?.closest?.('[role="menu"],[role="dialog"]')) return;
+      // Delete or Backspace removes the focused card, or the selected one while the focus is on the canvas (not on a
+      // button of the panel); the toast that says so offers Undo
+      if (e.key === 'Delete' || e.key === 'Backspace') {
+        const onCanvas = e.target === document.body || !!(e.target as HTMLElement | null)?.closest?.('.react-flow');
+        const target = focusedNode?.getAttribute('data-id') ?? (onCanvas ? sel?.key : undefined);
+        if (!target) return;
+        e.preventDefault();
+        w.remove(target);
+        return;
+      }
       const key = e.key.toLowerCase();
       if (key === 'u') {
         e.preventDefault();
