@@ -171,7 +171,7 @@ describe('Ctrl-C on the npm start command line', { timeout: 300_000 }, () => {
       process.kill(-pgid, 'SIGINT');
       if (twice) {
         // the second once the first has been taken: two signals still pending together are one signal to the kernel
-        for (let i = 0; i < 200 && !messages(s.output()).includes('signal received'); i++) await new Promise((r) => setTimeout(r, 5));
+        for (let i = 0; i < 2000 && !messages(s.output()).includes('signal received'); i++) await new Promise((r) => setTimeout(r, 5));
         process.kill(-pgid, 'SIGINT');
       }
       expect(await s.exited, s.output()).toBe(0);
