@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Tabs } from 'radix-ui';
+import { TabList, TabPanel, Tabs } from '@web/ui/tabs';
 import { Monitor, Smartphone } from 'lucide-react';
 import { apiRequest } from '../lib/api-client';
 import { cn } from '../lib/cn';
@@ -53,21 +53,11 @@ export function EmailPreviewPage() {
         The templates as recipients see them, filled with sample data.
       </PageHeader>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-        <Tabs.Root value={tab} onValueChange={setTab}>
-          <Tabs.List aria-label="Email categories" className="flex flex-wrap gap-1 rounded-xl border border-white/10 bg-zinc-900/60 p-1">
-            {categories.map((c) => (
-              <Tabs.Trigger
-                key={c}
-                value={c}
-                className="rounded-lg px-4 py-2 text-sm font-medium text-zinc-400 outline-none transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400 data-[state=active]:bg-violet-600 data-[state=active]:text-white"
-              >
-                {c}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabList label="Email categories" tabs={categories.map((c) => ({ key: c, label: c }))} look="pills" />
           {/* one panel per tab, so every tab names the panel it controls; only the open one holds the preview */}
           {categories.map((c) => (
-            <Tabs.Content key={c} value={c} className="outline-none focus-visible:ring-2 focus-visible:ring-violet-400">
+            <TabPanel key={c} value={c} className="outline-none focus-visible:ring-2 focus-visible:ring-violet-400">
               <div className="mt-6 flex flex-wrap items-end gap-4">
                 <div className="min-w-64 flex-1">
                   <Field label="Template">
@@ -132,9 +122,9 @@ export function EmailPreviewPage() {
                   </div>
                 )}
               </div>
-            </Tabs.Content>
+            </TabPanel>
           ))}
-        </Tabs.Root>
+        </Tabs>
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Tabs } from 'radix-ui';
+import { TabList, TabPanel, Tabs } from '@web/ui/tabs';
 import { BillingTab } from './BillingTab';
 
 const PROFILE_TABS = [
@@ -25,24 +25,14 @@ export function ProfileTabsFrame(props: { panels: Partial<Record<ProfileTab, Rea
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-white">Profile Settings</h1>
-      <Tabs.Root value={tab} onValueChange={(v) => setParams(v === 'profile' ? {} : { tab: v }, { replace: false })} activationMode="automatic">
-        <Tabs.List aria-label="Profile sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-white/10">
-          {PROFILE_TABS.map((t) => (
-            <Tabs.Trigger
-              key={t.key}
-              value={t.key}
-              className="-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-zinc-400 outline-none transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400 data-[state=active]:border-violet-500 data-[state=active]:text-violet-300"
-            >
-              {t.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+      <Tabs value={tab} onValueChange={(v) => setParams(v === 'profile' ? {} : { tab: v }, { replace: false })} activationMode="automatic">
+        <TabList label="Profile sections" tabs={PROFILE_TABS} look="underline" className="mt-6" />
         {PROFILE_TABS.map((t) => (
-          <Tabs.Content key={t.key} value={t.key} className="mt-6 outline-none">
+          <TabPanel key={t.key} value={t.key} className="mt-6 outline-none">
             {panels[t.key]}
-          </Tabs.Content>
+          </TabPanel>
         ))}
-      </Tabs.Root>
+      </Tabs>
     </div>
   );
 }

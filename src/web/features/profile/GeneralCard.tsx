@@ -7,7 +7,7 @@ import { Button } from '@web/ui/button';
 import { autoUpdatesEnabled, checkNow, setAutoUpdates } from '../updates/update-store';
 import { msg } from '@shared/messages';
 import { AUTO_CLEAR_CACHE_KEY, AUTO_SAVE_KEY } from '@web/lib/local-switches';
-import { LocalSwitch } from './LocalSwitch';
+import { LocalSwitch, SwitchRow } from './LocalSwitch';
 
 const AUTO = '';
 
@@ -50,19 +50,15 @@ export function GeneralCard() {
           <div>
             <dt className="text-xs uppercase tracking-wide text-zinc-500">Updates</dt>
             <dd className="mt-2">
-              <label className="flex items-center gap-2 text-sm text-zinc-200">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-violet-500"
-                  checked={auto}
-                  onChange={(e) => {
-                    setAuto(e.target.checked);
-                    setAutoUpdates(e.target.checked);
-                  }}
-                />
-                Update automatically
-              </label>
-              <p className="mt-1 text-xs text-zinc-500">A new version loads after a 5-second notice; never during an upload or an enhancement.</p>
+              <SwitchRow
+                label="Update automatically"
+                description="A new version loads after a 5-second notice; never during an upload or an enhancement."
+                checked={auto}
+                onChange={(on) => {
+                  setAuto(on);
+                  setAutoUpdates(on);
+                }}
+              />
             </dd>
           </div>
         </dl>

@@ -6,16 +6,13 @@
  */
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
-import { Tabs } from 'radix-ui';
+import { TabList, TabPanel, Tabs } from '@web/ui/tabs';
 import { msg } from '@shared/messages';
 import { Sheet, SheetContent, SheetTitle } from '@web/ui/sheet';
 import { ViewportsPanel } from '@web/features/sessions/ViewportsPanel';
 import { Preferences } from './Preferences';
 
 export type SidePanelView = 'viewports' | 'settings';
-
-const tab =
-  '-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-zinc-400 outline-none transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-violet-400 data-[state=active]:border-violet-500 data-[state=active]:text-violet-300';
 
 export function WorkspaceSidePanel({
   view,
@@ -48,22 +45,23 @@ export function WorkspaceSidePanel({
             {msg('sidePanelFullPage')}
           </Link>
         </div>
-        <Tabs.Root value={view ?? 'viewports'} onValueChange={(v) => onViewChange(v as SidePanelView)} className="flex min-h-0 flex-1 flex-col">
-          <Tabs.List aria-label={msg('sidePanelTitle')} className="flex shrink-0 gap-1 border-b border-white/10 px-3">
-            <Tabs.Trigger value="viewports" className={tab}>
-              {msg('sidePanelViewports')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="settings" className={tab}>
-              {msg('sidePanelPreferences')}
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="viewports" className="min-h-0 flex-1 overflow-y-auto p-4 outline-none">
+        <Tabs value={view ?? 'viewports'} onValueChange={(v) => onViewChange(v as SidePanelView)} className="flex min-h-0 flex-1 flex-col">
+          <TabList
+            label={msg('sidePanelTitle')}
+            tabs={[
+              { key: 'viewports', label: msg('sidePanelViewports') },
+              { key: 'settings', label: msg('sidePanelPreferences') },
+            ]}
+            look="underline"
+            className="shrink-0 px-3"
+          />
+          <TabPanel value="viewports" className="min-h-0 flex-1 overflow-y-auto p-4 outline-none">
             <ViewportsPanel onOpened={onClose} columns="grid-cols-[repeat(auto-fill,minmax(160px,1fr))]" />
-          </Tabs.Content>
-          <Tabs.Content value="settings" className="min-h-0 flex-1 overflow-y-auto p-4 outline-none">
+          </TabPanel>
+          <TabPanel value="settings" className="min-h-0 flex-1 overflow-y-auto p-4 outline-none">
             <Preferences />
-          </Tabs.Content>
-        </Tabs.Root>
+          </TabPanel>
+        </Tabs>
       </SheetContent>
     </Sheet>
   );
