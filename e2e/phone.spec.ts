@@ -215,8 +215,12 @@ test('on a phone: credits, the whole toolbar, and a user who can view, enhance, 
   const framed = await camera(page);
   await touchMove(cdp, [pic], [{ x: pic.x + 50, y: pic.y + 30 }]);
   await expect(picture).toHaveAttribute('style', /translate\((?!0px, 0px)/);
-  // the finger moved the picture, not the canvas under it; the next tap resets the zoom
-  expect(await camera(page)).toEqual(framed);
+  // the finger moved the picture, not the canvas under it (which stays within a pixel: the fit's glide may just be
+  // ending); the next tap resets the zoom
+  const after = await camera(page);
+  expect(after.scale).toBeCloseTo(framed.scale, 3);
+  expect(Math.abs(after.x - framed.x)).toBeLessThan(1);
+  expect(Math.abs(after.y - framed.y)).toBeLessThan(1);
   await page.getByRole('toolbar').getByRole('button', { name: 'Reset zoom' }).tap();
   await expect(page.getByTestId('zoom-readout')).toHaveText('100%');
   await expect(picture).not.toHaveAttribute('style', /scale/);

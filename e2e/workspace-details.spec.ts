@@ -51,8 +51,11 @@ test('titles, sign-in toasts, upload summary, the 64 MP limit and the leave dial
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(toast(page, 'Invalid email or password')).toBeVisible();
   await page.locator('input[name="password"]').fill(password);
+  // the workspace has arrived once it has asked for the open viewport: what is uploaded from then on is unsaved work
+  const arrived = page.waitForResponse((r) => r.url().endsWith('/api/viewports/active'));
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/enhance$/);
+  await arrived;
   await expect(page).toHaveTitle('Enhance · Renderlift');
   await expect(toast(page, 'Invalid email or password')).toHaveCount(0);
 
