@@ -1,6 +1,8 @@
 import { enhanceImage, type EnhanceOptions, type EnhanceResult, type RunControl } from './enhance-image.js';
 import { inpaintImage } from './inpaint/inpaint-image.js';
+import { readFileSync } from 'node:fs';
 import { ModelStore } from './models/model-store.js';
+import { cpuRunsInt8 } from './models/quantise.js';
 import type { PackageLookup } from './models/registry.js';
 import { SessionCache } from './session-cache.js';
 
@@ -32,6 +34,11 @@ export interface EngineConfig {
    * a job (default `ENGINE_IDLE_RELEASE_MS`); the next job creates them again, in about a second.
    */
   idleReleaseMs?: number;
+  /**
+   * Run the networks measured to lose at most 0.05 dB in int8 (thick ×3, ×4, ×8) in that form on the CPU: about
+   * twice as fast. Default: where the CPU has integer dot-product instructions (`cpuRunsInt8`).
+   */
+  int8?: boolean;
 }
 
 /** 20 s: the jobs of a batch follow each other closer than that, so only a workspace gone quiet pays the reload. */
@@ -64,12 +71,13 @@ export type LocalEngine = Engine & { loadedModels(): number };
 
 export function createEngine(config: EngineConfig): LocalEngine {
   const store = new ModelStore(config.modelsDir, config.extraModelsDir, config.packageLookup);
-  const sessions = new SessionCache(store, { threads: config.threads, executionProvider: config.executionProvider });
+  const int8 = config.int8 ?? cpuRunsInt8(() => readFileSync('/proc/cpuinfo', 'utf8'));
+  const sessions = new SessionCache(store, { threads: config.threads, executionProvider: config.executionProvider, int8 });
   const tiles = { tileSize: config.tileSize ?? DEFAULT_TILE_SIZE, margin: config.tileMargin ?? DEFAULT_TILE_MARGIN };
   return {
     enhance: (input, options, control) => enhanceImage(sessions, tiles, input, options, control),
     inpaint: (image, mask, control) => inpaintImage(image, mask, control),
-    ensureModels: (onProgress) => store.ensureAll(onProgress),
+    ensureModels: (onProgress) => store.ensureAll(onProgress, { int8 }),
     releaseModels: () => sessions.close(),
     loadedModels: () => sessions.loaded,
     close: () => sessions.close(),

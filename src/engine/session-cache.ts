@@ -6,6 +6,8 @@ import type { TileModel } from './tiled-inference.js';
 export interface SessionOptions {
   threads?: number;
   executionProvider?: 'cpu' | 'cuda';
+  /** Run the networks that have an int8 recipe in their int8 form on the CPU (docs/engine.md "int8"). */
+  int8?: boolean;
 }
 
 /** One onnxruntime session per model, kept until `close` (which a later `get` undoes); creating one costs up to a second. */
@@ -23,7 +25,6 @@ export class SessionCache {
   }
 
   private async create(name: string): Promise<ort.InferenceSession> {
-    const bytes = await this.store.load(name);
     const base: ort.InferenceSession.SessionOptions = {
       intraOpNumThreads: this.threads,
       interOpNumThreads: 1,
@@ -36,7 +37,7 @@ export class SessionCache {
     };
     if (this.options.executionProvider === 'cuda') {
       try {
-        const session = await ort.InferenceSession.create(bytes, { ...base, executionProviders: ['cuda'] });
+        const session = await ort.InferenceSession.create(await this.store.load(name), { ...base, executionProviders: ['cuda'] });
         this.provider = 'cuda';
         return session;
       } catch {
@@ -44,6 +45,7 @@ export class SessionCache {
       }
     }
     this.provider = 'cpu';
+    const bytes = await this.store.load(name, { int8: this.options.int8 });
     return ort.InferenceSession.create(bytes, { ...base, executionProviders: ['cpu'] });
   }
 

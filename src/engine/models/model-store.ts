@@ -9,10 +9,19 @@ import { NCNN_CONVERTER_VERSION, convertNcnnModel } from './convert-ncnn-to-onnx
 import { readNcnnModel } from './ncnn-model.js';
 import { builtinModels, extraModels, findPackage, realesrganModels, type ModelSpec, type PackageLookup, type RealEsrganStatus } from './registry.js';
 import { readLayersModel } from './tfjs-layers.js';
+import { QUANTISER_VERSION, quantiseModel, type Int8Recipe } from './quantise.js';
 
 interface Stamp {
   sha256: string;
   converterVersion: number;
+  /** Set on an int8 model: the quantiser's version it was made with, and the checksum of its recipe. */
+  quantiserVersion?: number;
+  recipe?: string;
+}
+
+/** Which form of a network to load: its float conversion, or the int8 one where the network has a recipe. */
+export interface LoadOptions {
+  int8?: boolean;
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -60,12 +69,13 @@ export class ModelStore {
     return spec;
   }
 
-  fileOf(spec: ModelSpec): string {
-    return spec.source.kind === 'file' ? spec.source.path : path.join(this.modelsDir, `${spec.name}.onnx`);
+  fileOf(spec: ModelSpec, int8 = false): string {
+    if (spec.source.kind === 'file') return spec.source.path;
+    return path.join(this.modelsDir, `${spec.name}${int8 ? '.int8' : ''}.onnx`);
   }
 
-  private async readVerified(spec: ModelSpec): Promise<Uint8Array | undefined> {
-    const file = this.fileOf(spec);
+  private async readVerified(spec: ModelSpec, int8 = false): Promise<Uint8Array | undefined> {
+    const file = this.fileOf(spec, int8);
     if (spec.source.kind === 'file') {
       const bytes = await readFile(file);
       const stampFile = `${file}.sha256`;
@@ -78,44 +88,67 @@ export class ModelStore {
     if (!existsSync(file) || !existsSync(`${file}.json`)) return undefined;
     const stamp = JSON.parse(await readFile(`${file}.json`, 'utf8')) as Stamp;
     if (stamp.converterVersion !== versionOf(spec)) return undefined;
+    if (int8 && (stamp.quantiserVersion !== QUANTISER_VERSION || stamp.recipe !== sha256(await readFile(spec.int8Recipe!)))) return undefined;
     const bytes = await readFile(file);
     return sha256(bytes) === stamp.sha256 ? bytes : undefined;
   }
 
-  private async convert(spec: ModelSpec): Promise<void> {
-    const { source } = spec;
-    if (source.kind === 'file') return;
-    const bytes =
-      source.kind === 'npm' ? convertLayersModel(await readLayersModel(source.dir)) : convertNcnnModel(await readNcnnModel(source.param, source.bin));
+  private async store(spec: ModelSpec, bytes: Uint8Array, recipe?: Uint8Array): Promise<void> {
     await mkdir(this.modelsDir, { recursive: true });
-    const file = this.fileOf(spec);
+    const file = this.fileOf(spec, Boolean(recipe));
     await writeFileAtomic(file, bytes);
-    const stamp: Stamp = { sha256: sha256(bytes), converterVersion: versionOf(spec) };
+    const stamp: Stamp = {
+      sha256: sha256(bytes),
+      converterVersion: versionOf(spec),
+      ...(recipe ? { quantiserVersion: QUANTISER_VERSION, recipe: sha256(recipe) } : {}),
+    };
     await writeFileAtomic(`${file}.json`, JSON.stringify(stamp));
   }
 
-  /** Returns the verified ONNX bytes of a model, converting it first when needed. */
-  async load(name: string): Promise<Uint8Array> {
+  private async convert(spec: ModelSpec, int8: boolean): Promise<void> {
+    const { source } = spec;
+    if (source.kind === 'file') return;
+    if (int8) {
+      const raw = await readFile(spec.int8Recipe!);
+      const recipe = JSON.parse(raw.toString('utf8')) as Int8Recipe;
+      if (recipe.converterVersion !== versionOf(spec))
+        throw new Error(`the int8 recipe of ${spec.name} was read on converter version ${recipe.converterVersion}`);
+      return this.store(spec, quantiseModel(await this.load(spec.name), recipe), raw);
+    }
+    const bytes =
+      source.kind === 'npm' ? convertLayersModel(await readLayersModel(source.dir)) : convertNcnnModel(await readNcnnModel(source.param, source.bin));
+    await this.store(spec, bytes);
+  }
+
+  /**
+   * Returns the verified ONNX bytes of a model, converting it first when needed. With `int8`, a network that has an
+   * int8 recipe comes in its int8 form (made from the float one on first use); one without comes as float.
+   */
+  async load(name: string, options: LoadOptions = {}): Promise<Uint8Array> {
     const spec = await this.get(name);
-    const ready = await this.readVerified(spec);
+    const int8 = Boolean(options.int8 && spec.int8Recipe);
+    const ready = await this.readVerified(spec, int8);
     if (ready) return ready;
-    let job = this.converting.get(name);
+    const key = `${name}${int8 ? '.int8' : ''}`;
+    let job = this.converting.get(key);
     if (!job) {
-      job = this.convert(spec).finally(() => this.converting.delete(name));
-      this.converting.set(name, job);
+      job = this.convert(spec, int8).finally(() => this.converting.delete(key));
+      this.converting.set(key, job);
     }
     await job;
-    const bytes = await this.readVerified(spec);
+    const bytes = await this.readVerified(spec, int8);
     if (!bytes) throw new EngineError('MODEL_CORRUPT', `Model ${name} failed verification after conversion`);
     return bytes;
   }
 
-  async ensureAll(onProgress?: (done: number, total: number, name: string) => void): Promise<void> {
+  /** Converts every network (and, with `int8`, makes the int8 forms) now rather than on its first job. */
+  async ensureAll(onProgress?: (done: number, total: number, name: string) => void, options: LoadOptions = {}): Promise<void> {
     const specs = (await this.list()).filter((s) => s.source.kind !== 'file');
     let done = 0;
     for (const spec of specs) {
       onProgress?.(done, specs.length, spec.name);
       if (!(await this.readVerified(spec))) await this.load(spec.name);
+      if (options.int8 && spec.int8Recipe) await this.load(spec.name, options);
       done++;
       onProgress?.(done, specs.length, spec.name);
     }

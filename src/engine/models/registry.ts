@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type Family = 'slim' | 'medium' | 'thick';
 const FAMILIES: readonly Family[] = ['slim', 'medium', 'thick'];
@@ -15,7 +16,12 @@ export interface ModelSpec {
   /** Value range of the model's input and output (output is clipped to it). */
   inputRange: [number, number];
   source: { kind: 'npm'; dir: string } | { kind: 'ncnn'; param: string; bin: string } | { kind: 'file'; path: string };
+  /** The int8 recipe (`quantise.ts`), for networks whose int8 form costs at most 0.05 dB: docs/engine.md "int8". */
+  int8Recipe?: string;
 }
+
+/** Where the int8 recipes are kept: one `name.json` per network measured to quantise without loss. */
+export const INT8_RECIPES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'int8');
 
 /** Finds an installed npm package's folder, or undefined when it is not installed. */
 export type PackageLookup = (pkg: string) => string | undefined;
@@ -49,14 +55,18 @@ export function builtinModels(): ModelSpec[] {
   const specs: ModelSpec[] = [];
   for (const family of FAMILIES) {
     const root = packageDir(`@upscalerjs/esrgan-${family}`);
-    for (const scale of MODEL_SCALES)
+    for (const scale of MODEL_SCALES) {
+      const name = builtinModelName(family, scale);
+      const recipe = path.join(INT8_RECIPES_DIR, `${name}.json`);
       specs.push({
-        name: builtinModelName(family, scale),
+        name,
         family,
         scale,
         inputRange: family === 'thick' ? [0, 1] : [0, 255],
         source: { kind: 'npm', dir: path.join(root, 'models', `x${scale}`) },
+        ...(existsSync(recipe) ? { int8Recipe: recipe } : {}),
       });
+    }
   }
   return specs;
 }
