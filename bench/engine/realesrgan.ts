@@ -35,7 +35,8 @@ async function crop(file: string, size: number, to: string) {
  * (g) Renderlift vs upscayl-bin (ncnn on Vulkan, here Mesa's CPU driver: how Upscayl runs without a GPU) on the
  * same render crops, models and tile size: wall time of each process, their ratio, output agreement, peak RSS.
  * BENCH_UPSCAYL_SIZE sets the crop side (default 64: upscayl-bin needs about a minute per 64² crop with x4plus
- * on this CPU; 256² crops take a quarter of an hour each), BENCH_UPSCAYL_CROPS the number of renders.
+ * on this CPU under load; a 256² crop took it 3.5 minutes on the quiet machine), BENCH_UPSCAYL_CROPS the number of
+ * renders.
  */
 export async function benchUpscayl(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'rl-bench-upscayl-'));
