@@ -1,4 +1,4 @@
-/** Masks for the removal benchmark: ellipses and an object silhouette of a given share, placed over detail. */
+/** Masks for the removal benchmark: ellipses and an object silhouette of a given share, placed over detail or over texture. */
 import { highPass } from './removal-metrics.js';
 
 export type MaskShape = 'ellipse' | 'object';
@@ -42,21 +42,8 @@ export function shapedMask(shape: MaskShape, w: number, h: number, cx: number, c
   return rasterise(shape, w, h, cx, cy, hi);
 }
 
-/**
- * The centre where the shape covers the most fine detail (high-pass energy) while staying inside the image
- * with a margin: masks land on textured and structured regions, where a blur shows.
- */
-export function placeOverDetail(rgb: Uint8Array, w: number, h: number, shape: MaskShape, share: number): { cx: number; cy: number } {
-  const hp = highPass(rgb, w, h);
-  const W1 = w + 1;
-  const integral = new Float64Array(W1 * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let row = 0;
-    for (let x = 0; x < w; x++) {
-      row += Math.abs(hp[y * w + x]);
-      integral[(y + 1) * W1 + x + 1] = integral[y * W1 + x + 1] + row;
-    }
-  }
+/** The shape's bounding half-sizes at `share` of the image. */
+function halfExtent(shape: MaskShape, w: number, h: number, share: number): { hw: number; hh: number } {
   const probe = shapedMask(shape, w, h, w / 2, h / 2, share);
   let minX = w,
     minY = h,
@@ -70,9 +57,40 @@ export function placeOverDetail(rgb: Uint8Array, w: number, h: number, shape: Ma
         minY = Math.min(minY, y);
         maxY = Math.max(maxY, y);
       }
-  const hw = (maxX - minX) / 2,
-    hh = (maxY - minY) / 2,
-    margin = 24;
+  return { hw: (maxX - minX) / 2, hh: (maxY - minY) / 2 };
+}
+
+/** Summed-area table of the absolute high-pass of luma: box sums of fine detail in O(1). */
+function energyTable(rgb: Uint8Array, w: number, h: number): (x0: number, y0: number, x1: number, y1: number) => number {
+  const hp = highPass(rgb, w, h);
+  const W1 = w + 1;
+  const integral = new Float64Array(W1 * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    for (let x = 0; x < w; x++) {
+      row += Math.abs(hp[y * w + x]);
+      integral[(y + 1) * W1 + x + 1] = integral[y * W1 + x + 1] + row;
+    }
+  }
+  return (x0, y0, x1, y1) => integral[y1 * W1 + x1] - integral[y0 * W1 + x1] - integral[y1 * W1 + x0] + integral[y0 * W1 + x0];
+}
+
+/**
+ * Where to put a mask of `shape` covering `share` of the image, on a grid of 8 px, keeping `margin` px of
+ * image around the mask's box plus its ring (half the mask's equivalent square side wide, as the
+ * surroundings figure measures it).
+ * - `peak`: the spot with the most fine detail (high-pass energy) under the mask. That is often a
+ *   distinct busy object in a calmer scene (a bookshelf, a tree against a facade), whose surroundings hold
+ *   less detail than the mask: a fill made of them is calmer than what was there.
+ * - `texture`: the spot where the detail per pixel is highest both under the mask and in its ring (the
+ *   larger of the two minima): a textured or structured region that continues around the mask (a rug, a
+ *   tiled floor, brickwork, planks, foliage), i.e. a hole whose right fill is more of what surrounds it.
+ */
+export function placeMask(rgb: Uint8Array, w: number, h: number, shape: MaskShape, share: number, placement: 'peak' | 'texture'): { cx: number; cy: number } {
+  const energy = energyTable(rgb, w, h);
+  const { hw, hh } = halfExtent(shape, w, h, share);
+  const ring = placement === 'texture' ? Math.max(1, Math.round(Math.sqrt(share * w * h) / 2)) : 0;
+  const margin = 24 + ring;
   let best = -1,
     cx = w / 2,
     cy = h / 2;
@@ -82,9 +100,16 @@ export function placeOverDetail(rgb: Uint8Array, w: number, h: number, shape: Ma
         x1 = Math.round(x + hw),
         y0 = Math.round(y - hh),
         y1 = Math.round(y + hh);
-      const e = integral[y1 * W1 + x1] - integral[y0 * W1 + x1] - integral[y1 * W1 + x0] + integral[y0 * W1 + x0];
-      if (e > best) {
-        best = e;
+      const inner = energy(x0, y0, x1, y1);
+      let score = inner;
+      if (placement === 'texture') {
+        const outer = energy(x0 - ring, y0 - ring, x1 + ring, y1 + ring);
+        const innerArea = (x1 - x0) * (y1 - y0),
+          ringArea = (x1 - x0 + 2 * ring) * (y1 - y0 + 2 * ring) - innerArea;
+        score = Math.min(inner / innerArea, (outer - inner) / ringArea);
+      }
+      if (score > best) {
+        best = score;
         cx = x;
         cy = y;
       }
