@@ -25,7 +25,7 @@ const FULL = process.env.BENCH_FULL === '1';
 const CROP_W = Number(process.env.BENCH_CROP_W ?? 240);
 const CROP_H = Number(process.env.BENCH_CROP_H ?? 180);
 
-async function original(file: string): Promise<{ rgb: Buffer; w: number; h: number }> {
+export async function original(file: string): Promise<{ rgb: Buffer; w: number; h: number }> {
   const meta = await sharp(file).metadata();
   let img = sharp(file).removeAlpha();
   let w = meta.width!,
@@ -39,6 +39,15 @@ async function original(file: string): Promise<{ rgb: Buffer; w: number; h: numb
   h -= h % 12;
   const rgb = await img.toBuffer().then((b) => sharp(b).extract({ left: 0, top: 0, width: w, height: h }).raw().toBuffer());
   return { rgb, w, h };
+}
+
+/** A crop bicubic-downscaled by `scale`, as in the super-resolution literature (PNG), and that enlarged back with the same kernel (raw RGB). */
+export async function bicubicPair(rgb: Buffer, w: number, h: number, scale: number): Promise<{ lr: Buffer; bicubic: Buffer }> {
+  const lr = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+    .resize(w / scale, h / scale, { kernel: 'cubic' })
+    .png()
+    .toBuffer();
+  return { lr, bicubic: await sharp(lr).resize(w, h, { kernel: 'cubic' }).raw().toBuffer() };
 }
 
 export interface QualityRow {
@@ -73,12 +82,7 @@ export async function benchQuality(opts: { scales?: Scale[]; variants?: Variant[
   for (const file of files) {
     const { rgb, w, h } = await original(file);
     for (const scale of scales) {
-      // Bicubic downscale, as in the super-resolution literature.
-      const lr = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
-        .resize(w / scale, h / scale, { kernel: 'cubic' })
-        .png()
-        .toBuffer();
-      const bicubic = await sharp(lr).resize(w, h, { kernel: 'cubic' }).raw().toBuffer();
+      const { lr, bicubic } = await bicubicPair(rgb, w, h, scale);
       add(`${scale}|bicubic`, psnr(bicubic, rgb), ssim(bicubic, rgb, w, h), 0);
       const lanczos = await lanczosUpscale(lr, scale);
       add(`${scale}|lanczos`, psnr(lanczos, rgb), ssim(lanczos, rgb, w, h), 0);

@@ -7,6 +7,7 @@ import { BENCH_MODELS_DIR } from './common.js';
 import { benchQuality, benchSixStrategies } from './quality.js';
 import { benchContactSheet, benchUpscayl } from './realesrgan.js';
 import { benchRemoval, benchRemovalScale } from './removal.js';
+import { benchEnsembles } from './ensembles.js';
 import { benchSpeed } from './speed.js';
 import { benchUserWait } from './user-wait.js';
 import { INT8_CANDIDATES, benchInt8 } from './int8.js';
@@ -16,7 +17,7 @@ import { INT8_CANDIDATES, benchInt8 } from './int8.js';
  * per mode and scale, (e) removal against Telea and the previous PatchMatch with contact sheets in
  * bench/out/, (f) removal time and memory at 4 and 16 MP, (g) Renderlift vs upscayl-bin on Real-ESRGAN, (h) the
  * modes' contact sheets in bench/out/ with a detail figure per mode (`-- --realesrgan`: (g) and (h) only), (i) the wait for a
- * 1 MP render ×2 and ×4 per mode (`-- --wait`: (i) only), (j) int8 against float per network (`-- --int8`: (j) only); `-- --removal` runs (e) and (f) only, `-- --64mp`
+ * 1 MP render ×2 and ×4 per mode (`-- --wait`: (i) only), (j) int8 against float per network (`-- --int8`: (j) only), (k) Precision mixed with a second network (`-- --ensembles`: (k) only); `-- --removal` runs (e) and (f) only, `-- --64mp`
  * adds (d) the 64 MP memory run (minutes), `-- --six` the ×6 strategy comparison. Figures depend on
  * machine load: the load average is printed.
  */
@@ -55,6 +56,10 @@ if (args.includes('--wait')) {
   await benchUserWait();
   process.exit(0);
 }
+if (args.includes('--ensembles')) {
+  await benchEnsembles(store);
+  process.exit(0);
+}
 if (args.includes('--int8')) {
   await benchInt8(store, process.env.BENCH_INT8_MODELS?.split(',') ?? INT8_CANDIDATES);
   process.exit(0);
@@ -63,6 +68,7 @@ await benchSpeed(store);
 await benchQuality();
 await benchUserWait();
 await benchInt8(store, INT8_CANDIDATES);
+await benchEnsembles(store);
 if (args.includes('--six')) await benchSixStrategies();
 await benchUpscayl();
 await benchContactSheet();

@@ -8,8 +8,8 @@ const GOALS: Record<number, number> = { 2: 30, 4: 120 };
 /**
  * (i) The wait a user feels: a 1 MP render (1155×866 from the middle of a bench render) enhanced whole, as the
  * worker runs it, in each mode at ×2 and ×4. The peers in the same run: at ×2 thick (Precision's network before it
- * moved to medium), at ×4 Precision with every network in float (before the int8 networks). Prints seconds, the
- * ratio to the peer and the goal.
+ * moved to medium), at ×4 thick in float (before the int8 networks); beside them Precision 100 at ×2 and Precision's
+ * network without the x4fast mix at ×4, to show what the mix costs. Prints seconds, the ratio to the peer and the goal.
  */
 export async function benchUserWait() {
   const engine = createEngine({ modelsDir: BENCH_MODELS_DIR });
@@ -21,11 +21,14 @@ export async function benchUserWait() {
     .extract({ left: Math.round((meta.width! - w) / 2), top: Math.round((meta.height! - h) / 2), width: w, height: h })
     .png()
     .toBuffer();
-  const runs: { label: string; scale: Scale; mode: Mode; model?: string; peer?: boolean }[] = [
+  // a network named explicitly runs without Precision's x4fast mix, which makes the row before the mix at ×4
+  const runs: { label: string; scale: Scale; mode: Mode; model?: string; precision?: number; peer?: boolean; float?: boolean }[] = [
     { label: 'thick (Precision before)', scale: 2, mode: 'precision', model: 'esrgan-thick-x2', peer: true },
     { label: 'Precision', scale: 2, mode: 'precision' },
+    { label: 'Precision 100 (x4fast mix, self-ensemble)', scale: 2, mode: 'precision', precision: 100 },
     { label: 'Detail', scale: 2, mode: 'detail' },
-    { label: 'Precision in float (before int8)', scale: 4, mode: 'precision', peer: true },
+    { label: 'Precision in float, without the mix (before int8)', scale: 4, mode: 'precision', model: 'esrgan-thick-x4', peer: true, float: true },
+    { label: 'Precision without the x4fast mix', scale: 4, mode: 'precision', model: 'esrgan-thick-x4' },
     { label: 'Precision', scale: 4, mode: 'precision' },
     { label: 'Detail', scale: 4, mode: 'detail' },
   ];
@@ -33,11 +36,16 @@ export async function benchUserWait() {
   let peer = 0;
   for (const run of runs) {
     const t = performance.now();
-    const r = await (run.peer && !run.model ? float : engine).enhance(input, { scale: run.scale, mode: run.mode, model: run.model });
+    const r = await (run.float ? float : engine).enhance(input, {
+      scale: run.scale,
+      mode: run.mode,
+      model: run.model,
+      params: run.precision === undefined ? undefined : { precision: run.precision },
+    });
     const s = (performance.now() - t) / 1000;
     if (run.peer) peer = s;
     console.log(`  ×${run.scale} ${run.label}: ${s.toFixed(1)} s`);
-    const goal = run.mode === 'precision' && !run.peer ? GOALS[run.scale] : undefined;
+    const goal = run.mode === 'precision' && !run.model && run.precision === undefined ? GOALS[run.scale] : undefined;
     rows.push([
       `×${run.scale}`,
       run.label,

@@ -11,7 +11,10 @@ export function creativityNetwork(lookup: PackageLookup = findPackage): Creativi
   const { status } = realesrganModels(lookup);
   return status.available
     ? { creativity: CREATIVITY_GAN_MODEL }
-    : { creativity: 'fallback', reason: `${status.reason}: Creativity uses the faithful network with a local-contrast filter` };
+    : {
+        creativity: 'fallback',
+        reason: `${status.reason}: Creativity uses the faithful network with a local-contrast filter, Precision the faithful network alone`,
+      };
 }
 
 /**

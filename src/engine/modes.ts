@@ -21,16 +21,29 @@ export interface ModePlan {
   strength: number;
   /** Built per model scale: filter radii are in low-resolution pixels. */
   filter?: (modelScale: number) => TileFilter;
-  /** A GAN network mixed into the faithful one per tile: weight 0 is the faithful output, 1 the GAN's alone. */
-  gan?: { model: string; weight: number };
+  /**
+   * Networks mixed, in order, into the faithful (filtered) output per tile before quantisation: weight 0 leaves
+   * the output as it is, 1 replaces it with that network's alone.
+   */
+  mixes?: Mix[];
+}
+
+export interface Mix {
+  model: string;
+  weight: number;
 }
 
 /** What the engine can run beside the UpscalerJS networks, and the scale asked for. */
 export interface ModeOptions {
-  /** Real-ESRGAN x4plus is installed (the optional package); without it Creativity keeps its filter. */
+  /**
+   * Real-ESRGAN is installed (the optional package): Precision mixes x4fast into its faithful network and
+   * Creativity adds x4plus. Without it Precision is the faithful network alone and Creativity keeps its filter.
+   */
   gan?: boolean;
   /** The requested scale: the faithful network depends on it (see `faithfulPlan`). */
   scale?: number;
+  /** A model was asked for by name: it runs as the faithful network, without Precision's mix. */
+  namedModel?: boolean;
 }
 
 /**
@@ -41,9 +54,30 @@ export interface ModeOptions {
 const FAITHFUL_X2_SHARPENING = 1.0;
 const unsharp = (amount: number) => (m: number) => (tile: Float32Array, w: number, h: number) => unsharpInPlace(tile, w, h, 0.5 * m, amount, 0.08);
 
-/** Precision's network and filter for a scale, which Creativity mixes its GAN into and Detail sharpens further. */
+/** The network Precision mixes into its faithful one when Real-ESRGAN is installed: small, GAN-trained, ×4. */
+export const PRECISION_MIX_MODEL = 'realesrgan-x4fast';
+
+/**
+ * Weight of `PRECISION_MIX_MODEL` per scale (docs/engine.md, "Precision ensembles", bench (k)): on the render
+ * crops 0.3 scored +0.44 dB at ×3 and +0.28 at ×4 over the faithful network alone; at ×6 its ×4 output is
+ * brought up, and 0.2 scored +0.10 where 0.3 scored +0.06. At ×2 0.3 scored +0.57 dB but nearly triples the
+ * wait (a 1 MP render 13.4 → 38.4 s, past the 30 s goal), so it is mixed in only when precision > 95.
+ */
+const PRECISION_MIX_WEIGHT: Record<number, number> = { 2: 0.3, 3: 0.3, 4: 0.3, 6: 0.2 };
+/** Above this `precision`, Precision spends more time for fidelity: the self-ensemble, and the mix at ×2. */
+const PRECISION_THOROUGH = 95;
+
+/** Precision's network and filter for a scale, which Detail sharpens further. */
 function faithfulPlan(scale: number | undefined): Pick<ModePlan, 'family' | 'filter'> {
   return scale === 2 ? { family: 'medium', filter: unsharp(FAITHFUL_X2_SHARPENING) } : { family: 'thick' };
+}
+
+/** Precision's mix of a scale: the faithful network with x4fast, when Real-ESRGAN is installed. */
+function precisionMixes(options: ModeOptions, precision: number): Mix[] {
+  if (!options.gan || !options.scale || options.namedModel) return [];
+  if (options.scale === 2 && precision <= PRECISION_THOROUGH) return [];
+  const weight = PRECISION_MIX_WEIGHT[options.scale];
+  return weight ? [{ model: PRECISION_MIX_MODEL, weight }] : [];
 }
 
 /** One model pass of an enhancement: the model's native scale, the scale it delivers, and its post-filter. */
@@ -74,12 +108,14 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 
 /**
  * Mode → behaviour (see docs/engine.md for the measurements behind it):
  * - precision: the faithful plan of the scale: thick (best PSNR on our renders at ×3 and above), and at ×2 medium
- *   with a fine unsharp mask, which scores higher than thick at a tenth of its time. The two-way self-ensemble
- *   (identity + horizontal flip) measured +0.01 dB for twice the time, so only precision > 95 asks for it.
+ *   with a fine unsharp mask, which scores higher than thick at a tenth of its time; with Real-ESRGAN installed,
+ *   mixed with x4fast at ×3, ×4 and ×6 (0.3, 0.3, 0.2: +0.1 to +0.44 dB), and at ×2 only when precision > 95
+ *   (+0.57 dB for about three times the wait). The two-way self-ensemble (identity + horizontal flip) measured
+ *   +0.01 dB for twice the time, so only precision > 95 asks for it too.
  * - detail: medium plus a fine unsharp mask (σ = 0.5 low-resolution px), amount = detail / 100 on top of the
  *   faithful sharpening at ×2, so Detail is always sharper than Precision.
- * - creativity: the faithful plan and Real-ESRGAN x4plus (generative) mixed per tile, weight = creativity / 100,
- *   so 0 is Precision's output and 100 Real-ESRGAN's alone. Without Real-ESRGAN (the optional package is
+ * - creativity: Precision's plan and mix at its preset, then Real-ESRGAN x4plus (generative) mixed per tile,
+ *   weight = creativity / 100, so 0 is Precision's output and 100 Real-ESRGAN's alone. Without Real-ESRGAN (the optional package is
  *   absent): the faithful plan plus a coarser local-contrast boost (σ = 1.5 low-resolution px), amount = 0.6 ·
  *   creativity / 100.
  */
@@ -87,7 +123,7 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
   const faithful = faithfulPlan(options.scale);
   if (mode === 'precision') {
     const strength = clamp(params.precision ?? MODE_PRESETS.precision.value);
-    return { ...faithful, flips: strength > 95 ? ['none', 'h'] : ['none'], strength };
+    return { ...faithful, flips: strength > PRECISION_THOROUGH ? ['none', 'h'] : ['none'], strength, mixes: precisionMixes(options, strength) };
   }
   if (mode === 'detail') {
     const strength = clamp(params.detail ?? MODE_PRESETS.detail.value);
@@ -95,7 +131,11 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
     return { family: 'medium', flips: ['none'], strength, filter: unsharp(base + strength / 100) };
   }
   const strength = clamp(params.creativity ?? MODE_PRESETS.creativity.value);
-  if (options.gan) return { ...faithful, flips: ['none'], strength, gan: strength > 0 ? { model: CREATIVITY_GAN_MODEL, weight: strength / 100 } : undefined };
+  if (options.gan) {
+    // at 100 the GAN's output replaces Precision's, and the tiles run nothing of Precision (`effectiveBlends`)
+    const mixes = [...precisionMixes(options, MODE_PRESETS.precision.value), { model: CREATIVITY_GAN_MODEL, weight: strength / 100 }];
+    return { ...faithful, flips: ['none'], strength, mixes };
+  }
   const contrast = (m: number) => (tile: Float32Array, w: number, h: number) => unsharpInPlace(tile, w, h, 1.5 * m, (0.6 * strength) / 100, 0.15);
   const first = faithful.filter;
   return {

@@ -3,7 +3,7 @@ import { ModelStore } from './models/model-store.js';
 import { planMode } from './modes.js';
 import { SessionCache } from './session-cache.js';
 import { TEST_MODELS_DIR } from './test-models.js';
-import { upscaleTiled, type Pixels } from './tiled-inference.js';
+import { upscaleTiled, type Pixels, type TileModel } from './tiled-inference.js';
 
 function texture(w: number, h: number): Pixels {
   const data = new Uint8Array(w * h * 3);
@@ -65,5 +65,28 @@ describe('tiled inference', () => {
     });
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(done).toBe(2);
+  });
+
+  it('mixes blends in order, and a blend of weight 1 replaces everything before it, which is then not run', async () => {
+    const calls: string[] = [];
+    // networks of scale 1 whose output is one value everywhere, so the mix can be computed by hand
+    const constant =
+      (name: string, v: number): TileModel =>
+      async (_tile, w, h) => {
+        calls.push(name);
+        return new Float32Array(3 * w * h).fill(v);
+      };
+    const blend = (name: string, v: number, weight: number) => ({ model: constant(name, v), modelScale: 1, inputRange: [0, 1] as [number, number], weight });
+    const base = { model: constant('first', 0.2), modelScale: 1, outScale: 1, inputRange: [0, 1] as [number, number], tileSize: 64, margin: 0 };
+    const src = texture(8, 8);
+    const mixed = await upscaleTiled(src, { ...base, blends: [blend('a', 0.6, 0.5), blend('b', 1, 0.25)] });
+    // (0.2 · 0.5 + 0.6 · 0.5) · 0.75 + 1 · 0.25 = 0.55
+    expect(new Set(mixed.data)).toEqual(new Set([Math.round(0.55 * 255)]));
+    expect(calls).toEqual(['first', 'a', 'b']);
+    calls.length = 0;
+    const replaced = await upscaleTiled(src, { ...base, blends: [blend('a', 0.6, 0.5), blend('b', 1, 1), blend('c', 0, 0.5), blend('d', 0.9, 0)] });
+    // b replaces first and a; c is mixed in at half; d has no weight and is not run
+    expect(new Set(replaced.data)).toEqual(new Set([Math.round(0.5 * 255)]));
+    expect(calls).toEqual(['b', 'c']);
   });
 });

@@ -29,18 +29,36 @@ export interface TiledOptions {
   margin: number;
   /** Self-ensemble: run each tile under these flips and average the un-flipped outputs. */
   flips?: Flip[];
-  /** Applied to the first network's output, before a blend: the blend mixes the filtered first output with the second. */
+  /** Applied to the first network's output, before the blends: they mix the filtered first output with others. */
   filter?: TileFilter;
   /**
-   * A second network run on the same tile and mixed into the first one's (filtered) output before the
-   * quantisation: out = (1 − weight)·first + weight·second. Its output is brought to `modelScale` inside
-   * the tile when its own scale differs. weight 1 runs only the second network.
+   * Further networks run on the same tile and mixed, in order, into the first one's (filtered) output before
+   * the quantisation: out = (1 − weight)·out + weight·theirs. Each output is brought to `modelScale` inside
+   * the tile when its own scale differs. A blend of weight 1 replaces everything before it, which is then
+   * not run.
    */
-  blend?: { model: TileModel; modelScale: number; inputRange: [number, number]; weight: number };
+  blends?: Blend[];
   /** Channels of the returned buffer: 3, or 4 to leave room for an alpha channel filled later. */
   outChannels?: 3 | 4;
   signal?: AbortSignal;
   onTile?: (done: number, total: number) => void;
+}
+
+export interface Blend {
+  model: TileModel;
+  modelScale: number;
+  inputRange: [number, number];
+  weight: number;
+}
+
+/**
+ * The blends that take part: those with a weight, from the last one of weight 1 on (it replaces the first network
+ * and every blend before it, which are then not run). `replaced` says whether the first network is left out.
+ */
+export function effectiveBlends<T extends { weight: number }>(blends: readonly T[]): { blends: T[]; replaced: boolean } {
+  const active = blends.filter((b) => b.weight > 0);
+  const last = active.findLastIndex((b) => b.weight >= 1);
+  return last >= 0 ? { blends: active.slice(last), replaced: true } : { blends: active, replaced: false };
 }
 
 export function countTiles(width: number, height: number, tileSize: number, margin: number): number {
@@ -63,15 +81,7 @@ function flipPlanar(src: Float32Array, w: number, h: number, flip: Flip): Float3
 }
 
 /** The blend network's output for a tile, in 0..1 at the first network's scale `m`. */
-async function blendTile(
-  tile: Float32Array,
-  tw: number,
-  th: number,
-  lo: number,
-  hi: number,
-  blend: NonNullable<TiledOptions['blend']>,
-  m: number,
-): Promise<Float32Array> {
+async function blendTile(tile: Float32Array, tw: number, th: number, lo: number, hi: number, blend: Blend, m: number): Promise<Float32Array> {
   const [blo, bhi] = blend.inputRange;
   const same = blo === lo && bhi === hi;
   const input = same ? tile : tile.map((v) => ((v - lo) / (hi - lo)) * (bhi - blo) + blo);
@@ -103,6 +113,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
   const [lo, hi] = opts.inputRange;
   const toModel = (hi - lo) / maxValue;
   const flips = opts.flips?.length ? opts.flips : (['none'] as Flip[]);
+  const { blends, replaced } = effectiveBlends(opts.blends ?? []);
   let done = 0;
 
   for (const ty of rows) {
@@ -122,9 +133,8 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
       }
       const mw = tw * m;
       const mh = th * m;
-      const blend = opts.blend && opts.blend.weight > 0 ? opts.blend : undefined;
       let sr: Float32Array | undefined;
-      if (blend?.weight !== 1) {
+      if (!replaced) {
         for (const flip of flips) {
           const y = flipPlanar(await opts.model(flipPlanar(tile, tw, th, flip), tw, th), mw, mh, flip);
           if (!sr) sr = flip === 'none' ? y : Float32Array.from(y);
@@ -135,7 +145,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
         for (let i = 0; i < sr!.length; i++) sr![i] = (sr![i] - lo * flips.length) * norm;
         opts.filter?.(sr!, mw, mh);
       }
-      if (blend) {
+      for (const blend of blends) {
         const second = await blendTile(tile, tw, th, lo, hi, blend, m);
         throwIfAborted(opts.signal);
         if (!sr) sr = second;

@@ -95,7 +95,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   });
   await queue.start();
   const engineModels = creativityNetwork();
-  if (engineModels.creativity === 'fallback') logger.warn({ reason: engineModels.reason }, 'Creativity runs without Real-ESRGAN');
+  if (engineModels.creativity === 'fallback') logger.warn({ reason: engineModels.reason }, 'Creativity and Precision run without Real-ESRGAN');
   else logger.info({ creativity: engineModels.creativity }, 'Creativity runs on Real-ESRGAN');
   const deps: Deps = {
     config,

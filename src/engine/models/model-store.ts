@@ -38,6 +38,8 @@ const versionOf = (spec: ModelSpec) => (spec.source.kind === 'ncnn' ? NCNN_CONVE
 export class ModelStore {
   private specs?: Promise<ModelSpec[]>;
   private converting = new Map<string, Promise<void>>();
+  /** Checksums of the int8 recipes, read once: they ship with the code and do not change while it runs. */
+  private recipeChecksums = new Map<string, Promise<string>>();
 
   private realesrgan?: { specs: ModelSpec[]; status: RealEsrganStatus };
 
@@ -88,9 +90,19 @@ export class ModelStore {
     if (!existsSync(file) || !existsSync(`${file}.json`)) return undefined;
     const stamp = JSON.parse(await readFile(`${file}.json`, 'utf8')) as Stamp;
     if (stamp.converterVersion !== versionOf(spec)) return undefined;
-    if (int8 && (stamp.quantiserVersion !== QUANTISER_VERSION || stamp.recipe !== sha256(await readFile(spec.int8Recipe!)))) return undefined;
+    if (int8 && (stamp.quantiserVersion !== QUANTISER_VERSION || stamp.recipe !== (await this.recipeChecksum(spec.int8Recipe!)))) return undefined;
     const bytes = await readFile(file);
     return sha256(bytes) === stamp.sha256 ? bytes : undefined;
+  }
+
+  private recipeChecksum(file: string): Promise<string> {
+    let checksum = this.recipeChecksums.get(file);
+    if (!checksum) {
+      checksum = readFile(file).then(sha256);
+      checksum.catch(() => this.recipeChecksums.delete(file));
+      this.recipeChecksums.set(file, checksum);
+    }
+    return checksum;
   }
 
   private async store(spec: ModelSpec, bytes: Uint8Array, recipe?: Uint8Array): Promise<void> {
