@@ -161,7 +161,8 @@ test('/email-preview shows every template by tab at desktop and mobile width', a
   // codes as four groups of four
   await page.getByRole('tab', { name: 'Authentication' }).click();
   await page.getByTestId('template-select').selectOption({ label: 'Verification' });
-  // in view, as a reader has it: Chromium may leave an off-screen sandboxed frame unlaid-out, its text without a box
-  await page.getByTestId('preview-frame').scrollIntoViewIfNeeded();
-  await expect(page.frameLocator('[data-testid="preview-frame"]').getByText('K7QM-4XPA-9TRC-2WHN', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('preview-subject')).toHaveText(/verify/i);
+  // the frame's own visibility and widths are checked above; its content is read as text, because Chromium lays out a
+  // sandboxed (out-of-process) frame lazily, and on a busy machine its text can stay without a box for a long while
+  await expect(page.frameLocator('[data-testid="preview-frame"]').locator('[data-code]')).toHaveText('K7QM-4XPA-9TRC-2WHN');
 });

@@ -106,7 +106,9 @@ export function EmailPreviewPage() {
                       </span>
                     </p>
                     <div className="mt-4 overflow-x-auto">
+                      {/* a new frame per template: each preview is its own document, not a navigation inside the last one */}
                       <iframe
+                        key={preview.data.name}
                         title={`${preview.data.subject} (${width})`}
                         sandbox=""
                         srcDoc={preview.data.html}
