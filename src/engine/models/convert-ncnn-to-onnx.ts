@@ -5,7 +5,7 @@ import { paramArray, paramInt, type NcnnLayer, type NcnnModel } from './ncnn-mod
 const { onnx } = onnxProto;
 
 /** Bumped whenever the graph built from ncnn models changes, so stored conversions are redone. */
-export const NCNN_CONVERTER_VERSION = 1;
+export const NCNN_CONVERTER_VERSION = 2;
 
 function floatAttr(name: string, f: number) {
   return onnx.AttributeProto.create({ name, type: onnx.AttributeProto.AttributeType.FLOAT, f });
@@ -65,6 +65,39 @@ function convolution(b: Builder, layer: NcnnLayer, input: string): string {
   return activation(b, layer, conv);
 }
 
+/**
+ * `value · k` per channel, as a BatchNormalization of unit variance. onnxruntime runs that as a 1×1 depthwise
+ * convolution in its blocked (NCHWc) layout, where a Mul by a scalar and PRelu have no blocked form: with them, every
+ * convolution after Real-ESRGAN's first residual block changed layout on the way in and out (docs/engine.md "Layout").
+ */
+function scaleChannels(b: Builder, name: string, value: string, k: Float32Array): string {
+  const epsilon = 1e-5;
+  const fill = (v: number) => new Float32Array(k.length).fill(v);
+  b.initializers.push(
+    tensor(`${name}.scale`, [k.length], k),
+    tensor(`${name}.bias`, [k.length], fill(0)),
+    tensor(`${name}.mean`, [k.length], fill(0)),
+    tensor(`${name}.var`, [k.length], fill(1 - epsilon)),
+  );
+  return node(b, 'BatchNormalization', name, [value, `${name}.scale`, `${name}.bias`, `${name}.mean`, `${name}.var`], [floatAttr('epsilon', epsilon)]);
+}
+
+/** PReLU: with one slope a LeakyRelu (fused into the convolution before it), per channel `a·x + (1 − a)·relu(x)`. */
+function prelu(b: Builder, name: string, value: string, slope: Float32Array): string {
+  if (slope.length === 1) return node(b, 'LeakyRelu', name, [value], [floatAttr('alpha', slope[0])]);
+  const linear = scaleChannels(b, `${name}.linear`, value, slope);
+  const relu = node(b, 'Relu', `${name}.relu`, [value]);
+  return node(b, 'Add', name, [
+    linear,
+    scaleChannels(
+      b,
+      `${name}.rest`,
+      relu,
+      slope.map((a) => 1 - a),
+    ),
+  ]);
+}
+
 const BINARY_OPS: Record<number, { op: string; swap?: boolean }> = {
   0: { op: 'Add' },
   1: { op: 'Sub' },
@@ -84,6 +117,8 @@ const BINARY_OPS: Record<number, { op: string; swap?: boolean }> = {
 export function convertNcnnModel(model: NcnnModel): Uint8Array {
   const b: Builder = { nodes: [], initializers: [] };
   const valueOf = new Map<string, string>();
+  // channels per blob, known from the layers themselves (the per-channel scales need them)
+  const channelsOf = new Map<string, number>();
   const consumed = new Set<string>();
   const get = (layer: NcnnLayer, blob: string) => {
     const v = valueOf.get(blob);
@@ -97,22 +132,32 @@ export function convertNcnnModel(model: NcnnModel): Uint8Array {
   for (const layer of model.layers) {
     const ins = layer.inputs.map((blob) => get(layer, blob));
     const name = `${layer.type}:${layer.name}`;
-    const one = (v: string) => valueOf.set(layer.outputs[0], v);
+    const inChannels = layer.inputs.map((blob) => channelsOf.get(blob)!);
+    const one = (v: string, channels = inChannels[0]) => {
+      valueOf.set(layer.outputs[0], v);
+      channelsOf.set(layer.outputs[0], channels);
+    };
     const l = { ...layer, name };
     switch (layer.type) {
       case 'Input':
-        one(INPUT_NAME);
+        one(INPUT_NAME, paramInt(layer, 2, 3));
         break;
       case 'Split':
-        for (const out of layer.outputs) valueOf.set(out, ins[0]);
+        for (const out of layer.outputs) {
+          valueOf.set(out, ins[0]);
+          channelsOf.set(out, inChannels[0]);
+        }
         break;
       case 'Convolution':
-        one(convolution(b, l, ins[0]));
+        one(convolution(b, l, ins[0]), paramInt(layer, 0, 0));
         break;
       case 'Concat': {
         const axis = paramInt(layer, 0, 0);
         if (axis !== 0) throw new Error(`${layer.name}: only channel concatenation (axis 0) is supported`);
-        one(node(b, 'Concat', name, ins, [intAttr('axis', 1)]));
+        one(
+          node(b, 'Concat', name, ins, [intAttr('axis', 1)]),
+          inChannels.reduce((a, c) => a + c, 0),
+        );
         break;
       }
       case 'Eltwise': {
@@ -120,7 +165,7 @@ export function convertNcnnModel(model: NcnnModel): Uint8Array {
         const coeffs = paramArray(layer, 1);
         if (op === 1) {
           const terms = ins.map((v, i) =>
-            coeffs.length && coeffs[i] !== 1 ? node(b, 'Mul', `${name}.term${i}`, [v, scalar(b, `${name}.coeff${i}`, coeffs[i])]) : v,
+            coeffs.length && coeffs[i] !== 1 ? scaleChannels(b, `${name}.term${i}`, v, new Float32Array(inChannels[i]).fill(coeffs[i])) : v,
           );
           one(node(b, terms.length === 2 ? 'Add' : 'Sum', name, terms));
         } else if (op === 0 || op === 2) {
@@ -156,16 +201,14 @@ export function convertNcnnModel(model: NcnnModel): Uint8Array {
         );
         break;
       }
-      case 'PReLU': {
-        const slope = layer.weights[0];
-        b.initializers.push(tensor(`${name}.slope`, slope.length === 1 ? [1] : [slope.length, 1, 1], slope));
-        one(node(b, 'PRelu', name, [ins[0], `${name}.slope`]));
+      case 'PReLU':
+        one(prelu(b, name, ins[0], layer.weights[0]));
         break;
-      }
       case 'PixelShuffle': {
         // mode 0 is PyTorch's pixel_shuffle (ONNX CRD), mode 1 TensorFlow's depth_to_space (DCR)
         const mode = paramInt(layer, 1, 0) ? 'DCR' : 'CRD';
-        one(node(b, 'DepthToSpace', name, ins, [intAttr('blocksize', paramInt(layer, 0, 1)), strAttr('mode', mode)]));
+        const r = paramInt(layer, 0, 1);
+        one(node(b, 'DepthToSpace', name, ins, [intAttr('blocksize', r), strAttr('mode', mode)]), inChannels[0] / (r * r));
         break;
       }
       default:
