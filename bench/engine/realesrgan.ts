@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createEngine, type Mode } from '@engine/index.js';
+import { ModelStore } from '@engine/models/model-store.js';
 import { findPackage, REALESRGAN_PACKAGE } from '@engine/models/registry.js';
 import { agreement, referenceEngine } from '@engine/models/upscayl-reference.js';
 import { BENCH_MODELS_DIR, renderFiles, table } from './common.js';
@@ -36,7 +37,7 @@ async function crop(file: string, size: number, to: string) {
  * same render crops, models and tile size: wall time of each process, their ratio, output agreement, peak RSS.
  * BENCH_UPSCAYL_SIZE sets the crop side (default 64: upscayl-bin needs about a minute per 64² crop with x4plus
  * on this CPU under load; a 256² crop took it 3.5 minutes on the quiet machine), BENCH_UPSCAYL_CROPS the number of
- * renders.
+ * renders, BENCH_UPSCAYL_MODELS the models (comma-separated).
  */
 export async function benchUpscayl(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'rl-bench-upscayl-'));
@@ -50,7 +51,11 @@ export async function benchUpscayl(): Promise<void> {
     const tile = Number(process.env.BENCH_UPSCAYL_TILE ?? 64);
     const files = renderFiles().slice(0, Number(process.env.BENCH_UPSCAYL_CROPS ?? 2));
     const rows: (string | number)[][] = [];
-    for (const model of ['realesrgan-x4fast', 'realesrgan-x4plus']) {
+    const models = process.env.BENCH_UPSCAYL_MODELS?.split(',') ?? ['realesrgan-x4fast', 'realesrgan-x4plus'];
+    // converted before timing: the conversion happens once per install, not per run (x4plus: 1.6 s)
+    const store = new ModelStore(BENCH_MODELS_DIR);
+    for (const model of models) await store.load(model);
+    for (const model of models) {
       for (const file of files) {
         const input = path.join(work, `${path.basename(file, path.extname(file))}-${size}.png`);
         await crop(file, size, input);
