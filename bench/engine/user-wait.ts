@@ -9,7 +9,9 @@ const GOALS: Record<number, number> = { 2: 30, 4: 120 };
  * (i) The wait a user feels: a 1 MP render (1155×866 from the middle of a bench render) enhanced whole, as the
  * worker runs it, in each mode at ×2 and ×4. The peers in the same run: at ×2 thick (Precision's network before it
  * moved to medium), at ×4 thick in float (before the int8 networks); beside them Precision 100 at ×2 and Precision's
- * network without the x4fast mix at ×4, to show what the mix costs. Prints seconds, the ratio to the peer and the goal.
+ * network without the x4fast mix at ×4, to show what the mix costs. Prints seconds, the ratio to the peer and the
+ * goal. BENCH_WAIT_ROWS picks rows whose label contains one of its comma-separated words; only so do the Creativity
+ * rows run (Real-ESRGAN x4plus at its preset, no goal: over 20 minutes at ×2 on this machine).
  */
 export async function benchUserWait() {
   const engine = createEngine({ modelsDir: BENCH_MODELS_DIR });
@@ -27,14 +29,18 @@ export async function benchUserWait() {
     { label: 'Precision', scale: 2, mode: 'precision' },
     { label: 'Precision 100 (x4fast mix, self-ensemble)', scale: 2, mode: 'precision', precision: 100 },
     { label: 'Detail', scale: 2, mode: 'detail' },
+    { label: 'Creativity', scale: 2, mode: 'creativity' },
     { label: 'Precision in float, without the mix (before int8)', scale: 4, mode: 'precision', model: 'esrgan-thick-x4', peer: true, float: true },
     { label: 'Precision without the x4fast mix', scale: 4, mode: 'precision', model: 'esrgan-thick-x4' },
     { label: 'Precision', scale: 4, mode: 'precision' },
     { label: 'Detail', scale: 4, mode: 'detail' },
+    { label: 'Creativity', scale: 4, mode: 'creativity' },
   ];
+  const wanted = process.env.BENCH_WAIT_ROWS?.toLowerCase().split(',');
+  const chosen = wanted ? runs.filter((r) => wanted.some((w) => r.label.toLowerCase().includes(w))) : runs.filter((r) => r.mode !== 'creativity');
   const rows: (string | number)[][] = [];
   let peer = 0;
-  for (const run of runs) {
+  for (const run of chosen) {
     const t = performance.now();
     const r = await (run.float ? float : engine).enhance(input, {
       scale: run.scale,
@@ -51,7 +57,7 @@ export async function benchUserWait() {
       run.label,
       r.model,
       `${s.toFixed(1)} s`,
-      run.peer ? '' : `${(peer / s).toFixed(1)}×`,
+      run.peer || !peer ? '' : `${(peer / s).toFixed(1)}×`,
       goal ? `${s <= goal ? 'met' : 'missed'} (≤ ${goal} s)` : '',
     ]);
   }
