@@ -87,15 +87,13 @@ function prelu(b: Builder, name: string, value: string, slope: Float32Array): st
   if (slope.length === 1) return node(b, 'LeakyRelu', name, [value], [floatAttr('alpha', slope[0])]);
   const linear = scaleChannels(b, `${name}.linear`, value, slope);
   const relu = node(b, 'Relu', `${name}.relu`, [value]);
-  return node(b, 'Add', name, [
-    linear,
-    scaleChannels(
-      b,
-      `${name}.rest`,
-      relu,
-      slope.map((a) => 1 - a),
-    ),
-  ]);
+  const rest = scaleChannels(
+    b,
+    `${name}.rest`,
+    relu,
+    slope.map((a) => 1 - a),
+  );
+  return node(b, 'Add', name, [linear, rest]);
 }
 
 const BINARY_OPS: Record<number, { op: string; swap?: boolean }> = {
@@ -116,12 +114,11 @@ const BINARY_OPS: Record<number, { op: string; swap?: boolean }> = {
  */
 export function convertNcnnModel(model: NcnnModel): Uint8Array {
   const b: Builder = { nodes: [], initializers: [] };
-  const valueOf = new Map<string, string>();
-  // channels per blob, known from the layers themselves (the per-channel scales need them)
-  const channelsOf = new Map<string, number>();
+  // each blob's ONNX value and its channel count, known from the layers themselves (per-channel scales need it)
+  const blobs = new Map<string, { value: string; channels: number }>();
   const consumed = new Set<string>();
   const get = (layer: NcnnLayer, blob: string) => {
-    const v = valueOf.get(blob);
+    const v = blobs.get(blob);
     if (v === undefined) throw new Error(`${layer.name}: input ${blob} is not produced by an earlier layer`);
     consumed.add(blob);
     return v;
@@ -130,23 +127,18 @@ export function convertNcnnModel(model: NcnnModel): Uint8Array {
   if (inputLayers.length !== 1) throw new Error(`expected one Input layer, found ${inputLayers.length}`);
 
   for (const layer of model.layers) {
-    const ins = layer.inputs.map((blob) => get(layer, blob));
+    const inBlobs = layer.inputs.map((blob) => get(layer, blob));
+    const ins = inBlobs.map((i) => i.value);
+    const inChannels = inBlobs.map((i) => i.channels);
     const name = `${layer.type}:${layer.name}`;
-    const inChannels = layer.inputs.map((blob) => channelsOf.get(blob)!);
-    const one = (v: string, channels = inChannels[0]) => {
-      valueOf.set(layer.outputs[0], v);
-      channelsOf.set(layer.outputs[0], channels);
-    };
+    const one = (value: string, channels = inChannels[0]) => blobs.set(layer.outputs[0], { value, channels });
     const l = { ...layer, name };
     switch (layer.type) {
       case 'Input':
         one(INPUT_NAME, paramInt(layer, 2, 3));
         break;
       case 'Split':
-        for (const out of layer.outputs) {
-          valueOf.set(out, ins[0]);
-          channelsOf.set(out, inChannels[0]);
-        }
+        for (const out of layer.outputs) blobs.set(out, inBlobs[0]);
         break;
       case 'Convolution':
         one(convolution(b, l, ins[0]), paramInt(layer, 0, 0));
@@ -218,6 +210,6 @@ export function convertNcnnModel(model: NcnnModel): Uint8Array {
 
   const ends = model.layers.flatMap((l) => l.outputs).filter((blob) => !consumed.has(blob));
   if (ends.length !== 1) throw new Error(`expected one output blob, found ${ends.length} (${ends.join(', ')})`);
-  b.nodes.push(onnx.NodeProto.create({ name: 'output', opType: 'Identity', input: [valueOf.get(ends[0])!], output: [OUTPUT_NAME] }));
+  b.nodes.push(onnx.NodeProto.create({ name: 'output', opType: 'Identity', input: [blobs.get(ends[0])!.value], output: [OUTPUT_NAME] }));
   return encodeModel(b, NCNN_CONVERTER_VERSION);
 }
