@@ -23,4 +23,10 @@ export function creativityNetwork(lookup: PackageLookup = findPackage): Creativi
  * margins differ by up to 16 levels, 40 px by 7, 56 px by 3, 64 px by 1 (docs/engine.md, tiling).
  */
 export const GAN_TILE_MARGIN = 64;
-export const GAN_MIN_TILE = 2 * GAN_TILE_MARGIN + 64;
+
+/**
+ * Most input pixels per window when the GAN network runs (`planWindow` picks the shape). It runs as body and head
+ * (`split-network.ts`), so the window bounds the body's tensors: 384² held 1.1 GB of RSS against 0.65 GB at 256²,
+ * and halves the work of 256² windows on a 1 MP render (docs/engine.md, "Creativity's windows").
+ */
+export const GAN_WINDOW_AREA = 384 * 384;

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GAN_MIN_TILE, GAN_TILE_MARGIN } from './creativity-network.js';
+import { GAN_TILE_MARGIN } from './creativity-network.js';
 import { createEngine, creativityNetwork } from './index.js';
 import { ModelStore } from './models/model-store.js';
 import { findPackage, REALESRGAN_PACKAGE } from './models/registry.js';
 import { planMode } from './modes.js';
 import { SessionCache } from './session-cache.js';
 import { TEST_MODELS_DIR } from './test-models.js';
-import { upscaleTiled, type Pixels } from './tiled-inference.js';
+import { countTiles, upscaleTiled, type Pixels } from './tiled-inference.js';
 
 function texture(w: number, h: number): Pixels {
   const data = new Uint8Array(w * h * 3);
@@ -74,6 +74,18 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
     expect(outside).toBe(0);
   });
 
+  it('shapes the GAN’s windows to the image: a 300×40 render is one window, where 256² squares made two', async () => {
+    const totals: number[] = [];
+    const r = await engine.enhance(
+      await png(texture(300, 40)),
+      { scale: 2, mode: 'creativity', params: { creativity: 100 } },
+      { onProgress: (p) => totals.push(p.tilesTotal) },
+    );
+    expect([r.width, r.height]).toEqual([600, 80]);
+    expect(new Set(totals)).toEqual(new Set([1]));
+    expect(countTiles(300, 40, 256, GAN_TILE_MARGIN)).toBe(2);
+  }, 120_000);
+
   it('tiles with the GAN margins equal the untiled mix within 2 levels (×2: x4plus brought down inside each tile)', async () => {
     const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 2 });
     const gan = { model: await sessions.tileModel('realesrgan-x4plus'), modelScale: 4, inputRange: [0, 1] as [number, number], weight: 0.9 };
@@ -94,7 +106,7 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
     };
     const whole = await upscaleTiled(src, { ...base, tileSize: 512 });
     let tiles = 0;
-    const tiled = await upscaleTiled(src, { ...base, tileSize: GAN_MIN_TILE, onTile: (_, total) => (tiles = total) });
+    const tiled = await upscaleTiled(src, { ...base, tileSize: 2 * GAN_TILE_MARGIN + 64, onTile: (_, total) => (tiles = total) });
     expect(tiles).toBe(2);
     let max = 0;
     for (let i = 0; i < whole.data.length; i++) max = Math.max(max, Math.abs(whole.data[i] - tiled.data[i]));

@@ -1,13 +1,14 @@
 import sharp from 'sharp';
 import { EngineError, throwIfAborted } from './errors.js';
 import { decodeImage, defaultOutputFormat, encodeImage, readInput, upscaleAlpha, type OutputFormat } from './image-io.js';
-import { CREATIVITY_GAN_MODEL, GAN_MIN_TILE, GAN_TILE_MARGIN } from './creativity-network.js';
+import { CREATIVITY_GAN_MODEL, GAN_TILE_MARGIN, GAN_WINDOW_AREA } from './creativity-network.js';
 import { builtinModelName } from './models/registry.js';
 import { modelStages, planMode, type Mode, type ModeParams } from './modes.js';
 import { createProgressTracker, type Progress } from './progress.js';
 import type { SessionCache } from './session-cache.js';
 import { assertWithinLimit, isHighResolution, isScale, outputSize, type Scale } from './sizes.js';
 import { countTiles, effectiveBlends, upscaleTiled } from './tiled-inference.js';
+import { planWindow } from './tiling.js';
 import { decodeBmp, readBmpHeader } from './bmp-decoder.js';
 import { msg } from '@shared/messages.js';
 
@@ -92,9 +93,14 @@ export async function enhanceImage(
   const models = await Promise.all(stages.map((st) => sessions.tileModel(st.name)));
   // only the networks that take part are loaded and named (a mix of weight 1 replaces what comes before it)
   const taking = effectiveBlends(plan.mixes ?? []).blends;
-  // x4plus sees much further than the tile margins the other networks need (x4fast at Precision's weight does not)
+  // x4plus sees much further than the tile margins the other networks need (x4fast at Precision's weight does not),
+  // so its windows are shaped to the image to keep the work its margins add small
   const wide = taking.some((x) => x.model === CREATIVITY_GAN_MODEL);
-  const runTiles = wide ? { tileSize: Math.max(tiles.tileSize, GAN_MIN_TILE), margin: Math.max(tiles.margin, GAN_TILE_MARGIN) } : tiles;
+  const windowsOf = (width: number, height: number) => {
+    if (!wide) return { width: tiles.tileSize, height: tiles.tileSize, margin: tiles.margin };
+    const margin = Math.max(tiles.margin, GAN_TILE_MARGIN);
+    return { ...planWindow(width, height, GAN_WINDOW_AREA, margin), margin };
+  };
   const mixes = await Promise.all(
     taking.map(async (x) => ({ ...x, spec: await sessions.spec(x.model), model: await sessions.tileModel(x.model), name: x.model })),
   );
@@ -103,10 +109,13 @@ export async function enhanceImage(
   const image = await decodeImage(buf);
   // tiles of every pass, counted up front so progress and ETA cover the whole run
   const counts: number[] = [];
+  const windows: { width: number; height: number; margin: number }[] = [];
   let w = image.pixels.width;
   let h = image.pixels.height;
   for (const st of stages) {
-    counts.push(countTiles(w, h, runTiles.tileSize, runTiles.margin));
+    const win = windowsOf(w, h);
+    windows.push(win);
+    counts.push(countTiles(w, h, win.width, win.margin, win.height));
     w *= st.outScale;
     h *= st.outScale;
   }
@@ -126,8 +135,9 @@ export async function enhanceImage(
       modelScale: st.spec.scale,
       outScale: st.outScale,
       inputRange: st.spec.inputRange,
-      tileSize: runTiles.tileSize,
-      margin: runTiles.margin,
+      tileSize: windows[i].width,
+      tileHeight: windows[i].height,
+      margin: windows[i].margin,
       flips: plan.flips,
       filter: st.filter?.(st.spec.scale),
       blends: mixes.map((x) => ({ model: x.model, modelScale: x.spec.scale, inputRange: x.spec.inputRange, weight: x.weight })),

@@ -23,8 +23,9 @@ export interface TiledOptions {
   modelScale: number;
   outScale: number;
   inputRange: [number, number];
-  /** Input window per tile, margins included. */
+  /** Input window per tile, margins included: its width, and its height unless `tileHeight` says otherwise. */
   tileSize: number;
+  tileHeight?: number;
   /** Context cropped from each inner side of a tile. */
   margin: number;
   /** Self-ensemble: run each tile under these flips and average the un-flipped outputs. */
@@ -61,8 +62,8 @@ export function effectiveBlends<T extends { weight: number }>(blends: readonly T
   return last >= 0 ? { blends: active.slice(last), replaced: true } : { blends: active, replaced: false };
 }
 
-export function countTiles(width: number, height: number, tileSize: number, margin: number): number {
-  return planAxis(width, tileSize, margin).length * planAxis(height, tileSize, margin).length;
+export function countTiles(width: number, height: number, tileSize: number, margin: number, tileHeight = tileSize): number {
+  return planAxis(width, tileSize, margin).length * planAxis(height, tileHeight, margin).length;
 }
 
 function flipPlanar(src: Float32Array, w: number, h: number, flip: Flip): Float32Array {
@@ -108,7 +109,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
   const maxValue = src.data instanceof Uint16Array ? 65535 : 255;
   const out = maxValue === 65535 ? new Uint16Array(outW * outH * outC) : new Uint8Array(outW * outH * outC);
   const cols = planAxis(width, tileSize, margin);
-  const rows = planAxis(height, tileSize, margin);
+  const rows = planAxis(height, opts.tileHeight ?? tileSize, margin);
   const total = cols.length * rows.length;
   const [lo, hi] = opts.inputRange;
   const toModel = (hi - lo) / maxValue;

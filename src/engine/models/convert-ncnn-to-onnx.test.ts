@@ -4,10 +4,12 @@ import path from 'node:path';
 import onnxProto from 'onnx-proto';
 import ort from 'onnxruntime-node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { convertNcnnModel } from './convert-ncnn-to-onnx.js';
+import { convertNcnnModel, splitPoint } from './convert-ncnn-to-onnx.js';
 import { ModelStore } from './model-store.js';
 import { halfToFloat, readNcnnBuffers } from './ncnn-model.js';
 import { findPackage, REALESRGAN_PACKAGE } from './registry.js';
+import { HEAD_MARGIN, HEAD_STRIP_AREA, splitTileModel } from '../split-network.js';
+import { SessionCache } from '../session-cache.js';
 
 const { onnx } = onnxProto;
 
@@ -191,6 +193,98 @@ describe('ncnn → ONNX converter', () => {
   });
 });
 
+/**
+ * A small network shaped like Real-ESRGAN x4plus: a trunk at low resolution with a skip connection, then its head,
+ * nearest ×2, a 3×3 convolution, nearest ×2 and three 3×3 convolutions (random weights, 4 features).
+ */
+function x4plusShaped() {
+  const c = 4;
+  const conv = (name: string, from: string, to: string, cin: number, cout: number, leaky = true) =>
+    `Convolution ${name} 1 1 ${from} ${to} 0=${cout} 1=3 4=1 5=1 6=${cout * cin * 9}${leaky ? ' 9=2 -23310=1,2.000000e-01' : ''}`;
+  const sizes = [
+    [3, c],
+    [c, c],
+    [c, c],
+    [c, c],
+    [c, c],
+    [c, 3],
+  ];
+  const bin = new BinWriter();
+  sizes.forEach(([cin, cout], i) => bin.tagged(values(cout * cin * 9, 11 + i, 0.4), i % 2 ? 'fp16' : 'fp32').raw(values(cout, 31 + i, 0.1)));
+  return readNcnnBuffers(
+    param([
+      'Input in 0 1 data',
+      conv('first', 'data', 'f', 3, c),
+      'Split split 1 2 f f0 f1',
+      conv('body', 'f0', 'b', c, c),
+      'BinaryOp skip 2 1 f1 b trunk 0=0',
+      'Interp up1 1 1 trunk u1 0=1 1=2.000000e+00 2=2.000000e+00',
+      conv('conv_up1', 'u1', 'c1', c, c),
+      'Interp up2 1 1 c1 u2 0=1 1=2.000000e+00 2=2.000000e+00',
+      conv('conv_up2', 'u2', 'c2', c, c),
+      conv('conv_hr', 'c2', 'c3', c, c),
+      conv('conv_last', 'c3', 'output', c, 3, false),
+    ]),
+    bin.bytes(),
+  );
+}
+
+describe('a network in two parts (body and head)', () => {
+  const open = (bytes: Uint8Array) => ort.InferenceSession.create(bytes, { intraOpNumThreads: 1 });
+
+  it('splits at the first upsampling: the head on the body’s features gives the whole network’s output', async () => {
+    const model = x4plusShaped();
+    expect(splitPoint(model)).toEqual({ index: 5, blob: 'trunk' });
+    const [H, W] = [6, 7];
+    const x = Float32Array.from(values(3 * H * W, 5, 1));
+    const feats = await run(convertNcnnModel(model, 'body'), x, 3, H, W);
+    expect(feats.dims).toEqual([1, 4, H, W]);
+    const head = await run(convertNcnnModel(model, 'head'), feats.data, 4, H, W);
+    const whole = await run(convertNcnnModel(model), x, 3, H, W);
+    expect(head.dims).toEqual([1, 3, 4 * H, 4 * W]);
+    expect(Array.from(head.data)).toEqual(Array.from(whole.data));
+  });
+
+  it('runs the head in strips with enough context: the stitched output equals the whole network’s', async () => {
+    const model = x4plusShaped();
+    const [body, head, whole] = await Promise.all([
+      open(convertNcnnModel(model, 'body')),
+      open(convertNcnnModel(model, 'head')),
+      open(convertNcnnModel(model)),
+    ]);
+    // wide enough for four strips of the head (HEAD_STRIP_AREA pixels each, context included)
+    const [W, H] = [200, 4 * Math.floor(HEAD_STRIP_AREA / 200)];
+    expect(Math.ceil(H / (Math.floor(HEAD_STRIP_AREA / W) - 2 * HEAD_MARGIN))).toBeGreaterThanOrEqual(4);
+    const x = Float32Array.from(values(3 * H * W, 9, 1));
+    const stitched = await splitTileModel(body, head)(x, W, H);
+    const reference = (await whole.run({ input: new ort.Tensor('float32', x, [1, 3, H, W]) })).output.data as Float32Array;
+    expect(stitched.length).toBe(reference.length);
+    let max = 0;
+    for (let i = 0; i < reference.length; i++) max = Math.max(max, Math.abs(stitched[i] - reference[i]));
+    expect(max).toBeLessThan(1e-5);
+    await Promise.all([body, head, whole].map((s) => s.release()));
+  });
+
+  it('refuses to split where more than the features cross, or where there is no upsampling', () => {
+    // x4fast's shape: the upsampled input is added back after the network's own layers
+    const bin = new BinWriter().tagged(values(3 * 3 * 9, 1), 'fp32').bytes();
+    const addsBack = readNcnnBuffers(
+      param([
+        'Input in 0 1 data',
+        'Split split 1 2 data d0 d1',
+        'Convolution conv 1 1 d0 c 0=3 1=3 4=1 5=0 6=81',
+        'Interp up 1 1 d1 u 0=1 1=2.000000e+00 2=2.000000e+00',
+        'Interp up2 1 1 c cu 0=1 1=2.000000e+00 2=2.000000e+00',
+        'BinaryOp add 2 1 cu u output 0=0',
+      ]),
+      bin,
+    );
+    expect(() => convertNcnnModel(addsBack, 'head')).toThrow('the network cannot be split at its first upsampling: c also cross');
+    const flat = readNcnnBuffers(param(['Input in 0 1 data', 'Convolution conv 1 1 data out 0=3 1=3 4=1 5=0 6=81']), bin);
+    expect(() => convertNcnnModel(flat, 'body')).toThrow('the network has no upsampling layer to split at');
+  });
+});
+
 describe('Real-ESRGAN models from the optional package', () => {
   const dirs: string[] = [];
   afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -234,6 +328,28 @@ describe('Real-ESRGAN models from the optional package', () => {
       }
     },
   );
+
+  it.skipIf(!findPackage(REALESRGAN_PACKAGE))('x4plus runs as its two parts: the engine converts and loads those, not the whole network', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rl-ncnn-parts-'));
+    dirs.push(dir);
+    const store = new ModelStore(dir);
+    expect((await store.get('realesrgan-x4plus')).split).toBe(true);
+    expect((await store.get('realesrgan-x4fast')).split).toBe(false);
+    const sessions = new SessionCache(store, { threads: 1 });
+    const x4plus = await sessions.tileModel('realesrgan-x4plus');
+    expect(sessions.loaded).toBe(2);
+    expect((await readdir(dir)).sort()).toEqual([
+      'realesrgan-x4plus.body.onnx',
+      'realesrgan-x4plus.body.onnx.json',
+      'realesrgan-x4plus.head.onnx',
+      'realesrgan-x4plus.head.onnx.json',
+    ]);
+    // a flat grey field stays about that grey
+    const out = await x4plus(new Float32Array(3 * 12 * 12).fill(0.5), 12, 12);
+    expect(out.length).toBe(3 * 48 * 48);
+    expect(Math.abs(out[24 * 48 + 24] - 0.5)).toBeLessThan(0.05);
+    await sessions.close();
+  });
 
   it('without the package the models are absent and the reason is given', async () => {
     const empty = await mkdtemp(path.join(os.tmpdir(), 'rl-nopkg-'));

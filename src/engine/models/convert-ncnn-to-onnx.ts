@@ -107,13 +107,37 @@ const BINARY_OPS: Record<number, { op: string; swap?: boolean }> = {
   8: { op: 'Div', swap: true },
 };
 
+/** One part of a network that runs in two: `body` up to the features its first upsampling reads, `head` from there. */
+export const NETWORK_PARTS = ['body', 'head'] as const;
+export type NetworkPart = (typeof NETWORK_PARTS)[number];
+
+/**
+ * Where a network splits into body and head: the blob its first `Interp` reads, which must be the only value that
+ * crosses from the layers before it to the layers after it (Real-ESRGAN x4plus: the 64 features of the residual trunk;
+ * x4fast adds its upsampled input back at the end, so it does not split).
+ */
+export function splitPoint(model: NcnnModel): { index: number; blob: string } {
+  const index = model.layers.findIndex((l) => l.type === 'Interp');
+  if (index < 0) throw new Error('the network has no upsampling layer to split at');
+  const blob = model.layers[index].inputs[0];
+  const before = new Set(model.layers.slice(0, index).flatMap((l) => l.outputs));
+  const crossing = new Set(model.layers.slice(index).flatMap((l) => l.inputs.filter((i) => before.has(i))));
+  crossing.delete(blob);
+  if (crossing.size) throw new Error(`the network cannot be split at its first upsampling: ${[...crossing].join(', ')} also cross`);
+  return { index, blob };
+}
+
 /**
  * Converts an ncnn model (Real-ESRGAN's layer set: Input, Convolution with fused activation, Split, Concat,
  * Eltwise, BinaryOp, Interp nearest, PReLU, PixelShuffle) to an ONNX model with float NCHW input `input` and
- * output `output`, in the model's own value range.
+ * output `output`, in the model's own value range; with `part`, only that part of it (see `splitPoint`), whose
+ * features come out of the body and go into the head as `output` and `input`.
  */
-export function convertNcnnModel(model: NcnnModel): Uint8Array {
-  const b: Builder = { nodes: [], initializers: [] };
+export function convertNcnnModel(model: NcnnModel, part?: NetworkPart): Uint8Array {
+  const built: Builder = { nodes: [], initializers: [] };
+  const cut = part ? splitPoint(model) : undefined;
+  // the head's layers need the channel counts of the body's blobs: the body is walked too, into a builder left unused
+  let b: Builder = part === 'head' ? { nodes: [], initializers: [] } : built;
   // each blob's ONNX value and its channel count, known from the layers themselves (per-channel scales need it)
   const blobs = new Map<string, { value: string; channels: number }>();
   const consumed = new Set<string>();
@@ -126,7 +150,12 @@ export function convertNcnnModel(model: NcnnModel): Uint8Array {
   const inputLayers = model.layers.filter((l) => l.type === 'Input');
   if (inputLayers.length !== 1) throw new Error(`expected one Input layer, found ${inputLayers.length}`);
 
-  for (const layer of model.layers) {
+  for (const [index, layer] of model.layers.entries()) {
+    if (cut && index === cut.index) {
+      if (part === 'body') break;
+      blobs.set(cut.blob, { value: INPUT_NAME, channels: blobs.get(cut.blob)!.channels });
+      b = built;
+    }
     const inBlobs = layer.inputs.map((blob) => get(layer, blob));
     const ins = inBlobs.map((i) => i.value);
     const inChannels = inBlobs.map((i) => i.channels);
@@ -208,8 +237,14 @@ export function convertNcnnModel(model: NcnnModel): Uint8Array {
     }
   }
 
-  const ends = model.layers.flatMap((l) => l.outputs).filter((blob) => !consumed.has(blob));
-  if (ends.length !== 1) throw new Error(`expected one output blob, found ${ends.length} (${ends.join(', ')})`);
-  b.nodes.push(onnx.NodeProto.create({ name: 'output', opType: 'Identity', input: [blobs.get(ends[0])!.value], output: [OUTPUT_NAME] }));
-  return encodeModel(b, NCNN_CONVERTER_VERSION);
+  let end = cut?.blob;
+  if (part !== 'body') {
+    const ends = model.layers.flatMap((l) => l.outputs).filter((blob) => !consumed.has(blob));
+    if (ends.length !== 1) throw new Error(`expected one output blob, found ${ends.length} (${ends.join(', ')})`);
+    end = ends[0];
+  }
+  const out = blobs.get(end!)!;
+  built.nodes.push(onnx.NodeProto.create({ name: 'output', opType: 'Identity', input: [out.value], output: [OUTPUT_NAME] }));
+  const channels = { in: part === 'head' ? blobs.get(cut!.blob)!.channels : paramInt(inputLayers[0], 2, 3), out: out.channels };
+  return encodeModel(built, NCNN_CONVERTER_VERSION, channels);
 }

@@ -227,8 +227,11 @@ export function convertLayersModel(model: LayersModel, opts: { fuseUpsampling?: 
   return encodeModel(b, CONVERTER_VERSION);
 }
 
-/** The ONNX model around a built graph: float NCHW `input` [N,3,H,W] → `output` [N,3,OH,OW], opset 13. */
-export function encodeModel(b: Builder, version: number): Uint8Array {
+/**
+ * The ONNX model around a built graph: float NCHW `input` [N,3,H,W] → `output` [N,3,OH,OW], opset 13 (other channel
+ * counts for a part of a network: features in or out).
+ */
+export function encodeModel(b: Builder, version: number, channels: { in: number; out: number } = { in: 3, out: 3 }): Uint8Array {
   const dims = (...d: (number | string)[]) => onnx.TensorShapeProto.create({ dim: d.map((x) => (typeof x === 'number' ? { dimValue: x } : { dimParam: x })) });
   const valueInfo = (name: string, shape: InstanceType<typeof onnx.TensorShapeProto>) =>
     onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType: onnx.TensorProto.DataType.FLOAT, shape } } });
@@ -242,8 +245,8 @@ export function encodeModel(b: Builder, version: number): Uint8Array {
       name: 'sr',
       node: b.nodes,
       initializer: b.initializers,
-      input: [valueInfo(INPUT_NAME, dims('N', 3, 'H', 'W'))],
-      output: [valueInfo(OUTPUT_NAME, dims('N', 3, 'OH', 'OW'))],
+      input: [valueInfo(INPUT_NAME, dims('N', channels.in, 'H', 'W'))],
+      output: [valueInfo(OUTPUT_NAME, dims('N', channels.out, 'OH', 'OW'))],
     }),
   });
   return onnx.ModelProto.encode(modelProto).finish();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import { EngineError } from '../errors.js';
 import { CONVERTER_VERSION, convertLayersModel } from './convert-to-onnx.js';
-import { NCNN_CONVERTER_VERSION, convertNcnnModel } from './convert-ncnn-to-onnx.js';
+import { NCNN_CONVERTER_VERSION, convertNcnnModel, NETWORK_PARTS, type NetworkPart } from './convert-ncnn-to-onnx.js';
 import { readNcnnModel } from './ncnn-model.js';
 import { builtinModels, extraModels, findPackage, realesrganModels, type ModelSpec, type PackageLookup, type RealEsrganStatus } from './registry.js';
 import { readLayersModel } from './tfjs-layers.js';
@@ -22,6 +22,8 @@ interface Stamp {
 /** Which form of a network to load: its float conversion, or the int8 one where the network has a recipe. */
 export interface LoadOptions {
   int8?: boolean;
+  /** One part of a network that runs in two (`ModelSpec.split`), always float. */
+  part?: NetworkPart;
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -71,13 +73,13 @@ export class ModelStore {
     return spec;
   }
 
-  fileOf(spec: ModelSpec, int8 = false): string {
+  fileOf(spec: ModelSpec, int8 = false, part?: NetworkPart): string {
     if (spec.source.kind === 'file') return spec.source.path;
-    return path.join(this.modelsDir, `${spec.name}${int8 ? '.int8' : ''}.onnx`);
+    return path.join(this.modelsDir, `${spec.name}${int8 ? '.int8' : ''}${part ? `.${part}` : ''}.onnx`);
   }
 
-  private async readVerified(spec: ModelSpec, int8 = false): Promise<Uint8Array | undefined> {
-    const file = this.fileOf(spec, int8);
+  private async readVerified(spec: ModelSpec, int8 = false, part?: NetworkPart): Promise<Uint8Array | undefined> {
+    const file = this.fileOf(spec, int8, part);
     if (spec.source.kind === 'file') {
       const bytes = await readFile(file);
       const stampFile = `${file}.sha256`;
@@ -105,9 +107,9 @@ export class ModelStore {
     return checksum;
   }
 
-  private async store(spec: ModelSpec, bytes: Uint8Array, recipe?: Uint8Array): Promise<void> {
+  private async store(spec: ModelSpec, bytes: Uint8Array, recipe?: Uint8Array, part?: NetworkPart): Promise<void> {
     await mkdir(this.modelsDir, { recursive: true });
-    const file = this.fileOf(spec, Boolean(recipe));
+    const file = this.fileOf(spec, Boolean(recipe), part);
     await writeFileAtomic(file, bytes);
     const stamp: Stamp = {
       sha256: sha256(bytes),
@@ -117,9 +119,13 @@ export class ModelStore {
     await writeFileAtomic(`${file}.json`, JSON.stringify(stamp));
   }
 
-  private async convert(spec: ModelSpec, int8: boolean): Promise<void> {
+  private async convert(spec: ModelSpec, int8: boolean, part?: NetworkPart): Promise<void> {
     const { source } = spec;
     if (source.kind === 'file') return;
+    if (part) {
+      if (source.kind !== 'ncnn' || !spec.split) throw new Error(`${spec.name} does not run in parts`);
+      return this.store(spec, convertNcnnModel(await readNcnnModel(source.param, source.bin), part), undefined, part);
+    }
     if (int8) {
       const raw = await readFile(spec.int8Recipe!);
       const recipe = JSON.parse(raw.toString('utf8')) as Int8Recipe;
@@ -138,28 +144,33 @@ export class ModelStore {
    */
   async load(name: string, options: LoadOptions = {}): Promise<Uint8Array> {
     const spec = await this.get(name);
-    const int8 = Boolean(options.int8 && spec.int8Recipe);
-    const ready = await this.readVerified(spec, int8);
+    const { part } = options;
+    const int8 = Boolean(options.int8 && spec.int8Recipe && !part);
+    const ready = await this.readVerified(spec, int8, part);
     if (ready) return ready;
-    const key = `${name}${int8 ? '.int8' : ''}`;
+    const key = `${name}${int8 ? '.int8' : ''}${part ? `.${part}` : ''}`;
     let job = this.converting.get(key);
     if (!job) {
-      job = this.convert(spec, int8).finally(() => this.converting.delete(key));
+      job = this.convert(spec, int8, part).finally(() => this.converting.delete(key));
       this.converting.set(key, job);
     }
     await job;
-    const bytes = await this.readVerified(spec, int8);
+    const bytes = await this.readVerified(spec, int8, part);
     if (!bytes) throw new EngineError('MODEL_CORRUPT', `Model ${name} failed verification after conversion`);
     return bytes;
   }
 
-  /** Converts every network (and, with `int8`, makes the int8 forms) now rather than on its first job. */
+  /**
+   * Converts every network (and, with `int8`, makes the int8 forms) now rather than on its first job; a network that
+   * runs in parts is converted as its parts.
+   */
   async ensureAll(onProgress?: (done: number, total: number, name: string) => void, options: LoadOptions = {}): Promise<void> {
     const specs = (await this.list()).filter((s) => s.source.kind !== 'file');
     let done = 0;
     for (const spec of specs) {
       onProgress?.(done, specs.length, spec.name);
-      if (!(await this.readVerified(spec))) await this.load(spec.name);
+      if (spec.split) for (const part of NETWORK_PARTS) await this.load(spec.name, { part });
+      else if (!(await this.readVerified(spec))) await this.load(spec.name);
       if (options.int8 && spec.int8Recipe) await this.load(spec.name, options);
       done++;
       onProgress?.(done, specs.length, spec.name);

@@ -18,6 +18,11 @@ export interface ModelSpec {
   source: { kind: 'npm'; dir: string } | { kind: 'ncnn'; param: string; bin: string } | { kind: 'file'; path: string };
   /** The int8 recipe (`quantise.ts`), for networks whose int8 form costs at most 0.05 dB: docs/engine.md "int8". */
   int8Recipe?: string;
+  /**
+   * Runs as two networks, body and head (`splitPoint`), so the head's wide ×4 tensors are made a strip at a time and
+   * the body can take wide windows (docs/engine.md, "Creativity's windows").
+   */
+  split?: boolean;
 }
 
 /** Where the int8 recipes are kept: one `name.json` per network measured to quantise without loss. */
@@ -117,7 +122,8 @@ export function realesrganModels(lookup: PackageLookup = findPackage): { specs: 
   for (const name of REALESRGAN_MODELS) {
     const param = path.join(root, REALESRGAN_MODEL_DIR, `${name}.param`);
     const bin = path.join(root, REALESRGAN_MODEL_DIR, `${name}.bin`);
-    if (existsSync(param) && existsSync(bin)) specs.push({ name, family: 'realesrgan', scale: 4, inputRange: [0, 1], source: { kind: 'ncnn', param, bin } });
+    if (existsSync(param) && existsSync(bin))
+      specs.push({ name, family: 'realesrgan', scale: 4, inputRange: [0, 1], source: { kind: 'ncnn', param, bin }, split: name === 'realesrgan-x4plus' });
     else missing.push(name);
   }
   if (missing.length) return { specs, status: { available: false, reason: `${REALESRGAN_PACKAGE} has no ${missing.join(', ')} model files` } };
