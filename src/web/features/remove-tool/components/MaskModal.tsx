@@ -35,7 +35,7 @@ export function MaskModal({ tool, image }: { tool: RemoveTool; image: WorkspaceI
               <button
                 type="button"
                 aria-label={msg('maskDone')}
-                className="flex h-8 w-8 items-center justify-center rounded-md text-zinc-400 hover:bg-white/10 hover:text-white"
+                className="flex h-8 w-8 items-center justify-center rounded-md text-zinc-400 hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400"
               >
                 <X className="h-4 w-4" />
               </button>
