@@ -36,8 +36,9 @@ async function crop(file: string, size: number, to: string) {
  * (g) Renderlift vs upscayl-bin (ncnn on Vulkan, here Mesa's CPU driver: how Upscayl runs without a GPU) on the
  * same render crops, models and tile size: wall time of each process, their ratio, output agreement, peak RSS.
  * BENCH_UPSCAYL_SIZE sets the crop side (default 64: upscayl-bin needs about a minute per 64² crop with x4plus
- * on this CPU under load; a 256² crop took it 3.5 minutes on the quiet machine), BENCH_UPSCAYL_CROPS the number of
- * renders, BENCH_UPSCAYL_MODELS the models (comma-separated).
+ * on this CPU under load; a 256² crop took it 2.5–3.5 minutes on a quiet machine), BENCH_UPSCAYL_TILE the tile
+ * (default 200, the one upscayl-bin picks for itself on llvmpipe; ours: windows of at most that plus the padding
+ * squared), BENCH_UPSCAYL_CROPS the number of renders, BENCH_UPSCAYL_MODELS the models (comma-separated).
  */
 export async function benchUpscayl(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'rl-bench-upscayl-'));
@@ -48,13 +49,13 @@ export async function benchUpscayl(): Promise<void> {
       return;
     }
     const size = Number(process.env.BENCH_UPSCAYL_SIZE ?? 64);
-    const tile = Number(process.env.BENCH_UPSCAYL_TILE ?? 64);
+    const tile = Number(process.env.BENCH_UPSCAYL_TILE ?? 200);
     const files = renderFiles().slice(0, Number(process.env.BENCH_UPSCAYL_CROPS ?? 2));
     const rows: (string | number)[][] = [];
     const models = process.env.BENCH_UPSCAYL_MODELS?.split(',') ?? ['realesrgan-x4fast', 'realesrgan-x4plus'];
-    // converted before timing: the conversion happens once per install, not per run (x4plus: 1.6 s)
-    const store = new ModelStore(BENCH_MODELS_DIR);
-    for (const model of models) await store.load(model);
+    // converted before timing, as the engine runs them (x4plus as its two parts): the conversion happens once per
+    // install, not per run (x4plus: 1.6 s)
+    await new ModelStore(BENCH_MODELS_DIR).ensureAll();
     for (const model of models) {
       for (const file of files) {
         const input = path.join(work, `${path.basename(file, path.extname(file))}-${size}.png`);

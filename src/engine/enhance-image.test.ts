@@ -8,6 +8,7 @@ import { encodeBmp24 } from './bmp-decoder.js';
 import { createEngine, EngineError, SCALES } from './index.js';
 import { TEST_MODELS_DIR } from './test-models.js';
 import { countTiles } from './tiled-inference.js';
+import { planWindow } from './tiling.js';
 
 const engine = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, tileSize: 64 });
 afterAll(() => engine.close());
@@ -204,13 +205,19 @@ describe('enhance: modes, determinism, progress and cancel', () => {
   });
 
   it('counts the tiles of both passes of Detail ×6 in one progress run, ending at every tile done', async () => {
-    // 64 px tiles with 16 px margins: 32 px of new output per inner tile
+    // windows of at most 64² px with 16 px margins, shaped to each pass's input
     const seen: { tilesDone: number; tilesTotal: number }[] = [];
     const r = await engine.enhance(await png(70, 50), { scale: 6, mode: 'detail' }, { onProgress: (p) => seen.push(p) });
     expect([r.width, r.height]).toEqual([420, 300]);
     const total = seen[0].tilesTotal;
     // the ×2 pass on 70×50 and the ×3 pass on its 140×100 output
-    expect(total).toBe(countTiles(70, 50, 64, 16) + countTiles(140, 100, 64, 16));
+    const tilesOf = (w: number, h: number) => {
+      const win = planWindow(w, h, 64 * 64, 16);
+      return countTiles(w, h, win.width, 16, win.height);
+    };
+    expect(total).toBe(tilesOf(70, 50) + tilesOf(140, 100));
+    // fewer than equal 64² windows would take (14)
+    expect(total).toBeLessThan(countTiles(70, 50, 64, 16) + countTiles(140, 100, 64, 16));
     expect(seen.every((p) => p.tilesTotal === total)).toBe(true);
     expect(seen.map((p) => p.tilesDone)).toEqual(Array.from({ length: total + 1 }, (_, i) => i));
   });

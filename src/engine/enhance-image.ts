@@ -93,13 +93,12 @@ export async function enhanceImage(
   const models = await Promise.all(stages.map((st) => sessions.tileModel(st.name)));
   // only the networks that take part are loaded and named (a mix of weight 1 replaces what comes before it)
   const taking = effectiveBlends(plan.mixes ?? []).blends;
-  // x4plus sees much further than the tile margins the other networks need (x4fast at Precision's weight does not),
-  // so its windows are shaped to the image to keep the work its margins add small
+  // x4plus sees much further than the tile margins the other networks need (x4fast at Precision's weight does not)
+  // and gets wider windows; every window is shaped to the image, within the area, to keep the work margins add small
   const wide = taking.some((x) => x.model === CREATIVITY_GAN_MODEL);
   const windowsOf = (width: number, height: number) => {
-    if (!wide) return { width: tiles.tileSize, height: tiles.tileSize, margin: tiles.margin };
-    const margin = Math.max(tiles.margin, GAN_TILE_MARGIN);
-    return { ...planWindow(width, height, GAN_WINDOW_AREA, margin), margin };
+    const margin = wide ? Math.max(tiles.margin, GAN_TILE_MARGIN) : tiles.margin;
+    return { ...planWindow(width, height, wide ? GAN_WINDOW_AREA : tiles.tileSize ** 2, margin), margin };
   };
   const mixes = await Promise.all(
     taking.map(async (x) => ({ ...x, spec: await sessions.spec(x.model), model: await sessions.tileModel(x.model), name: x.model })),

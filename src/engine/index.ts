@@ -23,7 +23,7 @@ export interface EngineConfig {
   extraModelsDir?: string;
   threads?: number;
   executionProvider?: 'cpu' | 'cuda';
-  /** Input window per tile incl. margins (default 256). */
+  /** Input window per tile incl. margins (default 256): windows hold at most its square, shaped to the image. */
   tileSize?: number;
   /** Context cropped per inner tile side (default 16). */
   tileMargin?: number;

@@ -10,6 +10,7 @@ import { planMode, PRECISION_MIX_MODEL } from './modes.js';
 import { SessionCache } from './session-cache.js';
 import { TEST_MODELS_DIR } from './test-models.js';
 import { upscaleTiled, type Flip, type Pixels } from './tiled-inference.js';
+import { planWindow } from './tiling.js';
 
 const hasGan = !!findPackage(REALESRGAN_PACKAGE);
 const dirs: string[] = [];
@@ -64,7 +65,9 @@ describe.skipIf(!hasGan)('Precision mixed with Real-ESRGAN x4fast', () => {
     expect((await engine.enhance(await png(src), { scale: 2, mode: 'precision' })).model).toBe('esrgan-medium-x2');
     const r = await engine.enhance(await png(src), { scale: 2, mode: 'precision', params: { precision: 100 } });
     expect(r.model).toBe(`esrgan-medium-x2+ensemble2+${PRECISION_MIX_MODEL}·0.3`);
-    const base = { ...(await faithfulX2()), tileSize: 64, flips: ['none', 'h'] as Flip[] };
+    // the engine's windows: at most 64² px, shaped to the crop
+    const win = planWindow(src.width, src.height, 64 * 64, 16);
+    const base = { ...(await faithfulX2()), tileSize: win.width, tileHeight: win.height, flips: ['none', 'h'] as Flip[] };
     const fast = { model: await sessions.tileModel(PRECISION_MIX_MODEL), modelScale: 4, inputRange: [0, 1] as [number, number], weight: 0.3 };
     const direct = await upscaleTiled(src, { ...base, blends: [fast] });
     expect(Buffer.compare(Buffer.from(await raw(r.data)), Buffer.from(direct.data))).toBe(0);

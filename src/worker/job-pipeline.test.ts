@@ -57,9 +57,10 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
 
   it('enhances ×3, reports real progress, charges on success and serves the result at exactly three times the size', async () => {
     const { client, userId, sse } = await signedInBusinessUser(server);
-    const img = await storeImage(server.deps, userId, await syntheticPng(300, 200));
+    const img = await storeImage(server.deps, userId, await syntheticPng(330, 220));
     const before = await balanceOf(server, userId);
-    // ×3 runs thick, which takes long enough on 300×200 for progress between the tiles (×2 runs medium, in a blink)
+    // ×3 runs thick, which takes long enough on 330×220 (two windows of at most 256² px) for progress between the
+    // tiles (×2 runs medium, in a blink)
     const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 3, mode: 'precision' } });
     expect(res.status).toBe(201);
     const jobId = res.body.job.id;
@@ -71,7 +72,7 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
     expect(done.status).toBe('completed');
     expect(done.credit_state).toBe('charged');
     expect(progress.some((p) => p > 0 && p < 1)).toBe(true);
-    // cost of a 900 px result: 2 credits, charged once
+    // cost of a 990 px result: 2 credits, charged once
     expect(await balanceOf(server, userId)).toBe(before - 2);
     const ledger = await server.deps.db.select().from(creditLedger).where(eq(creditLedger.jobId, jobId));
     expect(ledger.map((l) => [l.reason, l.delta])).toEqual([
@@ -81,13 +82,13 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
     const file = await client.fetch(done.processed_image_url!);
     expect(file.status).toBe(200);
     const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
-    expect([meta.width, meta.height, meta.format]).toEqual([900, 600, 'png']);
+    expect([meta.width, meta.height, meta.format]).toEqual([990, 660, 'png']);
     // the canvas preview beside it: WebP, never larger than the result
     expect(done.preview_url).toBeTruthy();
     const preview = await client.fetch(done.preview_url!);
     expect(preview.status).toBe(200);
     const previewMeta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
-    expect([previewMeta.width, previewMeta.height, previewMeta.format]).toEqual([900, 600, 'webp']);
+    expect([previewMeta.width, previewMeta.height, previewMeta.format]).toEqual([990, 660, 'webp']);
     // the workspace lists it with the result; removing the image removes both files
     const listed = await client.json('/api/images');
     const card = listed.body.images.find((i: { id: string }) => i.id === img.id);
