@@ -245,6 +245,6 @@ export function convertNcnnModel(model: NcnnModel, part?: NetworkPart): Uint8Arr
   }
   const out = blobs.get(end!)!;
   built.nodes.push(onnx.NodeProto.create({ name: 'output', opType: 'Identity', input: [out.value], output: [OUTPUT_NAME] }));
-  const channels = { in: part === 'head' ? blobs.get(cut!.blob)!.channels : paramInt(inputLayers[0], 2, 3), out: out.channels };
+  const channels = { in: blobs.get(part === 'head' ? cut!.blob : inputLayers[0].outputs[0])!.channels, out: out.channels };
   return encodeModel(built, NCNN_CONVERTER_VERSION, channels);
 }

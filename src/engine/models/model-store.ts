@@ -122,10 +122,7 @@ export class ModelStore {
   private async convert(spec: ModelSpec, int8: boolean, part?: NetworkPart): Promise<void> {
     const { source } = spec;
     if (source.kind === 'file') return;
-    if (part) {
-      if (source.kind !== 'ncnn' || !spec.split) throw new Error(`${spec.name} does not run in parts`);
-      return this.store(spec, convertNcnnModel(await readNcnnModel(source.param, source.bin), part), undefined, part);
-    }
+    if (part && !spec.split) throw new Error(`${spec.name} does not run in parts`);
     if (int8) {
       const raw = await readFile(spec.int8Recipe!);
       const recipe = JSON.parse(raw.toString('utf8')) as Int8Recipe;
@@ -134,8 +131,8 @@ export class ModelStore {
       return this.store(spec, quantiseModel(await this.load(spec.name), recipe), raw);
     }
     const bytes =
-      source.kind === 'npm' ? convertLayersModel(await readLayersModel(source.dir)) : convertNcnnModel(await readNcnnModel(source.param, source.bin));
-    await this.store(spec, bytes);
+      source.kind === 'npm' ? convertLayersModel(await readLayersModel(source.dir)) : convertNcnnModel(await readNcnnModel(source.param, source.bin), part);
+    await this.store(spec, bytes, undefined, part);
   }
 
   /**
