@@ -86,14 +86,18 @@ test('the admin panel: banner live in another browser, notification emails with 
   await expect(plan.getByText('Expiration date must be in the future')).toBeVisible();
   await plan.getByLabel('Expires on').fill(`${new Date().getFullYear() + 1}-06-30`);
   await plan.getByRole('button', { name: 'Grant Plan' }).click();
-  await expect(page.getByText(`Business granted to ${customer.email}: 1000 credits`)).toBeVisible();
+  await expect(page.getByText(`Business granted to ${customer.email}: credits 4 → 1000`)).toBeVisible();
   const beta = page.locator('#beta-access');
   await beta.getByLabel('User email').fill('nobody-here@example.com');
   await beta.getByRole('button', { name: 'Grant Beta Access' }).click();
   await expect(beta.getByRole('alert')).toHaveText('User not found');
   await beta.getByLabel('User email').fill(customer.email);
   await beta.getByRole('button', { name: 'Grant Beta Access' }).click();
-  await expect(page.getByText(`Beta access granted to ${customer.email}: 2000 credits, email sent`)).toBeVisible();
+  await expect(page.getByText(`Beta access granted to ${customer.email}: credits 1000 → 2000, email sent`)).toBeVisible();
+  // a second grant changes nothing and sends no second e-mail
+  await beta.getByLabel('User email').fill(customer.email);
+  await beta.getByRole('button', { name: 'Grant Beta Access' }).click();
+  await expect(page.getByText(`${customer.email} already has beta access: nothing changed (2000 credits)`)).toBeVisible();
 
   // a visitor writes through the contact page, and the message reaches the panel
   await visitor.goto('/contact');
@@ -112,6 +116,7 @@ test('the admin panel: banner live in another browser, notification emails with 
   await expect(page.getByTestId('contact-messages')).toContainText('Tiles look smeared at 6×');
   const log = page.getByTestId('audit-log');
   await expect(log).toContainText('Beta access granted');
+  await expect(log).toContainText('credits 1000 → 2000');
   await expect(log).toContainText('Complimentary plan granted');
   await expect(log).toContainText('Maintenance emails');
   await expect(log).toContainText('Service status changed');

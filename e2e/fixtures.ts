@@ -153,6 +153,15 @@ export async function businessUser(request: APIRequestContext, baseURL: string, 
 
 const RENDERS = path.resolve(import.meta.dirname, '../bench/renders');
 
+/** The first bench render, by name: the source of the journeys' small real uploads. */
+function firstRender() {
+  const source = fs
+    .readdirSync(RENDERS)
+    .filter((f) => f.endsWith('.png'))
+    .sort()[0];
+  return path.join(RENDERS, source);
+}
+
 /**
  * The first bench render scaled to 240 px wide, written as `name` into a temporary folder before the spec's tests
  * and removed after them: a small real upload. `file()` is its path.
@@ -161,14 +170,38 @@ export function smallRender(name: string) {
   let folder = '';
   test.beforeAll(async () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-render-'));
-    const source = fs
-      .readdirSync(RENDERS)
-      .filter((f) => f.endsWith('.png'))
-      .sort()[0];
-    await sharp(path.join(RENDERS, source)).resize({ width: 240 }).png().toFile(path.join(folder, name));
+    await sharp(firstRender()).resize({ width: 240 }).png().toFile(path.join(folder, name));
   });
   test.afterAll(() => {
     if (folder) fs.rmSync(folder, { recursive: true, force: true });
   });
   return { file: () => path.join(folder, name) };
+}
+
+/**
+ * The first bench render scaled to `width` px wide, without alpha, with an object to remove: a bright disc of
+ * `radius` px in its middle (at `width / 2`, half its height rounded). Written as `name` into a temporary folder
+ * before the spec's tests and removed after them; `file()` is its path, `folder()` the folder (downloads may go there
+ * too), `size()` its size in pixels.
+ */
+export function renderWithDisc(name: string, width: number, radius: number) {
+  let folder = '';
+  let size = { width: 0, height: 0 };
+  test.beforeAll(async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-disc-'));
+    const base = await sharp(firstRender()).resize({ width }).removeAlpha().png().toBuffer();
+    const meta = await sharp(base).metadata();
+    size = { width: meta.width!, height: meta.height! };
+    const disc = Buffer.from(
+      `<svg width="${size.width}" height="${size.height}"><circle cx="${width / 2}" cy="${Math.round(size.height / 2)}" r="${radius}" fill="#fffbe8"/></svg>`,
+    );
+    await sharp(base)
+      .composite([{ input: disc }])
+      .png()
+      .toFile(path.join(folder, name));
+  });
+  test.afterAll(() => {
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  return { file: () => path.join(folder, name), folder: () => folder, size: () => size };
 }

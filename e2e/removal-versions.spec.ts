@@ -3,42 +3,16 @@
  * then cleared of an object stays at the enhanced size (card, download name and file), the enhancement stays
  * reachable from the card's versions, and a reload without any saved viewport shows the removal again.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { businessUser, test } from './fixtures';
+import { businessUser, renderWithDisc, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 60_000 });
-const RENDERS = path.resolve(import.meta.dirname, '../bench/renders');
 const NAME = 'terrace.png';
 const W = 200;
 
-let folder: string;
-let size: { width: number; height: number };
-
-test.beforeAll(async () => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-versions-'));
-  const source = fs
-    .readdirSync(RENDERS)
-    .filter((f) => f.endsWith('.png'))
-    .sort()[0];
-  const base = await sharp(path.join(RENDERS, source)).resize({ width: W }).removeAlpha().png().toBuffer();
-  const meta = await sharp(base).metadata();
-  size = { width: meta.width!, height: meta.height! };
-  const disc = Buffer.from(
-    `<svg width="${size.width}" height="${size.height}"><circle cx="${W / 2}" cy="${Math.round(size.height / 2)}" r="8" fill="#fffbe8"/></svg>`,
-  );
-  await sharp(base)
-    .composite([{ input: disc }])
-    .png()
-    .toFile(path.join(folder, NAME));
-});
-
-test.afterAll(() => {
-  if (folder) fs.rmSync(folder, { recursive: true, force: true });
-});
+const render = renderWithDisc(NAME, W, 8);
 
 const card = (page: Page) => page.locator(`[data-testid="image-card"][data-name="${NAME}"]`);
 const tool = (page: Page, label: string) => page.getByRole('toolbar').getByRole('button', { name: label, exact: true });
@@ -46,7 +20,7 @@ const tool = (page: Page, label: string) => page.getByRole('toolbar').getByRole(
 async function downloadPng(page: Page) {
   await page.getByTestId('tool-download').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download PNG' }).click()]);
-  const file = path.join(folder, download.suggestedFilename());
+  const file = path.join(render.folder(), download.suggestedFilename());
   await download.saveAs(file);
   const meta = await sharp(file).metadata();
   return { name: download.suggestedFilename(), width: meta.width, height: meta.height };
@@ -56,10 +30,11 @@ test('a removal on a 2× enhancement keeps 2×, and the enhancement stays reacha
   test.setTimeout(900_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await businessUser(page.request, baseURL!, 'versions', 'operator');
+  const size = render.size();
   const enhancedSize = `${size.width} × ${size.height} → ${size.width * 2} × ${size.height * 2}`;
 
   await page.goto('/enhance');
-  await page.getByTestId('file-input').setInputFiles(path.join(folder, NAME));
+  await page.getByTestId('file-input').setInputFiles(render.file());
   await expect(card(page)).toHaveAttribute('data-status', 'idle');
   await card(page).click();
   await page.getByRole('radio', { name: '2×' }).click();
@@ -102,17 +77,17 @@ test('a removal on a 2× enhancement keeps 2×, and the enhancement stays reacha
   // the removal kept the enhanced resolution
   await expect(card(page)).toContainText(enhancedSize);
   const removed = await downloadPng(page);
-  expect(removed).toEqual({ name: 'terrace_2x_remove.png', width: size.width * 2, height: size.height * 2 });
+  expect(removed).toEqual({ name: 'terrace_x2_precision_removed.png', width: size.width * 2, height: size.height * 2 });
 
   // the enhancement before the removal is one choice away
   const versions = card(page).getByTestId('card-versions');
   await expect(versions.locator('option')).toHaveText([
-    `1. 2× Precision · ${size.width * 2} × ${size.height * 2}`,
-    `2. Object removed · ${size.width * 2} × ${size.height * 2}`,
+    `1. ×2 Precision · ${size.width * 2} × ${size.height * 2}`,
+    `2. ×2 Precision · Removed 1 object · ${size.width * 2} × ${size.height * 2}`,
   ]);
   await versions.selectOption({ index: 0 });
   const earlier = await downloadPng(page);
-  expect(earlier).toEqual({ name: 'terrace_2x_precision.png', width: size.width * 2, height: size.height * 2 });
+  expect(earlier).toEqual({ name: 'terrace_x2_precision.png', width: size.width * 2, height: size.height * 2 });
 
   // after a reload (no saved viewport) the card shows the removal again, with both versions
   await page.reload();

@@ -169,7 +169,7 @@ test('upload a folder, enhance one and all, compare, download, cancel, reload; a
   // download the PNG: named after the original with scale and mode, exactly 2× in pixels
   await page.getByTestId('tool-download').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download PNG' }).click()]);
-  expect(download.suggestedFilename()).toBe(`${first.replace(/\.png$/, '')}_2x_precision.png`);
+  expect(download.suggestedFilename()).toBe(`${first.replace(/\.png$/, '')}_x2_precision.png`);
   const file = path.join(folder, 'downloaded.png');
   await download.saveAs(file);
   const meta = await sharp(file).metadata();

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig } from '@server/config.js';
 import { openDatabase } from '@server/db/database.js';
 import { DataDirLockedError, lockDataDir } from '@server/data-dir-lock.js';
+import { OWNER_ONLY_UMASK } from '@server/data-dir-access.js';
 import { findCommand } from '@server/operator/commands.js';
 import { operatorSocketPath, sendOperatorCommand } from '@server/operator/operator-socket.js';
 
@@ -43,6 +44,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
 
 const invokedDirectly = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (invokedDirectly) {
+  // the embedded database and its folder may be created here, so with the server's owner-only umask (src/main/main.ts)
+  process.umask(OWNER_ONLY_UMASK);
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {

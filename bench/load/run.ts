@@ -75,7 +75,12 @@ const pct = (values: number[], p: number) => {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-load-'));
-  const { child, url } = await startServer(dataDir);
+  // every simulated browser connects from this one loopback address: the per-address and per-user stream caps are
+  // raised to the load's shape, so the figures measure the server under SSE clients, not the caps' 429s
+  const { child, url } = await startServer(dataDir, {
+    SSE_MAX_STREAMS_PER_ADDRESS: String(SSE_CLIENTS + 10),
+    SSE_MAX_STREAMS_PER_USER: String(Math.ceil(SSE_CLIENTS / USERS) + 10),
+  });
   const streams: Array<{ close: () => void }> = [];
   try {
     console.log(`server ${url}, pid ${child.pid}; ${USERS} users, ${SSE_CLIENTS} SSE clients, ${RATE} requests/s for ${DURATION_S} s\n`);

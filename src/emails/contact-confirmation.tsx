@@ -1,9 +1,12 @@
 import { Text } from '@react-email/components';
 import { EmailLayout, paragraph, type SiteInfo } from './layout.js';
 
-/** seed 000 §3: confirmation payload name, email. */
+/**
+ * seed 000 §3: confirmation payload name, email. The name is left out when the sender has not shown the address is
+ * theirs: the form lets anyone aim this mail at any address, so it must not carry their words.
+ */
 export interface ContactConfirmationEmailProps extends SiteInfo {
-  name: string;
+  name?: string;
   email: string;
 }
 

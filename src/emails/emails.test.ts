@@ -29,10 +29,15 @@ describe('email templates', () => {
     }
   });
 
-  it('the twelve templates of the seed and the two notification e-mails, each under one of the five preview tabs', () => {
+  it('the twelve templates of the seed, the two notification e-mails and the five account-security notices, each under one of the five preview tabs', () => {
     const names = Object.keys(emailTemplates).sort();
     expect(names).toEqual(
       [
+        'account-deleted',
+        'backup-codes-regenerated',
+        'password-changed',
+        'two-factor-disabled',
+        'two-factor-enabled',
         'application-available',
         'beta-access',
         'contact-confirmation',

@@ -15,10 +15,25 @@ import { ApplicationAvailableEmail, applicationAvailableSubject, type Applicatio
 import { MaintenanceNoticeEmail, maintenanceNoticeSubject, type MaintenanceNoticeEmailProps } from './maintenance-notice.js';
 import { ProcessingCompleteEmail, processingCompleteSubject, type ProcessingCompleteEmailProps } from './processing-complete.js';
 import { LowCreditsEmail, lowCreditsSubject, type LowCreditsEmailProps } from './low-credits.js';
+import {
+  AccountDeletedEmail,
+  accountDeletedSubject,
+  BackupCodesRegeneratedEmail,
+  backupCodesRegeneratedSubject,
+  PasswordChangedEmail,
+  passwordChangedSubject,
+  TwoFactorDisabledEmail,
+  twoFactorDisabledSubject,
+  TwoFactorEnabledEmail,
+  twoFactorEnabledSubject,
+  type PasswordChangedEmailProps,
+  type SecurityNoticeEmailProps,
+} from './security-notices.js';
 
 export type { SiteInfo } from './layout.js';
 export type { VerificationEmailProps, WelcomeEmailProps, PasswordResetEmailProps };
 export type { PaymentReceivedEmailProps, PaymentFailedEmailProps, SubscriptionConfirmedEmailProps, SubscriptionCancelledEmailProps };
+export type { PasswordChangedEmailProps, SecurityNoticeEmailProps };
 export type { ContactNotificationEmailProps, ContactConfirmationEmailProps, BetaAccessEmailProps, ApplicationAvailableEmailProps, MaintenanceNoticeEmailProps };
 
 /** The tabs of /email-preview (seed 000 §2), in order. */
@@ -59,6 +74,34 @@ export const emailTemplates = {
       resetToken: 'H4K9QZ',
       resetUrl: `${site.baseUrl}/reset-password/H4K9QZ`,
     }),
+  },
+  'password-changed': {
+    category: 'Authentication',
+    label: 'Password changed',
+    component: PasswordChangedEmail,
+    subject: passwordChangedSubject,
+    sample: (site: SiteInfo): PasswordChangedEmailProps => ({ ...site, firstName: 'Alex', when: '22 November 2026, 14:05 UTC', othersSignedOut: true }),
+  },
+  'two-factor-enabled': {
+    category: 'Authentication',
+    label: 'Two-factor turned on',
+    component: TwoFactorEnabledEmail,
+    subject: twoFactorEnabledSubject,
+    sample: (site: SiteInfo): SecurityNoticeEmailProps => ({ ...site, firstName: 'Alex', when: '22 November 2026, 14:05 UTC' }),
+  },
+  'two-factor-disabled': {
+    category: 'Authentication',
+    label: 'Two-factor turned off',
+    component: TwoFactorDisabledEmail,
+    subject: twoFactorDisabledSubject,
+    sample: (site: SiteInfo): SecurityNoticeEmailProps => ({ ...site, firstName: 'Alex', when: '22 November 2026, 14:05 UTC' }),
+  },
+  'backup-codes-regenerated': {
+    category: 'Authentication',
+    label: 'Backup codes regenerated',
+    component: BackupCodesRegeneratedEmail,
+    subject: backupCodesRegeneratedSubject,
+    sample: (site: SiteInfo): SecurityNoticeEmailProps => ({ ...site, firstName: 'Alex', when: '22 November 2026, 14:05 UTC' }),
   },
   'payment-received': {
     category: 'Payment',
@@ -145,6 +188,13 @@ export const emailTemplates = {
     component: BetaAccessEmail,
     subject: betaAccessSubject,
     sample: (site: SiteInfo): BetaAccessEmailProps => ({ ...site, firstName: 'Alex', email: 'alex@studio.example' }),
+  },
+  'account-deleted': {
+    category: 'Account',
+    label: 'Account deleted',
+    component: AccountDeletedEmail,
+    subject: accountDeletedSubject,
+    sample: (site: SiteInfo): SecurityNoticeEmailProps => ({ ...site, firstName: 'Alex', when: '22 November 2026, 14:05 UTC' }),
   },
   'processing-complete': {
     category: 'Account',

@@ -148,6 +148,16 @@ describe('enhance: image fidelity', () => {
     }
   });
 
+  it('writes results without EXIF: no camera location leaves with a result', async () => {
+    const photo = await sharp(rgbPattern(12, 8), { raw: { width: 12, height: 8, channels: 3 } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Site camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '47/1 22/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const r = await engine.enhance(photo, { scale: 2, mode: 'detail' });
+    expect((await sharp(r.data).metadata()).exif).toBeUndefined();
+  });
+
   it('applies EXIF orientation', async () => {
     const rotated = await sharp(rgbPattern(12, 8), { raw: { width: 12, height: 8, channels: 3 } })
       .jpeg()

@@ -7,7 +7,7 @@ import { modelStages, planMode, type Mode, type ModeParams } from './modes.js';
 import { createProgressTracker, type Progress } from './progress.js';
 import type { SessionCache } from './session-cache.js';
 import { assertWithinLimit, isHighResolution, isScale, outputSize, type Scale } from './sizes.js';
-import { countTiles, effectiveBlends, upscaleTiled } from './tiled-inference.js';
+import { countTiles, effectiveBlends, upscaleTiled, type Pixels } from './tiled-inference.js';
 import { planWindow } from './tiling.js';
 import { decodeBmp, readBmpHeader } from './bmp-decoder.js';
 import { msg } from '@shared/messages.js';
@@ -23,6 +23,17 @@ export interface EnhanceOptions {
    * brought down to the requested one inside each tile.
    */
   model?: string;
+  /**
+   * An exact size to deliver: the model's output at `scale` is brought down to it (Lanczos3), never up; `dpi` is
+   * written into the file's density (PNG pHYs, JPEG JFIF, WebP EXIF) for a print.
+   */
+  outputSize?: OutputSize;
+}
+
+export interface OutputSize {
+  width: number;
+  height: number;
+  dpi?: number;
 }
 
 export interface RunControl {
@@ -45,7 +56,7 @@ export interface TileConfig {
 }
 
 /** Dimensions after EXIF orientation, read from the header only. */
-async function probeSize(buf: Buffer): Promise<{ width: number; height: number }> {
+export async function probeSize(buf: Buffer): Promise<{ width: number; height: number }> {
   if (buf.length >= 26 && buf[0] === 0x42 && buf[1] === 0x4d) {
     const header = readBmpHeader(buf);
     if (!('problem' in header)) return { width: header.width, height: header.height };
@@ -59,6 +70,18 @@ async function probeSize(buf: Buffer): Promise<{ width: number; height: number }
   } catch {
     throw new EngineError('UNSUPPORTED_INPUT', 'Unsupported or corrupt image');
   }
+}
+
+/** The model's output brought down to the exact size asked for, at its own depth and channels. */
+async function resizeExact(px: Pixels, size: { width: number; height: number }): Promise<Pixels> {
+  const sixteen = px.data instanceof Uint16Array;
+  const input = Buffer.from(px.data.buffer, px.data.byteOffset, px.data.byteLength);
+  const { data, info } = await sharp(input, { raw: { width: px.width, height: px.height, channels: px.channels as 3 | 4 }, limitInputPixels: false })
+    .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
+    .raw({ depth: sixteen ? 'ushort' : 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const out = sixteen ? new Uint16Array(data.buffer, data.byteOffset, data.byteLength / 2) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  return { data: out, width: info.width, height: info.height, channels: info.channels };
 }
 
 export async function enhanceImage(
@@ -75,6 +98,13 @@ export async function enhanceImage(
   const size = await probeSize(buf);
   const out = outputSize(size.width, size.height, options.scale);
   assertWithinLimit(out.width, out.height);
+  const exact = options.outputSize;
+  // the exact size is a downscale of the model's output, never an upscale of it
+  const side = (n: number, max: number) => Number.isInteger(n) && n >= 1 && n <= max;
+  if (exact && !(side(exact.width, out.width) && side(exact.height, out.height))) {
+    const sizes = `${exact.width}x${exact.height} is not within the ×${options.scale} result (${out.width}x${out.height})`;
+    throw new EngineError('UNSUPPORTED_INPUT', `Output size ${sizes}.`);
+  }
 
   const plan = planMode(options.mode, options.params, { gan: sessions.realesrganStatus().available, scale: options.scale, namedModel: !!options.model });
   // the mode's passes, or one pass of the model asked for (its native scale brought down to the requested one)
@@ -149,8 +179,10 @@ export async function enhanceImage(
   }
   if (upscaled.channels === 4) await upscaleAlpha(image.pixels, upscaled);
   throwIfAborted(signal);
+  if (exact && (exact.width !== upscaled.width || exact.height !== upscaled.height)) upscaled = await resizeExact(upscaled, exact);
+  throwIfAborted(signal);
   const format = options.outputFormat ?? defaultOutputFormat(image.format);
-  const data = await encodeImage(upscaled, { format, grey: image.grey, depth: image.depth, icc: image.icc });
+  const data = await encodeImage(upscaled, { format, grey: image.grey, depth: image.depth, icc: image.icc, dpi: exact?.dpi });
   throwIfAborted(signal);
   return {
     data,

@@ -135,6 +135,8 @@ export interface EncodeOptions {
   grey: boolean;
   depth: 8 | 16;
   icc?: Buffer;
+  /** Density in dots per inch, for a print size. */
+  dpi?: number;
 }
 
 /** JPEG and WebP at quality 95 with full-resolution chroma: the output is the product, not a preview. */
@@ -152,6 +154,7 @@ export async function encodeImage(px: Pixels, opts: EncodeOptions): Promise<Buff
       await writeFile(iccFile, opts.icc!);
       pipeline = pipeline.withIccProfile(iccFile);
     }
+    if (opts.dpi) pipeline = pipeline.withDensity(opts.dpi);
     if (opts.format === 'jpeg') pipeline = pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4', mozjpeg: false });
     else if (opts.format === 'webp') pipeline = pipeline.webp({ quality: 95, smartSubsample: true });
     else pipeline = pipeline.png({ compressionLevel: 6 });

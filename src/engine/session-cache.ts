@@ -1,5 +1,6 @@
 import os from 'node:os';
 import ort from 'onnxruntime-node';
+import { throwIfAborted } from './errors.js';
 import type { NetworkPart } from './models/convert-ncnn-to-onnx.js';
 import type { ModelStore } from './models/model-store.js';
 import { splitTileModel } from './split-network.js';
@@ -87,7 +88,8 @@ export class SessionCache {
     // our converted models name their tensors `input` and `output`; an extra model may use any names
     const [inputName] = session.inputNames;
     const [outputName] = session.outputNames;
-    return async (tile, width, height) => {
+    return async (tile, width, height, signal) => {
+      throwIfAborted(signal);
       const input = new ort.Tensor('float32', tile, [1, 3, height, width]);
       const result = await session.run({ [inputName]: input });
       const output = result[outputName];

@@ -1,4 +1,5 @@
 import ort from 'onnxruntime-node';
+import { throwIfAborted } from './errors.js';
 import type { TileModel } from './tiled-inference.js';
 
 /**
@@ -23,10 +24,12 @@ function rows(features: Float32Array, c: number, h: number, w: number, from: num
 
 /**
  * A network that runs in two parts (`splitPoint`): the body on the whole tile, then the head on strips of the body's
- * features, each with `HEAD_MARGIN` rows of context, stitched into one output [3][h·s][w·s].
+ * features, each with `HEAD_MARGIN` rows of context, stitched into one output [3][h·s][w·s]. An abort is seen before the
+ * body and before each strip.
  */
 export function splitTileModel(body: ort.InferenceSession, head: ort.InferenceSession): TileModel {
-  return async (tile, w, h) => {
+  return async (tile, w, h, signal) => {
+    throwIfAborted(signal);
     const input = new ort.Tensor('float32', tile, [1, 3, h, w]);
     const feats = (await body.run({ [body.inputNames[0]]: input }))[body.outputNames[0]];
     const [, c] = feats.dims;
@@ -35,6 +38,7 @@ export function splitTileModel(body: ort.InferenceSession, head: ort.InferenceSe
     let out: Float32Array | undefined;
     let s = 0;
     for (let from = 0; from < h; from += step) {
+      throwIfAborted(signal);
       const to = Math.min(h, from + step);
       const a = Math.max(0, from - HEAD_MARGIN);
       const b = Math.min(h, to + HEAD_MARGIN);

@@ -10,8 +10,11 @@ export interface Pixels {
   channels: number;
 }
 
-/** Runs the model on one planar NCHW tile [3][h][w] in the model's range; returns [3][h·s][w·s]. */
-export type TileModel = (tile: Float32Array, width: number, height: number) => Promise<Float32Array>;
+/**
+ * Runs the model on one planar NCHW tile [3][h][w] in the model's range; returns [3][h·s][w·s]. A model that runs in
+ * several pieces checks `signal` between them: one onnxruntime run cannot be stopped from within its thread.
+ */
+export type TileModel = (tile: Float32Array, width: number, height: number, signal?: AbortSignal) => Promise<Float32Array>;
 
 /** Optional per-tile filter on the model output (planar, 0..1, model scale), e.g. detail enhancement. */
 export type TileFilter = (tile: Float32Array, width: number, height: number) => void;
@@ -82,11 +85,20 @@ function flipPlanar(src: Float32Array, w: number, h: number, flip: Flip): Float3
 }
 
 /** The blend network's output for a tile, in 0..1 at the first network's scale `m`. */
-async function blendTile(tile: Float32Array, tw: number, th: number, lo: number, hi: number, blend: Blend, m: number): Promise<Float32Array> {
+async function blendTile(
+  tile: Float32Array,
+  tw: number,
+  th: number,
+  lo: number,
+  hi: number,
+  blend: Blend,
+  m: number,
+  signal: AbortSignal | undefined,
+): Promise<Float32Array> {
   const [blo, bhi] = blend.inputRange;
   const same = blo === lo && bhi === hi;
   const input = same ? tile : tile.map((v) => ((v - lo) / (hi - lo)) * (bhi - blo) + blo);
-  const y = await blend.model(input, tw, th);
+  const y = await blend.model(input, tw, th, signal);
   const gm = blend.modelScale;
   const g = same && blo === 0 && bhi === 1 ? y : y.map((v) => (v - blo) / (bhi - blo));
   if (gm === m) return g;
@@ -137,7 +149,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
       let sr: Float32Array | undefined;
       if (!replaced) {
         for (const flip of flips) {
-          const y = flipPlanar(await opts.model(flipPlanar(tile, tw, th, flip), tw, th), mw, mh, flip);
+          const y = flipPlanar(await opts.model(flipPlanar(tile, tw, th, flip), tw, th, opts.signal), mw, mh, flip);
           if (!sr) sr = flip === 'none' ? y : Float32Array.from(y);
           else for (let i = 0; i < sr.length; i++) sr[i] += y[i];
           throwIfAborted(opts.signal);
@@ -147,7 +159,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
         opts.filter?.(sr!, mw, mh);
       }
       for (const blend of blends) {
-        const second = await blendTile(tile, tw, th, lo, hi, blend, m);
+        const second = await blendTile(tile, tw, th, lo, hi, blend, m, opts.signal);
         throwIfAborted(opts.signal);
         if (!sr) sr = second;
         else {

@@ -15,7 +15,7 @@ export interface JobProcessing {
   stop(): Promise<void>;
   /** Lets the engine finish the step it is on (it stops at its next tile) and closes it. */
   closeEngine(): Promise<void>;
-  /** The engine thread's memory figures; null in a process that runs no engine. */
+  /** The engine process's memory figures; null in a process that runs no engine. */
   engineMemory(): Promise<EngineMemoryFigures | null>;
 }
 
@@ -50,7 +50,8 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
   let engineMemory: (() => Promise<EngineMemoryFigures | null>) | undefined;
   if (config.PROCESS_ROLE !== 'api' && config.WORKERS > 0) {
     const [{ createThreadedEngine }, { startWorkers }] = await Promise.all([import('@worker/threaded-engine.js'), import('@worker/start-workers.js')]);
-    // inference runs on its own thread so this process keeps answering HTTP and sending queue heartbeats
+    // inference runs in a process of its own so this one keeps answering HTTP and sending queue heartbeats, and a
+    // cancelled run can be stopped at once
     const engine = createThreadedEngine({
       modelsDir: config.paths.models,
       extraModelsDir: config.MODELS_DIR,

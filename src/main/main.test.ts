@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +6,10 @@ import { openDatabase } from '@server/db/database.js';
 import { pgliteClosedCleanly } from '@server/db/pglite-control.js';
 import { user } from '@server/db/schema.js';
 import { SseReader } from '@server/testing/sse.js';
+import { killServerProcesses, logEntries, RECOVERY, STALE_LOCK, startServerProcess } from '@server/testing/server-process.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-main-'));
-const children: ChildProcess[] = [];
-// the test runner defines BASE_URL=/ for its own purposes; the server would rightly reject it
-const { BASE_URL: _ignored, ...parentEnv } = process.env;
 
 const WEB_BUILD_STEP = 'tsx scripts/ensure-web-build.ts && ';
 /** What `npm start` runs once the web build is up to date: its script without the build step. */
@@ -29,40 +26,15 @@ function startCommand(): string {
  */
 async function start(env: Record<string, string> = {}, opts: { dataDir?: string; group?: boolean } = {}) {
   const dir = opts.dataDir ?? dataDir;
-  const childEnv = { ...parentEnv, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dir, 'web'), ...env };
-  const child = opts.group
-    ? spawn('sh', ['-c', startCommand()], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    : spawn(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = out.match(/listening on port (\d+)/);
-      if (m) {
-        clearInterval(timer);
-        resolve(Number(m[1]));
-      }
-    }, 50);
-    exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited with ${code ?? child.signalCode}: ${err}${out}`));
-    });
-  });
-  return { child, port, exited, output: () => out + err };
+  const s = startServerProcess(
+    { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dir, 'web'), ...env },
+    { shellCommand: opts.group ? startCommand() : undefined },
+  );
+  const port = await s.listening;
+  return { child: s.child, port, exited: s.exited, output: () => s.stdout() + s.stderr() };
 }
 
-const messages = (output: string) =>
-  output
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => (JSON.parse(l) as { msg: string }).msg);
-
-const STALE_LOCK = 'took over the data folder of a server that did not stop cleanly';
-const RECOVERY = 'the embedded database was not closed cleanly; recovering it from its write-ahead log';
+const messages = (output: string) => logEntries(output).map((l) => l.msg);
 
 /** True once no process of the group is left. */
 const groupGone = (pgid: number) => {
@@ -75,10 +47,7 @@ const groupGone = (pgid: number) => {
 };
 
 afterAll(() => {
-  for (const c of children) {
-    if (c.exitCode !== null || c.signalCode !== null) continue;
-    c.kill('SIGKILL');
-  }
+  killServerProcesses();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -115,15 +84,9 @@ describe('the server process', () => {
     expect(await admin(['grant-plan', 'nobody@example.com', 'basic'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, (l) => lines.push(l))).toBe(1);
     expect(lines.join('\n')).toContain('User not found');
     expect(await admin(['frobnicate'], { DATA_DIR: dataDir }, (l) => lines.push(l))).toBe(2);
-    const second = spawn(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], {
-      env: { ...parentEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    second.stderr!.on('data', (d) => (err += d));
-    const code = await new Promise((resolve) => second.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(err).toContain('is using');
+    const second = startServerProcess({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    expect(await second.exited).toBe(1);
+    expect(second.stderr()).toContain('is using');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
   });

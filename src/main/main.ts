@@ -1,8 +1,14 @@
 import { ConfigError, loadConfig } from '@server/config.js';
 import { DataDirLockedError } from '@server/data-dir-lock.js';
+import { OWNER_ONLY_UMASK } from '@server/data-dir-access.js';
 import { createLogger } from '@server/logger.js';
 import { startServer } from './server.js';
 import { createStopOnSignal, FORCED_CLOSE_BOUND_MS, SIGNAL_GRACE_MS } from '@server/stop-on-signal.js';
+
+// Before anything is written: the umask covers every file this process creates in DATA_DIR (stored uploads, converted
+// models, the generated secret, the lock, the operator socket, the database's new files), whichever library or thread
+// creates it. It is process-wide, so the entry point sets it once, rather than whichever module happens to write first.
+process.umask(OWNER_ONLY_UMASK);
 
 let config;
 try {
@@ -38,7 +44,7 @@ try {
     console.log(`E-mail is not delivered: read it at http://localhost:${server.port}/dev/mailbox (on this machine only)`);
   }
 } catch (err) {
-  if (err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);
     process.exit(1);
   }

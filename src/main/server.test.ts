@@ -137,13 +137,20 @@ describe('serving the web app', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('falls back to index.html for client routes, including unknown ones', async () => {
-    for (const p of ['/', '/enhance', '/profile?tab=billing', '/no/such/page']) {
+  it('answers index.html with 200 for the web app routes, and with 404 for any other path (the app shows its 404 page)', async () => {
+    for (const p of ['/', '/pricing', '/login', '/enhance', '/profile?tab=billing', '/reset-password', '/reset-password/ABC123', '/verify', '/admin']) {
       const res = await fetch(`${server.url}${p}`);
-      expect(res.status).toBe(200);
+      expect(res.status, p).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(await res.text()).toContain('<div id="root">');
     }
+    for (const p of ['/no-such-page', '/no/such/page', '/pricing/extra', '/reset-password/ABC123/more', '/missing.html']) {
+      const res = await fetch(`${server.url}${p}`);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    expect((await fetch(`${server.url}/no-such-page`, { method: 'HEAD' })).status).toBe(404);
   });
 
   it('serves hashed assets with a long cache and real 404s for missing files', async () => {

@@ -6,9 +6,10 @@ import type { Deps, SessionUser } from './deps.js';
 import type { AppEnv } from './http/env.js';
 import { AppError } from './errors.js';
 import { serveWebApp } from './http/static-web.js';
-import { depsForRequest } from './http/public-origin.js';
+import { depsForRequest, requireKnownHost } from './http/public-origin.js';
 import { requireTrustedOrigin } from './auth/origin-check.js';
-import { jsonBodyLimit } from './http/json-body-limit.js';
+import { requestBodyLimit } from './http/body-limit.js';
+import { refuseUnstorableText } from './http/storable-text.js';
 import { health } from './routes/health.js';
 import { eventsRoute, StreamRegistry } from './routes/events.js';
 import { me } from './routes/me.js';
@@ -16,6 +17,8 @@ import { jobsRoute } from './routes/jobs.js';
 import { imagesRoute } from './routes/images.js';
 import { viewportsRoute } from './routes/viewports.js';
 import { files } from './routes/files.js';
+import { sharesRoute } from './routes/shares.js';
+import { SHARED_FILE_ROUTE_PREFIX } from '@shared/share-links.js';
 import { uploads } from './routes/uploads.js';
 import { signedUrls } from './routes/signed-urls.js';
 import { authRoute } from './routes/auth.js';
@@ -81,7 +84,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   });
   // users' files are served from our own origin: opened directly, none of them may run or load anything
   const userFileHeaders = secureHeaders({ ...commonHeaders, contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], sandbox: [] } });
-  app.use((c, next) => (c.req.path.startsWith('/api/files/') ? userFileHeaders(c, next) : appHeaders(c, next)));
+  const isUserFile = (path: string) => path.startsWith('/api/files/') || path.startsWith(SHARED_FILE_ROUTE_PREFIX);
+  app.use((c, next) => (isUserFile(c.req.path) ? userFileHeaders(c, next) : appHeaders(c, next)));
+  // a Host the server does not answer to is refused before anything reads it (public-origin.ts says why)
+  app.use(requireKnownHost);
   if (opts.resolveUser) {
     const resolveUser = opts.resolveUser;
     app.use('/api/*', async (c, next) => {
@@ -94,7 +100,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/', health);
   // CSRF: every state-changing API request comes from a trusted origin; Stripe's webhooks prove themselves by signature
   app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/webhooks/') ? next() : requireTrustedOrigin(c, next)));
-  app.use('/api/*', jsonBodyLimit);
+  app.use(requestBodyLimit);
+  app.use('/api/*', refuseUnstorableText);
   if (deps.config.PROCESS_ROLE === 'worker') {
     // a worker process answers only the health checks its orchestrator asks
     app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'This is a worker process; it serves no API.' } }, 404));
@@ -106,6 +113,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/images', imagesRoute);
   app.route('/api/viewports', viewportsRoute);
   app.route('/api/files', files);
+  app.route('/api', sharesRoute);
   app.route('/api/uploads', uploads);
   app.route('/api/signed-urls', signedUrls);
   app.route('/api/auth', authRoute);
@@ -132,7 +140,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     }),
     openApiRoute(app, { title: deps.config.SITE_NAME, version: '1' }),
   );
-  if (!deps.config.isProduction) app.route('/dev/mailbox', devMailboxRoute);
+  // the outbox holds every code: it exists only on a machine reached directly. With BASE_URL or TRUST_PROXY a proxy may
+  // stand in front, and a same-host proxy makes every visitor a loopback peer naming a loopback host
+  if (!deps.config.isProduction && !deps.config.baseUrlFixed && !deps.config.TRUST_PROXY) app.route('/dev/mailbox', devMailboxRoute);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` } }, 404));
   if (opts.serveWeb !== false) app.use('*', serveWebApp(deps.config.paths.webDist, ['/api', '/healthz', '/readyz', '/dev']));
@@ -140,6 +150,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
+      const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+      if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
       return c.json({ error: { code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) } }, err.status);
     }
     if (err instanceof HTTPException) {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  DEFAULT_SSE_MAX_STREAMS_PER_ADDRESS,
+  DEFAULT_SSE_MAX_STREAMS_PER_USER,
   DEFAULT_UPLOAD_MAX_FILE_BYTES,
   DEFAULT_UPLOAD_MAX_FILES,
   DEFAULT_UPLOAD_MAX_PIXELS,
@@ -39,6 +42,65 @@ const rateLimitRule = z
   })
   .refine((r) => r.max >= 1 && r.window >= 1, 'max and window must be at least 1');
 
+/**
+ * Which proxies stand between the client and the server: none (false), a number of hops (true is one: the socket's
+ * peer is the proxy), or the addresses and CIDR ranges of the trusted proxies. src/server/auth/client-ip.ts applies it.
+ */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    const word = v.toLowerCase();
+    if (['false', 'no', '0'].includes(word)) return false;
+    if (['true', 'yes'].includes(word)) return { hops: 1 };
+    if (/^\d+$/.test(word)) return { hops: Number(word) };
+    const proxies = word
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    for (const entry of proxies) {
+      const [address, prefix, ...rest] = entry.split('/');
+      const family = net.isIP(address);
+      const bits = family === 4 ? 32 : 128;
+      if (!family || rest.length || (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= bits))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an address or CIDR range: use true (one proxy), a number of proxies, or the proxies' addresses, e.g. 10.0.0.0/8,127.0.0.1`,
+        });
+        return z.NEVER;
+      }
+    }
+    return { proxies };
+  });
+
+/** ALLOWED_HOSTS: host names (or a leading dot for a domain and its subdomains), without scheme or port. */
+const hostList = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const hosts: string[] = [];
+    for (const entry of v
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean)) {
+      const name = entry.startsWith('.') ? entry.slice(1) : entry;
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(`http://${name}`);
+      } catch {
+        /* reported below */
+      }
+      if (!parsed || parsed.port || parsed.pathname !== '/' || parsed.search || parsed.hash || parsed.username || !name) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not a host name such as studio.lan or .example.lan (no scheme, no port)` });
+        return z.NEVER;
+      }
+      hosts.push(entry.startsWith('.') ? `.${parsed.hostname}` : parsed.hostname);
+    }
+    return hosts;
+  });
+
 /** Every environment variable the server reads, with its default. README's configuration table mirrors this. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -67,6 +129,8 @@ export const ConfigSchema = z.object({
       return origins;
     })
     .default([]),
+  // without BASE_URL, further host names (comma-separated) the server answers to besides this machine's own
+  ALLOWED_HOSTS: hostList.default([]),
   SITE_NAME: z.string().min(1).default('Renderlift'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
@@ -74,9 +138,12 @@ export const ConfigSchema = z.object({
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(1000).default(25_000),
+  // live-event streams open at once per signed-in user and per client address (src/shared/limits.ts explains the defaults)
+  SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(DEFAULT_SSE_MAX_STREAMS_PER_USER),
+  SSE_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_SSE_MAX_STREAMS_PER_ADDRESS),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Renderlift <no-reply@renderlift.local>'),
@@ -100,8 +167,6 @@ export const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // MinIO and most self-hosted stores need path-style addressing
   S3_FORCE_PATH_STYLE: bool.default(false),
-  // where the public enhanced-images bucket is readable without signing; absent: served through the API
-  S3_PUBLIC_URL: optionalUrl(['http:', 'https:']),
   // uploads (src/shared/limits.ts explains the defaults)
   UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_MAX_FILE_BYTES),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(1000).default(DEFAULT_UPLOAD_MAX_FILES),
@@ -112,6 +177,8 @@ export const ConfigSchema = z.object({
   ENTERPRISE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(DEFAULT_ENTERPRISE_CONCURRENCY),
   // accounts: "max/windowSeconds" per client IP; tests lower them to prove each limit with real requests
   RATE_LIMIT_SIGN_IN: rateLimitRule.default({ max: 5, window: 60 }),
+  // per account (normalised e-mail, known or not), from any address: this many wrong passwords lock its sign-in for the window
+  RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimitRule.default({ max: 10, window: 900 }),
   RATE_LIMIT_SIGN_UP: rateLimitRule.default({ max: 5, window: 600 }),
   RATE_LIMIT_PASSWORD_RESET: rateLimitRule.default({ max: 5, window: 600 }),
   RATE_LIMIT_RESEND: rateLimitRule.default({ max: 10, window: 3600 }),

@@ -28,7 +28,7 @@ export const MAX_OUTPUT_PIXELS = MAX_OUTPUT_MEGAPIXELS * 1_000_000;
  * The per-side minimum of the target resolution is not given by the seed. 64 px: below it a result is a thumbnail,
  * not a render, and the models' 16 px tile margins leave nothing to enhance.
  */
-const MIN_OUTPUT_SIDE = 64;
+export const MIN_OUTPUT_SIDE = 64;
 
 /** seed 000 §5: a side over 4000 px or over 16 megapixels. */
 export function isHighResolution(width: number, height: number): boolean {

@@ -14,8 +14,8 @@ export const UPLOAD_MIN_FILE_BYTES = 26;
 /** Files in one request. The client sends 3 at a time (seed 001 §9); 20 leaves room for other clients. */
 export const DEFAULT_UPLOAD_MAX_FILES = 20;
 /**
- * One upload request's body. The multipart body is read into memory before the files are judged, so this,
- * not files × per-file bytes, bounds the memory an upload takes.
+ * One upload request's body. The multipart body is streamed to temporary files and refused with 413 as soon as
+ * it passes this, so this, not files × per-file bytes, bounds the disk an upload takes.
  */
 export const DEFAULT_UPLOAD_MAX_REQUEST_BYTES = 200 * 1024 * 1024;
 /**
@@ -23,6 +23,23 @@ export const DEFAULT_UPLOAD_MAX_REQUEST_BYTES = 200 * 1024 * 1024;
  * service produces (seed 001 §9), so nothing bigger could be enhanced anyway.
  */
 export const DEFAULT_UPLOAD_MAX_PIXELS = MAX_OUTPUT_PIXELS;
+/** A profile picture as sent; it is stored as a 256 × 256 WebP whatever its size. */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+/** A removal's mask: a PNG at the image's own resolution, mostly flat areas that PNG compresses well. */
+export const MASK_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Live-event streams (GET /api/events) open at once. A browser holds one per tab; 20 leaves room for many tabs and
+ * windows, and each stream holds a connection, a subscription and a timer on the server.
+ */
+export const DEFAULT_SSE_MAX_STREAMS_PER_USER = 20;
+/** ... and per client address, signed in or not: a household or an office behind one address, not a flood. */
+export const DEFAULT_SSE_MAX_STREAMS_PER_ADDRESS = 50;
+export const liveStreamMessages = {
+  perUser: 'Too many live connections are open for your account. Close some Renderlift tabs or windows and try again.',
+  perAddress: 'Too many live connections are open from your network. Close some Renderlift tabs or windows and try again.',
+} as const;
+
 /** Stored bytes per user (uploads and results). */
 export const DEFAULT_USER_STORAGE_QUOTA_BYTES = 5 * 1024 * 1024 * 1024;
 

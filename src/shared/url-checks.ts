@@ -1,9 +1,11 @@
 import { fill, messages } from './messages.js';
 
-/** seed 001 §7.4: the storage buckets; enhanced-images is public. */
+/**
+ * seed 001 §7.4: the storage buckets. The seed made enhanced-images public; here every bucket is private (a file is
+ * read through a short-lived signed URL, or a share link its owner made on purpose), so results under NDA stay closed.
+ */
 export const BUCKETS = ['enhanced-images', 'user-images', 'processed-images'] as const;
 export type Bucket = (typeof BUCKETS)[number];
-export const PUBLIC_BUCKET: Bucket = 'enhanced-images';
 
 /** seed 001 §7.4: path prefixes enhanced, originals and processed map to the buckets. */
 const BUCKET_ALIASES: Record<string, Bucket> = {
@@ -20,7 +22,7 @@ export function resolveBucket(value: string): Bucket | undefined {
   return BUCKET_ALIASES[value];
 }
 
-/** Where the API serves stored files (local storage, and the S3 public bucket without a public base URL). */
+/** Where the API serves stored files to holders of a signed URL (local storage). */
 export const FILES_ROUTE_PREFIX = '/api/files/';
 
 export type UrlCheck = { ok: true; kind: 'http' | 'files-route' | 'storage-path' | 'blob' } | { ok: false; message: string };

@@ -1,20 +1,25 @@
 /**
- * The engine's own thread: inference, tiling, encoding and inpainting run here so the process's event loop keeps
- * serving HTTP, the live channel and the queue's heartbeats while a long job runs.
+ * The engine's own process: inference, tiling, encoding and inpainting run here so the worker's event loop keeps
+ * serving HTTP, the live channel and the queue's heartbeats while a long job runs. It is a process, not a thread,
+ * because an onnxruntime run cannot be interrupted: a cancelled job's process is killed and the next job runs on a
+ * fresh one (`threaded-engine.ts`).
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { parentPort, workerData } from 'node:worker_threads';
 import { createEngine, ENGINE_IDLE_RELEASE_MS, type EngineConfig } from '@engine/index.js';
 import type { EngineRequest, EngineReply } from './threaded-engine.js';
 
-const port = parentPort!;
-const config = (workerData as { config: EngineConfig }).config;
+const config = JSON.parse(process.argv[2]) as EngineConfig;
 const engine = createEngine(config);
+// the worker owns this process: when it goes (a crash, a kill), this one goes too, and its terminal's Ctrl-C is the
+// worker's to handle (it finishes or hands back its jobs, then closes the engine)
+process.on('disconnect', () => process.exit(0));
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
 const running = new Map<number, AbortController>();
 
 // a full collection after each job: its decoded pixels, tiles and encoded result (hundreds of MB for a big image)
-// leave this thread's heap at once instead of whenever V8 next needs room, and large blocks go back to the system
+// leave this process's heap at once instead of whenever V8 next needs room, and large blocks go back to the system
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as (() => void) | undefined;
 let collectAfterJob: ReturnType<typeof setTimeout> | undefined;
@@ -30,16 +35,11 @@ const releaseIfIdle = async () => {
   if (jobs === 0) collect?.();
 };
 
-const reply = (message: EngineReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+const reply = (message: EngineReply) => {
+  if (process.connected) process.send!(message);
+};
 
-/** Moves a result's bytes to the other thread without a copy when the buffer owns its memory. */
-function transferable(data: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
-  const owns = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer;
-  const bytes = owns ? new Uint8Array(data.buffer, 0, data.byteLength) : new Uint8Array(data);
-  return { bytes, transfer: [bytes.buffer as ArrayBuffer] };
-}
-
-port.on('message', async (request: EngineRequest) => {
+async function handle(request: EngineRequest) {
   if (request.type === 'abort') {
     running.get(request.id)?.abort();
     return;
@@ -60,8 +60,11 @@ port.on('message', async (request: EngineRequest) => {
         request.type === 'enhance'
           ? await engine.enhance(Buffer.from(request.input), request.options, control)
           : await engine.inpaint(Buffer.from(request.image), Buffer.from(request.mask), control);
-      const { bytes, transfer } = transferable(result.data);
-      reply({ id: request.id, type: 'result', result: { ...result, data: bytes } }, transfer);
+      reply({
+        id: request.id,
+        type: 'result',
+        result: { ...result, data: new Uint8Array(result.data.buffer, result.data.byteOffset, result.data.byteLength) },
+      });
     } else if (request.type === 'ensureModels') {
       await engine.ensureModels();
       reply({ id: request.id, type: 'result', result: null });
@@ -92,4 +95,9 @@ port.on('message', async (request: EngineRequest) => {
       releaseWhenIdle.unref();
     }
   }
-});
+}
+
+const early = (globalThis as { __engineEarlyMessages?: () => EngineRequest[] }).__engineEarlyMessages?.() ?? [];
+process.on('message', (request: EngineRequest) => void handle(request));
+for (const request of early) void handle(request);
+reply({ id: 0, type: 'ready' });

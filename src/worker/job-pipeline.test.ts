@@ -92,7 +92,9 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
     // the workspace lists it with the result; removing the image removes both files
     const listed = await client.json('/api/images');
     const card = listed.body.images.find((i: { id: string }) => i.id === img.id);
-    expect(card.enhanced).toMatchObject({ jobId, previewUrl: done.preview_url });
+    // signed afresh each time it is shown: the same file, a new signature
+    expect(card.enhanced.jobId).toBe(jobId);
+    expect(card.enhanced.previewUrl.split('?')[0]).toBe(done.preview_url!.split('?')[0]);
     expect((await client.fetch(`/api/images/${img.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await client.fetch(done.processed_image_url!)).status).toBe(404);
     expect((await client.fetch(done.preview_url!)).status).toBe(404);
@@ -117,6 +119,36 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
     const [job] = await server.deps.db.select().from(imageJobs).where(eq(imageJobs.id, jobId));
     expect(job).toMatchObject({ status: 'cancelled', creditState: 'released', processedImageUrl: null });
     expect(fs.existsSync(path.join(server.dataDir, 'storage', 'enhanced-images', userId))).toBe(false);
+    sse.close();
+  });
+
+  it('cancels a Creativity job in the middle of its network run, releases its credits and completes the next job', async () => {
+    const { client, userId, sse } = await signedInBusinessUser(server);
+    const before = await balanceOf(server, userId);
+    // one x4plus window: the cancel lands inside its network run
+    const img = await storeImage(server.deps, userId, await syntheticPng(200, 150, 9));
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'creativity' } });
+    expect(res.status).toBe(201);
+    const jobId = res.body.job.id;
+    await expect
+      .poll(async () => (await server.deps.db.select().from(imageJobs).where(eq(imageJobs.id, jobId)))[0].startedAt, { timeout: 120_000 })
+      .not.toBeNull();
+    const cancel = await client.json(`/api/jobs/${jobId}/cancel`, { method: 'POST' });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({ cancelled_early: false, message: msg('cancelStopped') });
+
+    const nextImg = await storeImage(server.deps, userId, await syntheticPng(120, 90, 10));
+    const next = await client.json('/api/jobs', { method: 'POST', json: { imageId: nextImg.id, scale: 2, mode: 'precision' } });
+    expect(next.status).toBe(201);
+    const done = await waitForJob(sse, next.body.job.id, (j) => j.status !== 'processing');
+    expect(done).toMatchObject({ status: 'completed', credit_state: 'charged', error_message: null });
+
+    const [cancelled] = await server.deps.db.select().from(imageJobs).where(eq(imageJobs.id, jobId));
+    expect(cancelled).toMatchObject({ status: 'cancelled', creditState: 'released', processedImageUrl: null, resultImageId: null });
+    const ledger = await server.deps.db.select().from(creditLedger).where(eq(creditLedger.jobId, jobId));
+    expect(ledger.map((l) => l.reason)).toEqual(['reserve', 'release']);
+    expect(await balanceOf(server, userId)).toBe(before - next.body.job.credits_used);
+    expect(await server.deps.db.select().from(images).where(eq(images.sourceImageId, img.id))).toEqual([]);
     sse.close();
   });
 

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from '../db/schema.js';
-import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '@shared/accounts/schemas.js';
+import { BACKUP_CODE_COUNT, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '@shared/accounts/schemas.js';
 import { trustedOrigins } from '../http/public-origin.js';
 
 /** Header the HTTP layer fills with the client address it resolved; anything a client sends under this name is dropped first. */
@@ -72,7 +72,11 @@ export function createAuth(opts: AuthOptions) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    plugins: [twoFactor({ issuer: config.SITE_NAME }), admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    plugins: [
+      // codes of 10 letters and digits, shown as XXXXX-XXXXX; each works once (POST /api/auth/two-factor/verify-backup-code)
+      twoFactor({ issuer: config.SITE_NAME, backupCodeOptions: { amount: BACKUP_CODE_COUNT, length: 10 } }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+    ],
     logger: {
       log: (level, message, ...args) => {
         const l = level === 'debug' ? 'debug' : level === 'info' ? 'info' : level === 'warn' ? 'warn' : 'error';

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { restrictToOwner } from '@server/data-dir-access.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, the same type for PGlite and node-postgres. */
@@ -69,9 +70,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       },
     };
   }
-  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true, mode: 0o700 });
   const pglite = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   await pglite.waitReady;
+  if (opts.pgliteDir) restrictToOwner(opts.pgliteDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

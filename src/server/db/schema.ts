@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -215,6 +216,28 @@ export const images = pgTable(
   ],
 );
 
+/**
+ * A public link to one stored image (a result or an upload), made by its owner on purpose: every other way to a file
+ * is a short-lived signed URL. The id is the link's secret (128 random bits); a revoked or expired link answers 404.
+ */
+export const imageShares = pgTable(
+  'image_shares',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** null: until revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('image_shares_image_idx').on(t.imageId, t.createdAt)],
+);
+
 export const imageJobs = pgTable(
   'image_jobs',
   {
@@ -231,6 +254,11 @@ export const imageJobs = pgTable(
     targetImageId: uuid('target_image_id').references(() => images.id, { onDelete: 'set null' }),
     resultImageId: uuid('result_image_id').references(() => images.id, { onDelete: 'set null' }),
     maskImageId: uuid('mask_image_id').references(() => images.id, { onDelete: 'set null' }),
+    /**
+     * The version the job started from: the completed job whose result is its input (the target image); null when the
+     * input is the upload itself.
+     */
+    sourceJobId: uuid('source_job_id').references((): AnyPgColumn => imageJobs.id, { onDelete: 'set null' }),
     creditsUsed: integer('credits_used').notNull().default(0),
     creditState: creditState('credit_state').notNull().default('reserved'),
     workflowType: workflowType('workflow_type').notNull().default('enhance'),
@@ -406,11 +434,14 @@ export const securityEvents = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     pageUrl: text('page_url'),
+    /** 'client': reported by a browser through POST /api/security-events, whose every field the sender chose. */
+    source: text('source').$type<'server' | 'client'>().notNull().default('server'),
     createdAt: createdAt(),
   },
   (t) => [
     index('security_events_user_created_idx').on(t.userId, t.createdAt),
     check('security_events_status_known', sql`${t.status} in ('success', 'failure', 'info')`),
+    check('security_events_source_known', sql`${t.source} in ('server', 'client')`),
   ],
 );
 

@@ -7,6 +7,8 @@ import busboy from 'busboy';
 
 /** A file of a multipart request, written to a temporary file as it arrived; `read` loads it when it is its turn. */
 export interface SpooledFile {
+  /** The form field the file came in. */
+  field: string;
   name: string;
   size: number;
   /** The part went past `maxFileBytes`: what was received is discarded, only the fact is kept. */
@@ -19,13 +21,19 @@ export interface MultipartLimits {
   counts: (name: string) => boolean;
   maxFiles: number;
   maxFileBytes: number;
-  maxRequestBytes: number;
   tmpDir: string;
+}
+
+export interface SpooledForm {
+  files: SpooledFile[];
+  /** The text fields, the first value of each name. */
+  fields: Record<string, string>;
+  cleanup: () => void;
 }
 
 /** Why a request was refused before its body was read to the end. */
 export class MultipartRefused extends Error {
-  constructor(readonly reason: 'too-many-files' | 'request-too-large' | 'malformed') {
+  constructor(readonly reason: 'too-many-files' | 'malformed') {
     super(reason);
   }
 }
@@ -33,10 +41,11 @@ export class MultipartRefused extends Error {
 /**
  * Reads a multipart/form-data body as a stream: each file part goes to its own temporary file, so memory holds a
  * chunk at a time whatever the size of the request. A file past `maxFileBytes` stops being written at once; a body
- * past `maxRequestBytes` or with more than `maxFiles` files is refused as soon as that is known, without reading the
- * rest. `cleanup` removes every temporary file; call it whatever happened.
+ * with more than `maxFiles` files is refused as soon as that is known, without reading the rest. The size of the
+ * whole body is bounded before it gets here, by the route's entry in http/body-limit.ts. `cleanup` removes every
+ * temporary file; call it whatever happened.
  */
-export async function spoolMultipartFiles(request: Request, limits: MultipartLimits): Promise<{ files: SpooledFile[]; cleanup: () => void }> {
+export async function spoolMultipartFiles(request: Request, limits: MultipartLimits): Promise<SpooledForm> {
   const dir = path.join(limits.tmpDir, `upload-${crypto.randomUUID()}`);
   fs.mkdirSync(dir, { recursive: true });
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
@@ -47,12 +56,17 @@ export async function spoolMultipartFiles(request: Request, limits: MultipartLim
   }
 
   const files: SpooledFile[] = [];
+  const fields: Record<string, string> = Object.create(null);
   const writes: Array<Promise<void>> = [];
-  let received = 0;
   let counted = 0;
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: limits.maxFileBytes, fieldSize: 64 * 1024, fields: 50 } });
+    // browsers send file names as raw UTF-8 in Content-Disposition; busboy would read them as latin1
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      defParamCharset: 'utf8',
+      limits: { fileSize: limits.maxFileBytes, fieldSize: 64 * 1024, fields: 50 },
+    });
   } catch {
     cleanup();
     throw new MultipartRefused('malformed');
@@ -68,12 +82,10 @@ export async function spoolMultipartFiles(request: Request, limits: MultipartLim
   };
   // parts already in the parser's buffer may still surface after a refusal; their errors are the refusal's echo
   parser.on('error', () => {});
-  source.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > limits.maxRequestBytes) refuse('request-too-large');
+  parser.on('field', (field, value) => {
+    if (!(field in fields)) fields[field] = value;
   });
-
-  parser.on('file', (_field, stream, info) => {
+  parser.on('file', (field, stream, info) => {
     const name = info.filename || 'image';
     if (refused || (limits.counts(name) && ++counted > limits.maxFiles)) {
       // not kept: drained, and failed with the parser when it is destroyed
@@ -83,7 +95,7 @@ export async function spoolMultipartFiles(request: Request, limits: MultipartLim
       return;
     }
     const file = path.join(dir, String(files.length));
-    const entry: SpooledFile = { name, size: 0, tooLarge: false, read: () => fs.promises.readFile(file) };
+    const entry: SpooledFile = { field, name, size: 0, tooLarge: false, read: () => fs.promises.readFile(file) };
     files.push(entry);
     stream.on('data', (chunk: Buffer) => (entry.size += chunk.length));
     stream.on('limit', () => {
@@ -105,7 +117,7 @@ export async function spoolMultipartFiles(request: Request, limits: MultipartLim
     if (err instanceof MultipartRefused) throw err;
     throw new MultipartRefused('malformed');
   }
-  return { files, cleanup };
+  return { files, fields, cleanup };
 }
 
 /** Removes upload spools older than `olderThanMs` that a stopped or killed process left behind. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
+import { isWebRoute } from '@shared/web-routes.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,8 +49,8 @@ function compressedTwin(file: string, acceptEncoding: string | undefined): { fil
 
 /**
  * Serves the built web app from `root`. Files by path; every other GET that is not an API path falls
- * back to index.html so client routes (/enhance, /profile?tab=billing, unknown paths → 404 page) work.
- * Hashed assets are cached for a year, index.html never. Text files go out brotli- or gzip-compressed when the build
+ * back to index.html so client routes (/enhance, /profile?tab=billing) work: with 200 for a route of the web app
+ * (src/shared/web-routes.ts), with 404 for any other path, where the app renders its 404 page. Hashed assets are cached for a year, index.html never. Text files go out brotli- or gzip-compressed when the build
  * wrote a compressed twin (vite.config.ts) and the client accepts it.
  */
 export function serveWebApp(root: string, reservedPrefixes: string[]): MiddlewareHandler<AppEnv> {
@@ -63,12 +64,14 @@ export function serveWebApp(root: string, reservedPrefixes: string[]): Middlewar
     let file = candidate;
     let stat = fs.statSync(file, { throwIfNoEntry: false });
     let isFallback = false;
+    let status: 200 | 404 = 200;
     if (!stat || !stat.isFile()) {
       // a missing file with an extension is a real 404, not a client route
       if (path.extname(urlPath) && !urlPath.endsWith('.html')) return next();
       file = path.join(resolvedRoot, 'index.html');
       stat = fs.statSync(file, { throwIfNoEntry: false });
       isFallback = true;
+      if (!isWebRoute(urlPath)) status = 404;
       if (!stat) {
         return c.text('The web app has not been built yet. Run `npm run build:web` (npm start does this for you).', 503);
       }
@@ -85,8 +88,9 @@ export function serveWebApp(root: string, reservedPrefixes: string[]): Middlewar
       'Last-Modified': stat.mtime.toUTCString(),
       ETag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${twin ? '-' + twin.encoding : ''}"`,
     };
-    if (c.req.header('if-none-match') === headers.ETag) return c.body(null, 304, headers);
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    return c.body(fs.readFileSync(twin ? twin.file : file), 200, headers);
+    // a 304 would stand for a page; an unknown path gets its 404 every time
+    if (status === 200 && c.req.header('if-none-match') === headers.ETag) return c.body(null, 304, headers);
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    return c.body(fs.readFileSync(twin ? twin.file : file), status, headers);
   };
 }

@@ -44,7 +44,7 @@ describe.each(backends)('npm run admin grant-plan / grant-beta (%s)', (backend) 
   it('grants a complimentary plan with its credits and an end date', async () => {
     const u = await withDb((d) => insertUser(d.db, { email: `pro${Date.now()}@example.com`, credits: 4 }));
     const r = await run('grant-plan', u.email, 'pro', '--until', '2099-12-31');
-    expect(r).toEqual({ code: 0, out: `${u.email} now has the Professional plan until 2099-12-31: 500 credits.` });
+    expect(r).toEqual({ code: 0, out: `${u.email} now has the Professional plan until 2099-12-31: credits 4 → 500.` });
     await withDb(async (d) => {
       const [p] = await d.db.select().from(profiles).where(eq(profiles.userId, u.id));
       expect([p.subscriptionStatus, p.creditsRemaining]).toEqual(['pro', 500]);
@@ -52,24 +52,33 @@ describe.each(backends)('npm run admin grant-plan / grant-beta (%s)', (backend) 
       expect(g).toMatchObject({ tier: 'pro', source: 'complimentary', status: 'active' });
       expect(g.expiresAt!.toISOString()).toBe('2099-12-31T23:59:59.999Z');
     });
-    expect((await run('grant-plan', u.email, 'enterprise')).out).toBe(`${u.email} now has the Enterprise plan with no end date: 5000 credits.`);
+    expect((await run('grant-plan', u.email, 'enterprise')).out).toBe(`${u.email} now has the Enterprise plan with no end date: credits 500 → 5000.`);
+    // a grant never takes credits away
+    expect((await run('grant-plan', u.email, 'basic')).out).toBe(`${u.email} now has the Basic plan with no end date: credits 5000 → 5000.`);
+    await withDb(async (d) => {
+      const [p] = await d.db.select().from(profiles).where(eq(profiles.userId, u.id));
+      expect(p.creditsRemaining).toBe(5000);
+    });
   });
 
   it('grants beta access', async () => {
     const u = await withDb((d) => insertUser(d.db, { email: `beta${Date.now()}@example.com` }));
     expect(await run('grant-beta', u.email)).toEqual({
       code: 0,
-      out: `${u.email} now has beta access (Professional features): 2000 credits.\nThe beta-access e-mail went to ${u.email}.`,
+      out: `${u.email} now has beta access (Professional features): credits 0 → 2000.\nThe beta-access e-mail went to ${u.email}.`,
     });
+    // a second grant changes nothing and sends no second e-mail
+    expect(await run('grant-beta', u.email)).toEqual({ code: 0, out: `${u.email} already has beta access: nothing changed (2000 credits).` });
     await withDb(async (d) => {
       const [p] = await d.db.select().from(profiles).where(eq(profiles.userId, u.id));
       expect([p.betaAccess, p.creditsRemaining, p.subscriptionStatus]).toEqual([true, 2000, 'pro']);
       // the same e-mail the admin panel sends
-      const [mail] = await d.db
+      const mails = await d.db
         .select()
         .from(emailOutbox)
         .where(and(eq(emailOutbox.toAddress, u.email), eq(emailOutbox.template, 'beta-access')));
-      expect(mail.subject).toBe('Your Renderlift beta access is ready');
+      expect(mails).toHaveLength(1);
+      expect(mails[0].subject).toBe('Your Renderlift beta access is ready');
     });
   });
 

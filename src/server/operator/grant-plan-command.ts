@@ -15,7 +15,7 @@ export function parseUntil(value: string): Date | undefined {
 /** The complimentary plan of the admin panel, from the terminal (seed 001 §7.5 grant-complimentary-plan). */
 export const grantPlanCommand: Command = {
   usage: 'grant-plan <email> <tier> [--until YYYY-MM-DD]',
-  description: `give a complimentary plan (${GRANTABLE_TIERS.join(', ')}) with its monthly credits`,
+  description: `give a complimentary plan (${GRANTABLE_TIERS.join(', ')}) and at least its monthly credits`,
   async run({ database, args, out }) {
     const positional: string[] = [];
     let until: Date | undefined;
@@ -42,7 +42,7 @@ export const grantPlanCommand: Command = {
     try {
       const r = await grantPlan({ db: database.db, clock: () => new Date() }, { email, tier, until });
       const untilText = r.expiresAt ? ` until ${r.expiresAt.toISOString().slice(0, 10)}` : ' with no end date';
-      out(`${email} now has the ${planName(r.tier)} plan${untilText}: ${r.creditsGranted} credits.`);
+      out(`${email} now has the ${planName(r.tier)} plan${untilText}: credits ${r.balanceBefore} → ${r.balanceAfter}.`);
       return 0;
     } catch (err) {
       if (err instanceof AppError) {

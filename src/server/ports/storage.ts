@@ -20,8 +20,6 @@ export interface Storage {
   deletePrefix(bucket: Bucket, prefix: string): Promise<number>;
   /** A URL anyone holding it may GET until it expires. */
   signUrl(bucket: Bucket, key: string, expiresInSeconds: number): Promise<SignedUrl>;
-  /** The unsigned URL of an object in the public bucket. */
-  publicUrl(bucket: Bucket, key: string): string;
   /** Checks the exp/sig query of a URL this storage signed for the API's files route. */
   verifyFileUrl(bucket: Bucket, key: string, exp: string | undefined, sig: string | undefined): 'ok' | 'expired' | 'invalid';
 }

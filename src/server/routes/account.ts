@@ -8,7 +8,11 @@ import { accountMessages as m } from '@shared/accounts/messages.js';
 import { contract, type RouteContract } from '../http/contract.js';
 import { SuccessMessage } from '@shared/api/common.js';
 import {
+  BackupCodesResponse,
+  BackupCodesStatusResponse,
+  ChangePasswordRequest,
   ForgotPasswordRequest,
+  RegenerateBackupCodesRequest,
   MessageResponse,
   ResendResponse,
   ResendVerificationRequest,
@@ -32,6 +36,8 @@ import { enqueuePasswordReset } from '../services/accounts/request-password-rese
 import { resetPassword } from '../services/accounts/reset-password.js';
 import { deleteAccount } from '../services/accounts/delete-account.js';
 import { endSessions } from '../services/accounts/sign-out.js';
+import { changePassword } from '../services/accounts/change-password.js';
+import { countBackupCodes, regenerateBackupCodes } from '../services/accounts/backup-codes.js';
 
 const doc = (summary: string, access: RouteContract['access'], responses: RouteContract['responses']) =>
   contract({ summary, tag: 'account', access, responses });
@@ -153,6 +159,52 @@ export const accountRoute = new Hono<AppEnv>()
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
     return c.json({ success: true, scope });
   })
+  .post(
+    '/password',
+    doc('Change the password (the current one required); optionally sign out the other devices', 'user', { 200: SuccessMessage }),
+    validate('json', ChangePasswordRequest),
+    async (c) => {
+      const deps = c.var.deps;
+      const current = await getSessionFromHeaders(deps.auth, c.req.raw.headers);
+      if (!current) throw unauthorized();
+      const req = c.req.valid('json');
+      await changePassword(deps, { userId: current.user.id, sessionId: current.sessionId }, req);
+      await recordSecurityEvent(deps, {
+        userId: current.user.id,
+        action: 'password_change',
+        resource: 'auth',
+        status: 'success',
+        details: { revoke_other_sessions: req.revokeOtherSessions },
+        ipAddress: ipOf(c),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+      return c.json({ success: true, message: m.passwordChanged });
+    },
+  )
+  .get('/two-factor/backup-codes', doc('How many two-factor backup codes are left', 'user', { 200: BackupCodesStatusResponse }), async (c) => {
+    const user = c.var.user;
+    if (!user) throw unauthorized();
+    return c.json({ remaining: await countBackupCodes(c.var.deps, user.id) });
+  })
+  .post(
+    '/two-factor/backup-codes',
+    doc('Replace the two-factor backup codes (the password required); the old ones stop working', 'user', { 200: BackupCodesResponse }),
+    validate('json', RegenerateBackupCodesRequest),
+    async (c) => {
+      const user = c.var.user;
+      if (!user) throw unauthorized();
+      const backupCodes = await regenerateBackupCodes(c.var.deps, { userId: user.id, headers: c.req.raw.headers }, c.req.valid('json').password);
+      await recordSecurityEvent(c.var.deps, {
+        userId: user.id,
+        action: 'backup_codes_regenerated',
+        resource: 'auth',
+        status: 'success',
+        ipAddress: ipOf(c),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+      return c.json({ backupCodes });
+    },
+  )
   .delete('/', doc('Delete the account and everything it holds', 'user', { 200: SuccessMessage }), async (c) => {
     const deps = c.var.deps;
     const user = c.var.user;

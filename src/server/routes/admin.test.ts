@@ -123,26 +123,57 @@ describe.each(backends)('admin API (%s)', (backend) => {
       json: { email: plainEmail.toUpperCase(), plan_tier: 'business', expiration_date: '2099-01-01' },
     });
     expect(ok.status).toBe(200);
-    expect(ok.body.credits_granted).toBe(1000);
+    expect(ok.body).toMatchObject({ credits_granted: 1000, balance_before: 4, balance_after: 1000 });
     const me = await plain.json('/api/me');
     expect(me.body.profile?.subscription_status ?? me.body.profile?.subscriptionStatus).toBe('business');
     const entries = await audit('grant.complimentary_plan');
     expect(entries.map((e) => e.result)).toEqual(['failure', 'failure', 'success']);
     expect(entries[0].details).toEqual({ message: messages.adminExpirationPast });
+    expect(entries[2].details).toMatchObject({ balanceBefore: 4, balanceAfter: 1000 });
+
+    // a lower plan keeps the balance: the panel and the audit log show 1000 → 1000
+    const lower = await admin.json('/api/admin/grants/complimentary-plan', {
+      method: 'POST',
+      json: { email: plainEmail, plan_tier: 'basic', expiration_date: '2099-01-01' },
+    });
+    expect(lower.body).toMatchObject({ credits_granted: 200, balance_before: 1000, balance_after: 1000 });
+    const [p] = await server.deps.db.select().from(profiles).where(eq(profiles.email, plainEmail));
+    expect(p.creditsRemaining).toBe(1000);
+    expect((await audit('grant.complimentary_plan'))[3].details).toMatchObject({ tier: 'basic', balanceBefore: 1000, balanceAfter: 1000 });
   });
 
   it('beta access: 2000 credits, the badge and the beta-access e-mail', async () => {
     const r = await admin.json('/api/admin/grants/beta-access', { method: 'POST', json: { email: plainEmail } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: true, credits_granted: 2000, email_sent: true });
+    expect(r.body).toMatchObject({
+      success: true,
+      credits_granted: 2000,
+      email_sent: true,
+      already_had_beta: false,
+      balance_before: 1000,
+      balance_after: 2000,
+    });
     const [p] = await server.deps.db.select().from(profiles).where(eq(profiles.email, plainEmail));
     expect([p.betaAccess, p.creditsRemaining]).toEqual([true, 2000]);
-    const [mail] = await server.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, plainEmail), eq(emailOutbox.template, 'beta-access')));
+    const betaMails = () =>
+      server.deps.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, plainEmail), eq(emailOutbox.template, 'beta-access')));
+    const [mail] = await betaMails();
     expect(mail.subject).toBe('Your Renderlift beta access is ready');
     expect(mail.text).toContain('Grace');
+
+    // granting again changes nothing and sends nothing; the audit log says so with the unchanged balance
+    const again = await admin.json('/api/admin/grants/beta-access', { method: 'POST', json: { email: plainEmail } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, already_had_beta: true, email_sent: false, balance_before: 2000, balance_after: 2000 });
+    expect(await betaMails()).toHaveLength(1);
+    const entries = await audit('grant.beta_access');
+    expect(entries.map((e) => e.details)).toEqual([
+      expect.objectContaining({ balanceBefore: 1000, balanceAfter: 2000, emailSent: true, alreadyHadBeta: false }),
+      expect.objectContaining({ balanceBefore: 2000, balanceAfter: 2000, emailSent: false, alreadyHadBeta: true }),
+    ]);
   });
 
   it('admins give and take the admin role, but not their own', async () => {

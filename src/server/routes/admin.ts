@@ -22,7 +22,6 @@ import { createCampaign } from '../services/notifications/create-campaign.js';
 import { getCampaign, listCampaigns } from '../services/notifications/send-campaign.js';
 import { grantPlan } from '../services/plans/grant-plan.js';
 import { grantBeta } from '../services/plans/grant-beta.js';
-import { sendBetaAccessEmail } from '../services/plans/beta-access-mail.js';
 import { listAdmins, setAdminRole } from '../services/admin/admin-role.js';
 import { listContactMessages } from '../services/contact/send-contact-message.js';
 import { listSecurityEvents, operatorOverview } from '../services/admin/operator-overview.js';
@@ -136,23 +135,51 @@ export const adminRoute = new Hono<AppEnv>()
         const granted = await grantPlan(deps, { email: input.email, tier: input.plan_tier, until: new Date(input.expiration_date), grantedBy: actor.id });
         return {
           result: granted,
-          details: { tier: granted.tier, creditsGranted: granted.creditsGranted, expiresAt: granted.expiresAt?.toISOString() ?? null },
+          details: {
+            tier: granted.tier,
+            creditsGranted: granted.creditsGranted,
+            expiresAt: granted.expiresAt?.toISOString() ?? null,
+            balanceBefore: granted.balanceBefore,
+            balanceAfter: granted.balanceAfter,
+          },
         };
       },
     );
-    return c.json({ success: true, credits_granted: r.creditsGranted, tier: r.tier, expires_at: r.expiresAt?.toISOString() ?? null });
+    return c.json({
+      success: true,
+      credits_granted: r.creditsGranted,
+      tier: r.tier,
+      expires_at: r.expiresAt?.toISOString() ?? null,
+      balance_before: r.balanceBefore,
+      balance_after: r.balanceAfter,
+    });
   })
-  // seed 001 §7.5 grant-beta-access, with the beta-access e-mail
+  // seed 001 §7.5 grant-beta-access, with the beta-access e-mail (none to a user who already has beta access)
   .post('/grants/beta-access', doc('Grant beta access', { 200: BetaGranted }), validate('json', GrantBetaInput), async (c) => {
     const { email } = c.req.valid('json');
     const deps = c.var.deps;
     const actor = actorOf(c);
     const r = await auditedAdminAction(deps, { actor, action: 'grant.beta_access', target: email, failureMessage: messages.adminBetaFailed }, async () => {
       const granted = await grantBeta(deps, { email, grantedBy: actor.id });
-      const mailed = await sendBetaAccessEmail(deps, granted.userId);
-      return { result: { ...granted, mailed }, details: { creditsGranted: granted.creditsGranted, emailSent: mailed } };
+      return {
+        result: granted,
+        details: {
+          creditsGranted: granted.creditsGranted,
+          emailSent: granted.emailSent,
+          alreadyHadBeta: granted.alreadyHadBeta,
+          balanceBefore: granted.balanceBefore,
+          balanceAfter: granted.balanceAfter,
+        },
+      };
     });
-    return c.json({ success: true, credits_granted: r.creditsGranted, email_sent: r.mailed });
+    return c.json({
+      success: true,
+      credits_granted: r.creditsGranted,
+      email_sent: r.emailSent,
+      already_had_beta: r.alreadyHadBeta,
+      balance_before: r.balanceBefore,
+      balance_after: r.balanceAfter,
+    });
   })
   .get('/admins', doc('The admins', { 200: AdminsResponse }), async (c) => c.json({ admins: await listAdmins(c.var.deps) }))
   .post('/admins', doc('Give or take the admin role', { 200: AdminRoleChanged }), validate('json', SetAdminInput), async (c) => {

@@ -26,7 +26,7 @@ export const contactRoute = new Hono<AppEnv>()
     contract({ summary: 'Send a message to the team', tag: 'contact', access: 'public', responses: { 201: ContactSent } }),
     validate('json', ContactRequest),
     async (c) => {
-      const r = await sendContactMessage(c.var.deps, c.req.valid('json'), c.var.user?.id ?? null);
+      const r = await sendContactMessage(c.var.deps, c.req.valid('json'), c.var.user);
       return c.json({ success: true, id: r.id, message: contactSent }, 201);
     },
   );

@@ -8,8 +8,9 @@ import { isLoopbackAddress, isLoopbackHost } from '../http/public-origin.js';
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * /dev/mailbox (never in production): the outbox newest first, each message rendered, so a local user can verify an
- * account without a mail server. Messages render in sandboxed frames: no scripts, no access to this page.
+ * /dev/mailbox (never in production, nor with BASE_URL or TRUST_PROXY set: app.ts): the outbox newest first, each
+ * message rendered, so a local user can verify an account without a mail server. Messages render in sandboxed frames:
+ * no scripts, no access to this page.
  *
  * The outbox holds every verification and reset code, so it answers only this machine: a loopback peer that names
  * the server by a loopback host (a page rebound to 127.0.0.1 under a foreign name is refused too). Anyone else gets

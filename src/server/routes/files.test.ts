@@ -117,12 +117,18 @@ describe('GET /api/files', () => {
     expect((await expired.json()).error.message).toBe('This link is invalid or has expired. Please refresh the page to get a new one.');
   });
 
-  it('serves the public bucket without a signature; unknown files and buckets are 404', async () => {
-    const pub = await get(server.deps.storage.publicUrl('enhanced-images', 'u1/result.webp'));
-    expect(pub.status).toBe(200);
-    expect(pub.headers.get('content-type')).toBe('image/webp');
-    expect(pub.headers.get('cache-control')).toBe('public, max-age=3600');
-    expect((await get('/api/files/enhanced-images/u1/missing.webp')).status).toBe(404);
+  it('serves no bucket without a signature, results included; unknown files and buckets are 404', async () => {
+    for (const bucket of ['enhanced-images', 'user-images', 'processed-images'] as const) {
+      await server.deps.storage.put(bucket, 'u1/every-bucket.webp', content, { contentType: 'image/webp', overwrite: true });
+      const unsigned = await get(`/api/files/${bucket}/u1/every-bucket.webp`);
+      expect(unsigned.status, bucket).toBe(403);
+      expect(await unsigned.text(), bucket).not.toContain('0123456789');
+      const url = (await server.deps.storage.signUrl(bucket, 'u1/every-bucket.webp', 600)).url;
+      const res = await get(url);
+      expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')], bucket).toEqual([200, 'image/webp', 'private, max-age=600']);
+    }
+    expect((await get('/api/files/enhanced-images/u1/result.webp')).status).toBe(403);
+    expect((await get((await server.deps.storage.signUrl('enhanced-images', 'u1/missing.webp', 600)).url)).status).toBe(404);
     expect((await get('/api/files/secrets/u1/render.png')).status).toBe(404);
     expect((await get(await signed('u1/missing.png'))).status).toBe(404);
   });

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Context } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { AppError, notFound } from '../errors.js';
-import { isSafeKey, type ObjectInfo } from '../ports/storage.js';
-import { FILES_ROUTE_PREFIX, PUBLIC_BUCKET, isBucket } from '@shared/url-checks.js';
+import { isSafeKey, type Bucket, type ObjectInfo, type Storage } from '../ports/storage.js';
+import { FILES_ROUTE_PREFIX, isBucket } from '@shared/url-checks.js';
 import { storageMessages } from '@shared/storage-messages.js';
 import { contract, type RouteContract } from '../http/contract.js';
 import { FileQuery } from '@shared/api/files.js';
@@ -43,20 +44,16 @@ function keyFromPath(pathname: string, bucket: string): string | undefined {
 }
 
 /**
- * GET and HEAD /api/files/{bucket}/{key}?exp=&sig=: stored files for the browser. enhanced-images is public
- * (seed 001 §7.4); other buckets need a signature this server made that has not expired, whoever asks,
- * because an <img> carries no session. Content type, length, ETag, conditional GET and single ranges, so
- * large renders can be streamed and resumed.
+ * GET and HEAD /api/files/{bucket}/{key}?exp=&sig=: stored files for the browser. Every bucket needs a signature this
+ * server made that has not expired, whoever asks, because an <img> carries no session; results are no exception (the
+ * seed's public enhanced-images bucket would leave a studio's renders readable by anyone holding the address, for
+ * ever). Content type, length, ETag, conditional GET and single ranges, so large renders can be streamed and resumed.
  */
 const fileContract: RouteContract = {
-  summary: 'A stored file: public results by URL, everything else by a signed URL',
+  summary: 'A stored file, by a signed URL',
   tag: 'files',
   access: 'public',
-  responses: {
-    200: { media: '*/*', description: 'The file, with its own content type', schema: z.file() },
-    206: { media: '*/*', description: 'The requested range', schema: z.file() },
-    304: null,
-  },
+  responses: storedFileResponses('*/*', 'The file'),
 };
 
 export const files = new Hono<AppEnv>().on(['GET', 'HEAD'], '/:bucket/*', contract(fileContract), validate('query', FileQuery), async (c) => {
@@ -67,15 +64,30 @@ export const files = new Hono<AppEnv>().on(['GET', 'HEAD'], '/:bucket/*', contra
   const key = keyFromPath(pathname, bucket);
   if (!key) throw notFound(storageMessages.fileNotFound);
 
-  if (bucket !== PUBLIC_BUCKET) {
-    const verdict = storage.verifyFileUrl(bucket, key, c.req.query('exp'), c.req.query('sig'));
-    if (verdict !== 'ok') throw new AppError(verdict === 'expired' ? 'URL_EXPIRED' : 'INVALID_SIGNATURE', 403, storageMessages.invalidSignature);
-  }
+  const exp = c.req.query('exp');
+  const verdict = storage.verifyFileUrl(bucket, key, exp, c.req.query('sig'));
+  if (verdict !== 'ok') throw new AppError(verdict === 'expired' ? 'URL_EXPIRED' : 'INVALID_SIGNATURE', 403, storageMessages.invalidSignature);
 
+  // a signed URL's response may be cached no longer than the URL is valid, and only by the browser
+  const remaining = Math.max(0, Number(exp) - Math.floor(c.var.deps.clock().getTime() / 1000));
+  return sendStoredFile(c, storage, bucket, key, `private, max-age=${Math.min(remaining, 3600)}`);
+});
+
+/** The answers of a route that ends in sendStoredFile: `what` (of `media` type) whole, a range of it, or not modified. */
+export function storedFileResponses(media: string, what: string): RouteContract['responses'] {
+  return {
+    200: { media, description: `${what}, with its own content type`, schema: z.file() },
+    206: { media, description: 'The requested range', schema: z.file() },
+    304: null,
+  };
+}
+
+/** A stored object as the answer: conditional GET, a single range, HEAD; 404 when it is not there. */
+export async function sendStoredFile(c: Context<AppEnv>, storage: Storage, bucket: Bucket, key: string, cacheControl: string): Promise<Response> {
   const info = await storage.head(bucket, key);
   if (!info) throw notFound(storageMessages.fileNotFound);
 
-  const headers = baseHeaders(info, bucket === PUBLIC_BUCKET, c.req.query('exp'), c.var.deps.clock());
+  const headers = baseHeaders(info, cacheControl);
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === info.etag || t.trim() === '*')) {
     return new Response(null, { status: 304, headers });
@@ -94,17 +106,15 @@ export const files = new Hono<AppEnv>().on(['GET', 'HEAD'], '/:bucket/*', contra
   const object = await storage.get(bucket, key, range ? { range } : {});
   if (!object) throw notFound(storageMessages.fileNotFound);
   return new Response(Readable.toWeb(object.body) as ReadableStream, { status, headers });
-});
+}
 
-function baseHeaders(info: ObjectInfo, isPublic: boolean, exp: string | undefined, now: Date): Headers {
-  // a signed URL's response may be cached no longer than the URL is valid, and only by the browser
-  const remaining = exp ? Math.max(0, Number(exp) - Math.floor(now.getTime() / 1000)) : 0;
+function baseHeaders(info: ObjectInfo, cacheControl: string): Headers {
   return new Headers({
     'Content-Type': info.contentType,
     ETag: info.etag,
     'Last-Modified': info.lastModified.toUTCString(),
     'Accept-Ranges': 'bytes',
-    'Cache-Control': isPublic ? 'public, max-age=3600' : `private, max-age=${Math.min(remaining, 3600)}`,
+    'Cache-Control': cacheControl,
     'X-Content-Type-Options': 'nosniff',
   });
 }

@@ -50,7 +50,7 @@ describe.each(backends)('workspace images on %s', (backend) => {
         sourceImageId: enhanced.id,
       })
       .returning();
-    await completeJob(server.deps, job.id, { processedImageUrl: server.deps.storage.publicUrl('enhanced-images', key), resultImageId: row.id });
+    await completeJob(server.deps, job.id, { processedImageUrl: `enhanced-images/${key}`, resultImageId: row.id });
     const running = await storeImage(server.deps, owner.userId, await syntheticPng(80, 60), 'running.png');
     const active = (await owner.client.json('/api/jobs', { method: 'POST', json: { imageId: running.id, scale: 3, mode: 'detail' } })).body.job;
 
@@ -93,7 +93,7 @@ describe.each(backends)('workspace images on %s', (backend) => {
       .insert(images)
       .values({ userId: owner.userId, bucket, path: key, width, height, bytes: png.length, format: 'png', sourceImageId: source.id })
       .returning();
-    const processedImageUrl = bucket === 'enhanced-images' ? server.deps.storage.publicUrl(bucket, key) : `${bucket}/${key}`;
+    const processedImageUrl = `${bucket}/${key}`;
     await completeJob(server.deps, jobId, { processedImageUrl, resultImageId: row.id });
     return row;
   }

@@ -18,7 +18,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   let alice: TestClient;
   let bob: TestClient;
   let aliceEmail: string;
-  const ids = { image: '', job: '', viewport: '', checkout: '', filePath: '', fileUrl: '' };
+  const ids = { image: '', job: '', viewport: '', checkout: '', filePath: '', fileUrl: '', bobImage: '', share: '' };
 
   beforeAll(async () => {
     // no workers: Alice's job stays where it is while Bob tries it
@@ -40,9 +40,18 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     const job = await alice.json('/api/jobs', { method: 'POST', json: { imageId: ids.image, scale: 2, mode: 'precision' } });
     expect(job.status, JSON.stringify(job.body)).toBe(201);
     ids.job = job.body.job.id;
+    // Bob's own image, to name Alice's job as the version to start from
+    const bobForm = new FormData();
+    bobForm.append('files', new Blob([new Uint8Array(await makeImage('png', 96, 72))], { type: 'image/png' }), 'bob.png');
+    const bobUp = await bob.json('/api/uploads', { method: 'POST', body: bobForm });
+    expect(bobUp.status).toBe(201);
+    ids.bobImage = bobUp.body.results[0].id;
     const viewport = await alice.json('/api/viewports/new', { method: 'POST', json: { name: 'Alice private board' } });
     expect(viewport.status).toBeLessThan(300);
     ids.viewport = viewport.body.session.id;
+    const share = await alice.json(`/api/images/${ids.image}/shares`, { method: 'POST', json: { expiresIn: '7d' } });
+    expect(share.status).toBe(201);
+    ids.share = share.body.share.id;
     const checkout = await alice.json('/api/billing/checkout', { method: 'POST', json: { plan: 'professional' } });
     expect(checkout.status).toBe(200);
     ids.checkout = checkout.body.url.split('/').pop();
@@ -52,6 +61,10 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   /** Each route that takes an id of user data, as Bob calls it with Alice's id. Keys are the route table's paths. */
   const attempts: Record<string, () => Promise<{ status: number; body: any }>> = {
     'DELETE /api/images/:id': () => bob.json(`/api/images/${ids.image}`, { method: 'DELETE' }),
+    'GET /api/images/:id/download': () => bob.json(`/api/images/${ids.image}/download`),
+    'POST /api/images/:id/shares': () => bob.json(`/api/images/${ids.image}/shares`, { method: 'POST', json: { expiresIn: 'never' } }),
+    'GET /api/images/:id/shares': () => bob.json(`/api/images/${ids.image}/shares`),
+    'DELETE /api/shares/:id': () => bob.json(`/api/shares/${ids.share}`, { method: 'DELETE' }),
     'POST /api/jobs/:id/cancel': () => bob.json(`/api/jobs/${ids.job}/cancel`, { method: 'POST' }),
     'PUT /api/viewports/:id': () =>
       bob.json(`/api/viewports/${ids.viewport}`, {
@@ -70,6 +83,8 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   /** Routes with a path parameter that names no user's data, and why. */
   const notUserData: Record<string, string> = {
     'GET /api/email-preview/:name': "an e-mail template's name: the preview renders sample data, no user's",
+    'GET /api/shared/:token': 'a share link: the secret is the capability its owner handed out on purpose (shares.test.ts)',
+    'HEAD /api/shared/:token': 'a share link: the secret is the capability its owner handed out on purpose (shares.test.ts)',
   };
   /** Routes that take the id in the query or the body. */
   const bodyAttempts: Record<string, () => Promise<{ status: number; body: any }>> = {
@@ -80,6 +95,17 @@ describe('isolation: another user learns nothing and changes nothing', () => {
       f.append('maskImage', new Blob([new Uint8Array(await makeImage('png', 96, 72))], { type: 'image/png' }), 'mask.png');
       return bob.json('/api/jobs/remove', { method: 'POST', body: f });
     },
+    'POST /api/jobs (sourceVersionId)': () =>
+      bob.json('/api/jobs', { method: 'POST', json: { imageId: ids.bobImage, scale: 2, mode: 'precision', sourceVersionId: ids.job } }),
+    'POST /api/jobs/remove (sourceVersionId)': async () => {
+      const f = new FormData();
+      f.append('targetImageId', ids.bobImage);
+      f.append('sourceVersionId', ids.job);
+      f.append('maskImage', new Blob([new Uint8Array(await makeImage('png', 96, 72))], { type: 'image/png' }), 'mask.png');
+      return bob.json('/api/jobs/remove', { method: 'POST', body: f });
+    },
+    'GET /api/images/archive (ids)': () => bob.json(`/api/images/archive?ids=${ids.image}`),
+    'GET /api/images/archive (viewportId)': () => bob.json(`/api/images/archive?viewportId=${ids.viewport}`),
     'POST /api/signed-urls (filePath)': () => bob.json('/api/signed-urls', { method: 'POST', json: { bucket: 'user-images', filePath: ids.filePath } }),
   };
 
@@ -115,6 +141,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     const [viewport] = await server.deps.db.select().from(viewportSessions).where(eq(viewportSessions.id, ids.viewport));
     expect([viewport.sessionName, (viewport.viewportData as { images?: unknown[] }).images]).toEqual(['Alice private board', []]);
     expect((await alice.json(`/api/billing/checkout/${ids.checkout}`)).status).toBe(200);
+    expect((await alice.json(`/api/images/${ids.image}/shares`)).body.shares.map((x: { id: string }) => x.id)).toEqual([ids.share]);
   });
 
   it("lists answer only the caller's own: jobs by id, images, viewports, credits", async () => {

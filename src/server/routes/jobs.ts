@@ -4,7 +4,10 @@ import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
 import { AppError } from '../errors.js';
-import { msg } from '@shared/messages.js';
+import { fill, msg } from '@shared/messages.js';
+import { storageMessages } from '@shared/storage-messages.js';
+import { MASK_MAX_BYTES } from '@shared/limits.js';
+import { MultipartRefused, spoolMultipartFiles } from '../http/multipart-files.js';
 import { contract } from '../http/contract.js';
 import {
   CancelJobResponse,
@@ -26,8 +29,6 @@ import { cancelJob } from '../services/jobs/cancel-job.js';
 import { getJobsByIds, getRecentActivity, getRecentCompleted, getRestorableJobs } from '../services/jobs/list-jobs.js';
 import { presentJob, presentJobs } from '../services/jobs/present-job.js';
 import { queueOverview } from '../services/jobs/queue-position.js';
-
-const MAX_MASK_BYTES = 20 * 1024 * 1024;
 
 export const jobsRoute = new Hono<AppEnv>()
   .use(requireUser(msg('enhanceAuthRequired')))
@@ -51,16 +52,33 @@ export const jobsRoute = new Hono<AppEnv>()
       body: { media: 'multipart/form-data', schema: RemoveJobForm },
       responses: { 201: CreateRemoveJobResponse },
     }),
+    // the body is streamed, bounded while it arrives (http/body-limit.ts); the mask alone may be MASK_MAX_BYTES
     async (c) => {
-      const form = await c.req.formData().catch(() => {
+      const spooled = await spoolMultipartFiles(c.req.raw, {
+        counts: () => true,
+        maxFiles: 1,
+        maxFileBytes: MASK_MAX_BYTES,
+        tmpDir: c.var.deps.config.paths.tmp,
+      }).catch((err: unknown) => {
+        if (!(err instanceof MultipartRefused)) throw err;
         throw new AppError('BAD_REQUEST', 400, msg('maskNoneHint'));
       });
-      const imageId = form.get('targetImageId') ?? form.get('imageId');
-      const mask = form.get('maskImage') ?? form.get('mask');
-      if (typeof imageId !== 'string' || !z.string().uuid().safeParse(imageId).success) throw new AppError('NO_IMAGE', 400, msg('removeNoImage'));
-      if (!(mask instanceof File) || mask.size === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));
-      if (mask.size > MAX_MASK_BYTES) throw new AppError('MASK_TOO_BIG', 413, 'The mask file is too large.');
-      const result = await createRemoveJob(c.var.deps, userOf(c), { imageId, mask: Buffer.from(await mask.arrayBuffer()) });
+      let mask: Buffer;
+      let imageId: string | undefined;
+      try {
+        imageId = spooled.fields.targetImageId ?? spooled.fields.imageId;
+        const file = spooled.files.find((f) => f.field === 'maskImage' || f.field === 'mask');
+        if (typeof imageId !== 'string' || !z.string().uuid().safeParse(imageId).success) throw new AppError('NO_IMAGE', 400, msg('removeNoImage'));
+        if (!file || file.size === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));
+        if (file.tooLarge) throw new AppError('MASK_TOO_BIG', 413, fill(storageMessages.maskTooLarge, { n: MASK_MAX_BYTES / 1024 / 1024 }));
+        mask = await file.read();
+      } finally {
+        spooled.cleanup();
+      }
+      const sourceVersionId = spooled.fields.sourceVersionId || undefined;
+      if (sourceVersionId !== undefined && !z.string().uuid().safeParse(sourceVersionId).success)
+        throw new AppError('VERSION_NOT_FOUND', 400, msg('versionNotFound'));
+      const result = await createRemoveJob(c.var.deps, userOf(c), { imageId, mask, sourceVersionId });
       await notifyLowCredits(c.var.deps, userOf(c).id);
       return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
     },

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TestClient, type TestServer } from '../testing/test-server.js';
-import { signUpVerifiedUser } from '../testing/accounts.js';
+import { signupBody, signUpVerifiedUser } from '../testing/accounts.js';
 import { makeAdmin } from '../services/accounts/make-admin.js';
 
 interface JsonSchema {
@@ -121,7 +121,8 @@ describe('JSON fuzz: every write route answers hostile bodies with a clear 4xx a
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { WORKERS: '0' } });
+    // the sweep sends many bodies from one address; the sign-up with an emoji must still reach the route
+    server = await startTestServer({ env: { WORKERS: '0', RATE_LIMIT_SIGN_UP: '1000/600' } });
     admin = new TestClient(server.url);
     const a = await signUpVerifiedUser(admin, server.deps);
     await makeAdmin(server.deps.db, a.email);
@@ -208,6 +209,58 @@ describe('JSON fuzz: every write route answers hostile bodies with a clear 4xx a
       }
       expect(({} as Record<string, unknown>).polluted ?? ({} as Record<string, unknown>).role).toBeUndefined();
       for (const depth of [64, 5_000]) expectClearRefusal(`${label} nested ${depth}`, await send(op, deeplyNested([...props.keys()], depth)));
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('a NUL or an unpaired surrogate in any field, nested value or name: 400 naming where, nothing written', async () => {
+    const before = await snapshot();
+    // Stripe's webhooks are judged by their signature over the exact bytes first (an unsigned body is refused unread)
+    for (const op of operations.filter((o) => !o.path.startsWith('/api/webhooks/'))) {
+      const label = `${op.method} ${op.path}`;
+      // PostgreSQL text cannot hold U+0000, and an unpaired surrogate has no UTF-8 form: both are refused before any rule
+      for (const [bad, what] of [
+        ['a\u0000b', 'NUL'],
+        ['a\ud800b', 'unpaired surrogate'],
+        ['\udfff', 'unpaired surrogate'],
+      ]) {
+        for (const name of propertiesOf(op.schema).keys()) {
+          const r = await send(op, JSON.stringify({ [name]: bad }));
+          expect([r.status, r.message], `${label} ${name} ${what}`).toEqual([400, expect.stringContaining(`${name}: `)]);
+          expect(r.message, `${label} ${name}`).toContain(what);
+        }
+        const nested = await send(op, JSON.stringify({ unknown_field: { list: ['fine', bad] } }));
+        expect([nested.status, nested.message], `${label} nested ${what}`).toEqual([400, expect.stringContaining('unknown_field.list.1: ')]);
+        const key = await send(op, JSON.stringify({ [`x${bad}`]: 1 }));
+        expect(key.status, `${label} name with ${what}`).toBe(400);
+        expectClearRefusal(`${label} name with ${what}`, key);
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('sign-up with a NUL or an unpaired surrogate in the name: 400 naming the field; a paired one (emoji) is fine', async () => {
+    const visitor = new TestClient(server.url);
+    const before = await snapshot();
+    const body = (first_name: string) => signupBody({ metadata: { first_name } });
+    const nul = await visitor.json('/api/accounts/signup', { method: 'POST', json: body('Ada\u0000') });
+    expect([nul.status, nul.body.error.message]).toEqual([400, expect.stringMatching(/^user_metadata\.first_name: .*NUL/)]);
+    const lone = await visitor.json('/api/accounts/signup', { method: 'POST', json: body('Ada\ud83d') });
+    expect([lone.status, lone.body.error.message]).toEqual([400, expect.stringMatching(/^user_metadata\.first_name: .*unpaired surrogate/)]);
+    expect(await snapshot()).toBe(before);
+    expect((await visitor.json('/api/accounts/signup', { method: 'POST', json: body('Ada \ud83d\ude00') })).status).toBe(201);
+  });
+
+  it("better-auth's own JSON routes refuse a NUL or an unpaired surrogate the same way", async () => {
+    const before = await snapshot();
+    for (const [path, json] of [
+      ['/api/auth/sign-in/email', { email: 'someone@example.com', password: 'pass\u0000word' }],
+      ['/api/auth/revoke-session', { token: 'token\u0000' }],
+      ['/api/auth/sign-in/email', { email: 'someone@example.com', password: 'pass\udc00word' }],
+      ['/api/auth/revoke-session', { token: '\ud800' }],
+    ] as const) {
+      const r = await admin.json(path, { method: 'POST', json });
+      expect([r.status, r.body.error.message], path).toEqual([400, expect.stringMatching(/^(password|token): /)]);
     }
     expect(await snapshot()).toBe(before);
   });

@@ -104,7 +104,9 @@ describe('the OpenAPI document', () => {
   it('describes request bodies and parameters from the same schemas the routes validate with', () => {
     const enhance = doc.paths['/api/jobs'].post;
     const body = enhance.requestBody.content['application/json'].schema;
-    expect(body.required).toEqual(expect.arrayContaining(['imageId', 'scale', 'mode']));
+    expect(body.required).toEqual(expect.arrayContaining(['imageId', 'mode']));
+    // exactly one of a factor and an exact target size (checked by the same schema when the route validates)
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['scale', 'targetSize']));
     expect(doc.paths['/api/jobs/{id}/cancel'].post.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id', required: true }));
     expect(doc.paths['/api/jobs'].get.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'ids' }));
     expect(Object.keys(doc.paths['/api/jobs/remove'].post.requestBody.content)).toEqual(['multipart/form-data']);

@@ -3,7 +3,10 @@ import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
 import { AppError } from '../errors.js';
-import { messages } from '@shared/messages.js';
+import { fill, messages } from '@shared/messages.js';
+import { storageMessages } from '@shared/storage-messages.js';
+import { AVATAR_MAX_BYTES } from '@shared/limits.js';
+import { MultipartRefused, spoolMultipartFiles } from '../http/multipart-files.js';
 import { BusinessProfileInput, ProfileUpdate } from '@shared/profile.js';
 import { PageQuery } from '@shared/pagination.js';
 import { getProfile } from '../services/profiles/get-profile.js';
@@ -30,8 +33,6 @@ import { CreditsSummary, LedgerPage } from '@shared/api/credits.js';
 
 const doc = (tag: string, summary: string, responses: RouteContract['responses'], extra: Partial<RouteContract> = {}) =>
   contract({ summary, tag, access: 'user', responses, ...extra });
-
-const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
 /** /api/profile: the signed-in user's own profile and business details (seed 001 §7.2); nobody else's is reachable. */
 export const profileRoute = new Hono<AppEnv>()
@@ -61,18 +62,32 @@ export const profileRoute = new Hono<AppEnv>()
       throw new AppError('BUSINESS_UPDATE_FAILED', 500, messages.businessUpdateFailedRetry);
     }
   })
-  // the profile picture: multipart field `avatar`, checked like an upload, stored as 256 × 256
+  // the profile picture: multipart field `avatar`, checked like an upload, stored as 256 × 256; the body is streamed,
+  // bounded while it arrives (http/body-limit.ts)
   .put(
     '/avatar',
     doc('profile', 'Set the profile picture', { 200: AvatarResponse }, { body: { media: 'multipart/form-data', schema: AvatarForm } }),
     async (c) => {
       const deps = c.var.deps;
-      const form = await c.req.formData().catch(() => null);
-      const file = form?.get('avatar');
-      if (!(file instanceof File) || file.size === 0) throw new AppError('NO_FILE', 400, 'Choose an image for your profile picture.');
-      if (file.size > AVATAR_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', 413, `A profile picture can be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`);
-      const url = await setAvatar(deps, userOf(c).id, Buffer.from(await file.arrayBuffer()));
-      return c.json({ avatar_url: url, message: 'Profile picture updated' });
+      const spooled = await spoolMultipartFiles(c.req.raw, {
+        counts: () => true,
+        maxFiles: 1,
+        maxFileBytes: AVATAR_MAX_BYTES,
+        tmpDir: deps.config.paths.tmp,
+      }).catch((err: unknown) => {
+        if (!(err instanceof MultipartRefused)) throw err;
+        if (err.reason === 'too-many-files') throw new AppError('TOO_MANY_FILES', 400, storageMessages.tooManyFiles);
+        throw new AppError('NO_FILE', 400, storageMessages.avatarMissing);
+      });
+      try {
+        const file = spooled.files.find((f) => f.field === 'avatar');
+        if (!file || file.size === 0) throw new AppError('NO_FILE', 400, storageMessages.avatarMissing);
+        if (file.tooLarge) throw new AppError('FILE_TOO_LARGE', 413, fill(storageMessages.avatarTooLarge, { n: AVATAR_MAX_BYTES / 1024 / 1024 }));
+        const url = await setAvatar(deps, userOf(c).id, await file.read());
+        return c.json({ avatar_url: url, message: 'Profile picture updated' });
+      } finally {
+        spooled.cleanup();
+      }
     },
   )
   .delete('/avatar', doc('profile', 'Remove the profile picture', { 200: AvatarResponse }), async (c) => {

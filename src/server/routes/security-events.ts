@@ -30,10 +30,11 @@ export const securityEventsRoute = new Hono<AppEnv>()
         action: e.action,
         resource: e.resource ?? null,
         status: e.status,
-        details: { ...(e.details ?? {}), reported_by: 'client', ...(e.timestamp ? { client_timestamp: e.timestamp } : {}) },
+        details: { ...(e.details ?? {}), ...(e.timestamp ? { client_timestamp: e.timestamp } : {}) },
         ipAddress: ip,
         userAgent: e.user_agent ?? c.req.header('user-agent') ?? null,
         pageUrl: e.page_url ?? null,
+        source: 'client',
       });
       return c.json({ recorded: true }, 202);
     },

@@ -12,7 +12,7 @@ import { MultipartRefused, spoolMultipartFiles } from '../http/multipart-files.j
 /**
  * POST /api/uploads: multipart/form-data with one or more files under any field name. 201 with one result per
  * file when at least one was stored; 422 with the same results in error.details when none was; 413 when the
- * body is over UPLOAD_MAX_REQUEST_BYTES.
+ * body is over UPLOAD_MAX_REQUEST_BYTES (http/body-limit.ts, while it arrives).
  */
 export const uploads = new Hono<AppEnv>().post(
   '/',
@@ -32,12 +32,6 @@ export const uploads = new Hono<AppEnv>().post(
   async (c) => {
     const user = c.var.user!;
     const { config } = c.var.deps;
-    // refused before the body is read, so the connection must not be reused for another request
-    const tooLarge = () =>
-      c.json({ error: { code: 'REQUEST_TOO_LARGE', message: fill(storageMessages.fileTooLarge, { n: config.UPLOAD_MAX_REQUEST_BYTES }) } }, 413, {
-        Connection: 'close',
-      });
-    if (Number(c.req.header('content-length') ?? 0) > config.UPLOAD_MAX_REQUEST_BYTES) return tooLarge();
     let spooled;
     try {
       // streamed to temporary files: memory holds one file at a time, however large the request
@@ -45,13 +39,12 @@ export const uploads = new Hono<AppEnv>().post(
         counts: (name) => !isIgnoredUploadName(name),
         maxFiles: config.UPLOAD_MAX_FILES,
         maxFileBytes: config.UPLOAD_MAX_FILE_BYTES,
-        maxRequestBytes: config.UPLOAD_MAX_REQUEST_BYTES,
         tmpDir: config.paths.tmp,
       });
     } catch (err) {
       if (!(err instanceof MultipartRefused)) throw err;
-      if (err.reason === 'request-too-large') return tooLarge();
       if (err.reason === 'too-many-files') {
+        // refused before the body was read to the end: the connection is not reused for another request
         return c.json({ error: { code: 'TOO_MANY_FILES', message: storageMessages.tooManyFiles, details: { maxFiles: config.UPLOAD_MAX_FILES } } }, 400, {
           Connection: 'close',
         });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import type { SessionUser } from '../deps.js';
 import { profiles, user } from '../db/schema.js';
 
 /**
@@ -16,3 +17,6 @@ export async function insertUser(
   await db.insert(profiles).values({ userId: id, email, creditsRemaining: opts.credits ?? 0, subscriptionStatus: opts.subscriptionStatus ?? 'free' });
   return { id, email };
 }
+
+/** The signed-in user a service sees for a user made by `insertUser`. */
+export const sessionUserOf = (u: { id: string; email: string }): SessionUser => ({ id: u.id, email: u.email, name: u.id, role: 'user', emailVerified: true });

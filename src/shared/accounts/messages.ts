@@ -61,8 +61,25 @@ export const accountMessages = {
   signInInvalid: 'Invalid email or password',
   signInUnverified: 'Please verify your email address before signing in. Use the code we sent you, or resend it from the confirmation page.',
   signInTooMany: 'Too many sign-in attempts. Please wait a minute before trying again.',
+  // after the seed's signup429: the account's sign-in is locked for minutes, whatever address asks
+  signInLocked: 'Too many sign-in attempts. Please wait a few minutes before trying again.',
   twoFactorInvalid: 'Invalid two-factor code. Please try again.',
   twoFactorTooMany: 'Too many two-factor attempts. Please wait a few minutes before trying again.',
+
+  // account security (password change, backup codes, the notices mailed after a change)
+  currentPasswordWrong: messages.currentPasswordWrong,
+  passwordChanged: messages.passwordChanged,
+  passwordChangeTooMany: messages.passwordChangeTooMany,
+  backupCodeInvalid: messages.backupCodeInvalid,
+  backupCodesLeft: messages.backupCodesLeft,
+  backupCodesLow: messages.backupCodesLow,
+  backupCodesNoneLeft: messages.backupCodesNoneLeft,
+  backupCodesRegenerated: messages.backupCodesRegenerated,
+  emailPasswordChangedSubject: messages.emailPasswordChangedSubject,
+  emailTwoFactorEnabledSubject: messages.emailTwoFactorEnabledSubject,
+  emailTwoFactorDisabledSubject: messages.emailTwoFactorDisabledSubject,
+  emailBackupCodesRegeneratedSubject: messages.emailBackupCodesRegeneratedSubject,
+  emailAccountDeletedSubject: messages.emailAccountDeletedSubject,
 
   // seed 001 §8, account
   accountDeleted: messages.accountDeleted,

@@ -116,6 +116,44 @@ export const ResetPasswordRequest = z.object({
   newPassword: password,
 });
 
+/** POST /api/account/password: the sign-up password rules for the new one. */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string({ error: m.currentPasswordWrong }).min(1, m.currentPasswordWrong).max(MAX_PASSWORD_LENGTH, m.currentPasswordWrong),
+  newPassword: password,
+  /** Ends every other session of the account; this browser stays signed in. */
+  revokeOtherSessions: z.boolean().default(false),
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
+
+/** The Settings form: the request plus a confirmation typed twice, checked with sign-up's message. */
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'Please enter your current password'),
+    newPassword: password,
+    confirmPassword: z.string(),
+    revokeOtherSessions: z.boolean(),
+  })
+  .refine((f) => f.newPassword === f.confirmPassword, { path: ['confirmPassword'], message: m.passwordsDontMatch });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
+
+/** Two-factor backup codes: how many set-up and regeneration make, and from how few the app warns. */
+export const BACKUP_CODE_COUNT = 10;
+export const BACKUP_CODES_LOW = 3;
+
+/**
+ * A backup code as shown (XXXXX-XXXXX, letters and digits, case kept: the codes are case-sensitive), typed with or
+ * without the dash and surrounding spaces.
+ */
+export function normalizeBackupCode(code: string): string {
+  const compact = code.replace(/[\s-]/g, '');
+  return compact.length === 10 ? `${compact.slice(0, 5)}-${compact.slice(5)}` : code.trim();
+}
+
+/** POST /api/account/two-factor/backup-codes: new codes, for the account's password. */
+export const RegenerateBackupCodesRequest = z.object({
+  password: z.string({ error: m.currentPasswordWrong }).min(1, m.currentPasswordWrong).max(MAX_PASSWORD_LENGTH, m.currentPasswordWrong),
+});
+
 export const SignOutScope = z.enum(['local', 'others', 'global']);
 export type SignOutScope = z.infer<typeof SignOutScope>;
 
@@ -123,17 +161,28 @@ export type SignOutScope = z.infer<typeof SignOutScope>;
 /** The largest `details` a client report may carry, as JSON. */
 const SECURITY_EVENT_DETAILS_MAX = 4096;
 
-export const SecurityEventRequest = z.object({
-  action: z.string().trim().min(1).max(64),
-  resource: z.string().trim().max(200).optional(),
-  status: z.enum(['success', 'failure', 'info']),
-  // a client report is a few fields, not a payload: bounded so anonymous reports cannot grow the database
-  details: z
-    .record(z.string(), z.unknown())
-    .refine((d) => JSON.stringify(d).length <= SECURITY_EVENT_DETAILS_MAX, `details must be at most ${SECURITY_EVENT_DETAILS_MAX} characters of JSON`)
-    .optional(),
-  timestamp: z.string().max(64).optional(),
-  user_agent: z.string().max(500).optional(),
-  page_url: z.string().max(2000).optional(),
-});
+/**
+ * What a browser may report: a sign-in it completed, and a screen that broke. Sign-ins, their failures, two-factor
+ * checks, resets and sign-outs are recorded by the server; anyone may post here, so a report must not read like them.
+ */
+export const CLIENT_SECURITY_EVENT_ACTIONS = ['login', 'client_error'] as const;
+
+export const SecurityEventRequest = z
+  .object({
+    action: z.enum(CLIENT_SECURITY_EVENT_ACTIONS),
+    resource: z.string().trim().max(200).optional(),
+    status: z.enum(['success', 'failure', 'info']),
+    // a client report is a few fields, not a payload: bounded so anonymous reports cannot grow the database
+    details: z
+      .record(z.string(), z.unknown())
+      .refine((d) => JSON.stringify(d).length <= SECURITY_EVENT_DETAILS_MAX, `details must be at most ${SECURITY_EVENT_DETAILS_MAX} characters of JSON`)
+      .optional(),
+    timestamp: z.string().max(64).optional(),
+    user_agent: z.string().max(500).optional(),
+    page_url: z.string().max(2000).optional(),
+  })
+  .refine((e) => e.action !== 'login' || e.status === 'success', {
+    path: ['status'],
+    message: 'A browser reports only the sign-ins it completed; failed ones are recorded by the server',
+  });
 export type SecurityEventRequest = z.infer<typeof SecurityEventRequest>;

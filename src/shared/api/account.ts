@@ -7,7 +7,9 @@ import { SignOutScope } from '../accounts/schemas.js';
 import { IsoDateTime } from './common.js';
 
 export {
+  ChangePasswordRequest,
   ForgotPasswordRequest,
+  RegenerateBackupCodesRequest,
   ResendVerificationRequest,
   ResetPasswordRequest,
   SecurityEventRequest,
@@ -41,6 +43,14 @@ export const SignOutQuery = z.object({ scope: SignOutScope.default('local') });
 export const SignOutResponse = z.strictObject({ success: z.boolean(), scope: SignOutScope });
 export type SignOutResponse = z.infer<typeof SignOutResponse>;
 
+/** GET /api/account/two-factor/backup-codes: how many unused backup codes the account has (0 without two-factor). */
+export const BackupCodesStatusResponse = z.strictObject({ remaining: z.number().int().min(0) });
+export type BackupCodesStatusResponse = z.infer<typeof BackupCodesStatusResponse>;
+
+/** POST /api/account/two-factor/backup-codes: the new codes, shown this once. */
+export const BackupCodesResponse = z.strictObject({ backupCodes: z.array(z.string()) });
+export type BackupCodesResponse = z.infer<typeof BackupCodesResponse>;
+
 export const SecurityEventRecorded = z.strictObject({ recorded: z.boolean() });
 
 /** One of the signed-in user's own security events. */
@@ -54,6 +64,8 @@ const OwnSecurityEvent = z
     ip_address: z.string().nullable(),
     user_agent: z.string().nullable(),
     page_url: z.string().nullable(),
+    /** 'client': reported by a browser, not recorded by the server. */
+    source: z.enum(['server', 'client']),
     created_at: IsoDateTime,
   })
   .meta({ id: 'OwnSecurityEvent' });

@@ -37,11 +37,25 @@ export const CampaignResponse = z.strictObject({ campaign: CampaignView });
 export type CampaignResponse = z.infer<typeof CampaignResponse>;
 export const CampaignIdParam = z.object({ id: z.uuid() });
 
-/** seed 001 §7.5 grant-complimentary-plan. */
-export const PlanGranted = z.strictObject({ success: z.boolean(), credits_granted: z.number().int(), tier: z.string(), expires_at: IsoDateTime.nullable() });
+/** seed 001 §7.5 grant-complimentary-plan; the balance before and after (a grant never lowers it). */
+export const PlanGranted = z.strictObject({
+  success: z.boolean(),
+  credits_granted: z.number().int(),
+  tier: z.string(),
+  expires_at: IsoDateTime.nullable(),
+  balance_before: z.number().int(),
+  balance_after: z.number().int(),
+});
 export type PlanGranted = z.infer<typeof PlanGranted>;
-/** seed 001 §7.5 grant-beta-access. */
-export const BetaGranted = z.strictObject({ success: z.boolean(), credits_granted: z.number().int(), email_sent: z.boolean() });
+/** seed 001 §7.5 grant-beta-access; a user who already had beta access is left unchanged and gets no second e-mail. */
+export const BetaGranted = z.strictObject({
+  success: z.boolean(),
+  credits_granted: z.number().int(),
+  email_sent: z.boolean(),
+  already_had_beta: z.boolean(),
+  balance_before: z.number().int(),
+  balance_after: z.number().int(),
+});
 export type BetaGranted = z.infer<typeof BetaGranted>;
 
 export const AdminsResponse = z.strictObject({ admins: z.array(z.strictObject({ id: z.string(), email: z.string(), name: z.string() })) });
@@ -99,6 +113,8 @@ export const SecurityEventView = z
     action: z.string(),
     status: z.string(),
     ipAddress: z.string().nullable(),
+    /** 'client': reported by a browser (anyone may post one), not recorded by the server. */
+    source: z.enum(['server', 'client']),
     at: IsoDateTime,
   })
   .meta({ id: 'SecurityEventView' });

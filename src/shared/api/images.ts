@@ -10,12 +10,14 @@ export const ImageVersion = z
     /** The stored result: a removal on this version targets it. */
     imageId: z.string(),
     workflow: z.enum(['enhance', 'remove']),
+    /** The version this one was made from (its job id); null: the upload. */
+    parentJobId: z.string().nullable().optional(),
     url: z.string(),
     /** Scaled-down result for the canvas; null for results stored before previews existed. */
     previewUrl: z.string().nullable(),
     width: z.number().int(),
     height: z.number().int(),
-    /** Size relative to the upload (a removal keeps the size of what it worked on). */
+    /** An enhancement's own factor; for a removal, its size relative to the upload (it keeps the size of what it worked on). */
     scale: z.number(),
     /** The enhancement mode, or 'remove'. */
     mode: z.string().nullable(),

@@ -3,20 +3,65 @@ import { z } from 'zod';
 import { msg } from '../messages.js';
 import { ENHANCEMENT_MODES, UPSCALE_FACTORS } from '../enhancement.js';
 import { IsoDateTime } from './common.js';
+import { MAX_TARGET_SIDE, PAPER_SIZES, PRINT_DPIS, SCREEN_PRESETS, type TargetSize as TargetSizeType } from '../target-size.js';
 
-export const EnhanceJobRequest = z.object({
-  imageId: z.string().uuid({ message: msg('enhanceNoImage') }),
-  scale: z.number({ message: msg('enhanceNoScale') }).refine((v) => (UPSCALE_FACTORS as readonly number[]).includes(v), { message: msg('enhanceNoScale') }),
-  mode: z.string({ message: msg('enhanceNoMode') }).refine((v) => (ENHANCEMENT_MODES as readonly string[]).includes(v), { message: msg('enhanceNoMode') }),
-  params: z
-    .object({ creativity: z.number().min(0).max(100), detail: z.number().min(0).max(100), precision: z.number().min(0).max(100) })
-    .partial()
-    .optional(),
-});
+const Side = z
+  .number({ message: msg('targetSizeInvalid') })
+  .int({ message: msg('targetSizeInvalid') })
+  .min(1, { message: msg('targetSizeInvalid') })
+  .max(MAX_TARGET_SIDE, { message: msg('targetSizeInvalid') });
+const keyOf = <T extends Record<string, unknown>>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
+
+/** An exact output size: a width or a height in pixels, a screen (fit inside), or a print size at a density. */
+export const TargetSize = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('width'), width: Side }),
+    z.strictObject({ kind: z.literal('height'), height: Side }),
+    z.strictObject({ kind: z.literal('screen'), preset: z.enum(keyOf(SCREEN_PRESETS), { message: msg('targetSizeInvalid') }) }),
+    z.strictObject({
+      kind: z.literal('print'),
+      paper: z.enum(keyOf(PAPER_SIZES), { message: msg('targetSizeInvalid') }),
+      dpi: z.union(PRINT_DPIS.map((d) => z.literal(d)) as [z.ZodLiteral<150>, z.ZodLiteral<300>], { message: msg('targetSizeInvalid') }),
+    }),
+  ],
+  { message: msg('targetSizeInvalid') },
+) satisfies z.ZodType<TargetSizeType>;
+
+export const EnhanceJobRequest = z
+  .object({
+    imageId: z.string().uuid({ message: msg('enhanceNoImage') }),
+    /** One of `scale` and `targetSize` (checked below): a factor, or an exact size reached by the smallest scale that covers it. */
+    scale: z
+      .number({ message: msg('enhanceNoScale') })
+      .refine((v) => (UPSCALE_FACTORS as readonly number[]).includes(v), { message: msg('enhanceNoScale') })
+      .optional(),
+    targetSize: TargetSize.optional(),
+    mode: z.string({ message: msg('enhanceNoMode') }).refine((v) => (ENHANCEMENT_MODES as readonly string[]).includes(v), { message: msg('enhanceNoMode') }),
+    params: z
+      .object({ creativity: z.number().min(0).max(100), detail: z.number().min(0).max(100), precision: z.number().min(0).max(100) })
+      .partial()
+      .optional(),
+    /**
+     * The version to enhance: a completed job of this image (its result is the input, its size sets the cost and the
+     * output limit). Absent: the upload itself.
+     */
+    sourceVersionId: z
+      .string()
+      .uuid({ message: msg('versionNotFound') })
+      .optional(),
+  })
+  .superRefine((req, ctx) => {
+    if (req.scale === undefined && req.targetSize === undefined) ctx.addIssue({ code: 'custom', path: ['scale'], message: msg('enhanceNoScale') });
+    if (req.scale !== undefined && req.targetSize !== undefined) ctx.addIssue({ code: 'custom', path: ['targetSize'], message: msg('enhanceScaleOrTarget') });
+  });
 export type EnhanceJobRequest = z.infer<typeof EnhanceJobRequest>;
 
-/** POST /api/jobs/remove (multipart): the image and a PNG mask at its resolution; `imageId` and `mask` are accepted too. */
-export const RemoveJobForm = z.object({ targetImageId: z.string().uuid(), maskImage: z.file() });
+/**
+ * POST /api/jobs/remove (multipart): the image and a PNG mask at its resolution; `imageId` and `mask` are accepted too.
+ * `sourceVersionId`, a completed job of the image, removes from that version (the mask at its size).
+ */
+export const RemoveJobForm = z.object({ targetImageId: z.string().uuid(), maskImage: z.file(), sourceVersionId: z.string().uuid().optional() });
 
 export const JobIdParam = z.object({ id: z.string().uuid({ message: msg('cancelNoActiveJob') }) });
 
@@ -46,6 +91,8 @@ export const JobDto = z
     status: JobStatus,
     workflow_type: WorkflowType,
     target_image_id: z.string().nullable(),
+    /** The version the job started from (a completed job); null: the upload. */
+    source_job_id: z.string().nullable().optional(),
     result_image_id: z.string().nullable(),
     original_image_url: z.string().nullable(),
     processed_image_url: z.string().nullable(),

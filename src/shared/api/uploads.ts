@@ -67,8 +67,8 @@ export const SignedUrlResponse = z
     bucket: z.string(),
     filePath: z.string(),
     signedUrl: z.string(),
-    /** ISO time; null for the public bucket. */
-    expiresAt: IsoDateTime.nullable(),
+    /** ISO time: every file's URL expires, results included. */
+    expiresAt: IsoDateTime,
   })
   .meta({ id: 'SignedUrlResponse' });
 export type SignedUrlResponse = z.infer<typeof SignedUrlResponse>;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { WEB_ROUTES } from '@shared/web-routes';
 import { AppLayout, Layout } from './Layout';
 import { RouteError } from './RouteError';
 import { Spinner } from '../ui/spinner';
@@ -41,10 +42,10 @@ export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
-    children: [{ path: '/enhance', element: <RequirePaidPlan>{suspense(<EnhancePage />)}</RequirePaidPlan> }],
+    children: [{ path: WEB_ROUTES.enhance, element: <RequirePaidPlan>{suspense(<EnhancePage />)}</RequirePaidPlan> }],
   },
   // the Viewport Manager opens as a window of its own, without the site frame
-  { path: '/viewports', element: <RequireAuth>{suspense(<ViewportManagerPage />)}</RequireAuth>, errorElement: <RouteError /> },
+  { path: WEB_ROUTES.viewports, element: <RequireAuth>{suspense(<ViewportManagerPage />)}</RequireAuth>, errorElement: <RouteError /> },
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -53,30 +54,31 @@ export const router = createBrowserRouter([
         // inside the site frame: a broken page keeps the navigation, so the user can go elsewhere
         errorElement: <RouteError />,
         children: [
-          { path: '/', element: <LandingPage /> },
-          { path: '/pricing', element: suspense(<PricingPage />) },
-          { path: '/payment-success', element: suspense(<PaymentSuccessPage />) },
+          { path: WEB_ROUTES.home, element: <LandingPage /> },
+          { path: WEB_ROUTES.pricing, element: suspense(<PricingPage />) },
+          { path: WEB_ROUTES.paymentSuccess, element: suspense(<PaymentSuccessPage />) },
           // local test-mode payments (no Stripe key): the built-in checkout and portal pages
-          { path: '/checkout-test/portal', element: <RequireAuth>{suspense(<TestPortalPage />)}</RequireAuth> },
-          { path: '/checkout-test/:sessionId', element: <RequireAuth>{suspense(<CheckoutTestPage />)}</RequireAuth> },
-          { path: '/profile', element: <RequireAuth>{suspense(<ProfilePage />)}</RequireAuth> },
-          { path: '/login', element: suspense(<LoginPage />) },
-          { path: '/signup', element: suspense(<SignupPage />) },
-          { path: '/confirm', element: suspense(<ConfirmPage />) },
-          { path: '/verify/:token?', element: suspense(<VerifyPage />) },
-          { path: '/email-verified', element: suspense(<EmailVerifiedPage />) },
-          { path: '/forgot-password', element: suspense(<ForgotPasswordPage />) },
-          { path: '/reset-password/:token?', element: suspense(<ResetPasswordPage />) },
-          { path: '/about', element: suspense(<AboutPage />) },
-          { path: '/contact', element: suspense(<ContactPage />) },
-          { path: '/faq', element: suspense(<FaqPage />) },
-          { path: '/privacy-policy', element: suspense(<PrivacyPolicyPage />) },
-          { path: '/terms-of-service', element: suspense(<TermsOfServicePage />) },
+          { path: WEB_ROUTES.checkoutTestPortal, element: <RequireAuth>{suspense(<TestPortalPage />)}</RequireAuth> },
+          { path: WEB_ROUTES.checkoutTest, element: <RequireAuth>{suspense(<CheckoutTestPage />)}</RequireAuth> },
+          { path: WEB_ROUTES.profile, element: <RequireAuth>{suspense(<ProfilePage />)}</RequireAuth> },
+          { path: WEB_ROUTES.login, element: suspense(<LoginPage />) },
+          { path: WEB_ROUTES.signup, element: suspense(<SignupPage />) },
+          { path: WEB_ROUTES.confirm, element: suspense(<ConfirmPage />) },
+          { path: WEB_ROUTES.verify, element: suspense(<VerifyPage />) },
+          { path: WEB_ROUTES.emailVerified, element: suspense(<EmailVerifiedPage />) },
+          { path: WEB_ROUTES.forgotPassword, element: suspense(<ForgotPasswordPage />) },
+          { path: WEB_ROUTES.resetPassword, element: suspense(<ResetPasswordPage />) },
+          { path: WEB_ROUTES.about, element: suspense(<AboutPage />) },
+          { path: WEB_ROUTES.contact, element: suspense(<ContactPage />) },
+          { path: WEB_ROUTES.faq, element: suspense(<FaqPage />) },
+          { path: WEB_ROUTES.privacyPolicy, element: suspense(<PrivacyPolicyPage />) },
+          { path: WEB_ROUTES.termsOfService, element: suspense(<TermsOfServicePage />) },
           {
-            path: '/admin',
+            path: WEB_ROUTES.admin,
             element: <RequireAdmin notFound={<NotFoundPage />}>{suspense(<AdminPage />)}</RequireAdmin>,
           },
-          { path: '/email-preview', element: suspense(<EmailPreviewPage />) },
+          { path: WEB_ROUTES.emailPreview, element: suspense(<EmailPreviewPage />) },
+          // any other path; the server answers it with 404 too (src/shared/web-routes.ts)
           { path: '*', element: <NotFoundPage /> },
         ],
       },

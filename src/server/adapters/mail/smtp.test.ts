@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { startTestServer, TestClient, type TestServer } from '@server/testing/test-server.js';
+import { startServerMailingOverSmtp, startSmtpServer, type TestSmtpServer } from '@server/testing/smtp-server.js';
 import { signupBody, signUpVerifiedUser } from '@server/testing/accounts.js';
 import { makeAdmin } from '@server/services/accounts/make-admin.js';
 import { emailOutbox } from '@server/db/schema.js';
 import { accountMessages as m } from '@shared/accounts/messages.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read codes and links from a raw message. */
 function decodeQuotedPrintable(raw: string): string {
@@ -20,44 +13,20 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 describe('SMTP delivery', () => {
-  let smtp: SMTPServer;
-  let smtpPort: number;
-  const received: Received[] = [];
   let server: TestServer;
-
+  let smtp: TestSmtpServer;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    smtpPort = (smtp.server.address() as AddressInfo).port;
-    server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Renderlift <no-reply@renderlift.test>' } });
+    ({ server, smtp, stop } = await startServerMailingOverSmtp());
   });
-  afterAll(async () => {
-    await server?.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  });
+  afterAll(() => stop?.());
 
   it('delivers the verification mail over SMTP; its code and link verify the account', async () => {
     const body = signupBody();
     const client = new TestClient(server.url);
     expect((await client.json('/api/accounts/signup', { method: 'POST', json: body })).status).toBe(201);
 
-    const mail = received.find((r) => r.to.includes(body.email));
+    const mail = smtp.received.find((r) => r.to.includes(body.email));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('no-reply@renderlift.test');
     const decoded = decodeQuotedPrintable(mail!.raw);
@@ -93,7 +62,7 @@ describe('SMTP delivery', () => {
       if ((await admin.json(`/api/admin/notifications/${res.body.campaignId}`)).body.campaign.status === 'completed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const delivered = received.filter((r) => list.some((to) => r.to.includes(to)));
+    const delivered = smtp.received.filter((r) => list.some((to) => r.to.includes(to)));
     expect(delivered.map((r) => r.to[0]).sort()).toEqual([...list].sort());
     for (const mail of delivered) {
       const decoded = decodeQuotedPrintable(mail.raw);
@@ -112,22 +81,18 @@ describe('SMTP delivery', () => {
       json: { name: 'Sam Reyes', email: 'sam@archviz.example', inquiryType: 'general', subject: 'Press kit', message: 'Do you have a press kit?' },
     });
     expect(res.status).toBe(201);
-    const notification = received.find((r) => r.to.includes(server.deps.config.CONTACT_GENERAL_EMAIL));
-    const confirmation = received.find((r) => r.to.includes('sam@archviz.example'));
+    const notification = smtp.received.find((r) => r.to.includes(server.deps.config.CONTACT_GENERAL_EMAIL));
+    const confirmation = smtp.received.find((r) => r.to.includes('sam@archviz.example'));
     expect(decodeQuotedPrintable(notification!.raw)).toContain('Do you have a press kit?');
     expect(decodeQuotedPrintable(notification!.raw)).toMatch(/Subject: .*Press kit/);
     expect(decodeQuotedPrintable(confirmation!.raw)).toContain('within 24 hours');
   });
 
   it('when the mail server is unreachable the account is created, the outbox says failed, and the seed warning is returned', async () => {
-    const closedPort = await new Promise<number>((resolve) => {
-      const probe = new SMTPServer({ disabledCommands: ['STARTTLS', 'AUTH'], logger: false });
-      probe.listen(0, '127.0.0.1', () => {
-        const port = (probe.server.address() as AddressInfo).port;
-        probe.close(() => resolve(port));
-      });
-    });
-    const down = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${closedPort}` } });
+    // a port a mail server listened on a moment ago, and nothing does now
+    const closed = await startSmtpServer();
+    await closed.close();
+    const down = await startTestServer({ env: { SMTP_URL: closed.url } });
     try {
       const body = signupBody();
       const res = await new TestClient(down.url).json('/api/accounts/signup', { method: 'POST', json: body });

@@ -1,18 +1,27 @@
-import type { Config } from '@server/config.js';
+import { ConfigError, type Config } from '@server/config.js';
 import type { Logger } from '@server/logger.js';
 import type { Payments } from '@server/ports/payments.js';
 import { createLocalPayments } from './local.js';
 import { createStripePayments } from './stripe.js';
 
+/** What keeps the payment configuration from being used, found before the server opens anything. */
+export function paymentsConfigProblems(config: Config): ConfigError['issues'] {
+  if (config.STRIPE_SECRET_KEY || !config.isProduction || config.PAYMENTS_TEST_MODE_IN_PRODUCTION) return [];
+  return [
+    {
+      variable: 'STRIPE_SECRET_KEY',
+      message:
+        'must be set in production: the built-in test checkout would hand out plans for free. ' +
+        'Set the Stripe keys, or PAYMENTS_TEST_MODE_IN_PRODUCTION=true for a demo server.',
+    },
+  ];
+}
+
 /** Stripe when STRIPE_SECRET_KEY is set; the built-in test checkout otherwise. */
 export function createPayments(config: Config, logger: Logger): Payments {
   if (!config.STRIPE_SECRET_KEY) {
-    if (config.isProduction && !config.PAYMENTS_TEST_MODE_IN_PRODUCTION) {
-      throw new Error(
-        'STRIPE_SECRET_KEY is not set in production: the built-in test checkout would hand out plans for free. ' +
-          'Set the Stripe keys, or PAYMENTS_TEST_MODE_IN_PRODUCTION=true for a demo server.',
-      );
-    }
+    const problems = paymentsConfigProblems(config);
+    if (problems.length) throw new ConfigError(problems);
     // same-origin paths: the test pages belong to this app, whatever address the browser used
     return createLocalPayments({ baseUrl: '' });
   }

@@ -128,11 +128,6 @@ export class LocalDiskStorage implements Storage {
     return this.signer.sign(bucket, key, expiresInSeconds);
   }
 
-  publicUrl(bucket: Bucket, key: string): string {
-    assertSafeKey(key);
-    return this.signer.routeUrl(bucket, key);
-  }
-
   verifyFileUrl(bucket: Bucket, key: string, exp: string | undefined, sig: string | undefined) {
     return this.signer.verify(bucket, key, exp, sig);
   }

@@ -38,10 +38,11 @@ describe('S3 storage (offline parts)', () => {
     expect(expiresAt.toISOString()).toBe('2026-01-02T00:00:00.000Z');
   });
 
-  it('builds public URLs from S3_PUBLIC_URL, or through the API without it', () => {
-    expect(make({ publicUrl: 'https://cdn.example.com/' }).publicUrl('enhanced-images', 'u1/x.png')).toBe(
-      'https://cdn.example.com/prod/enhanced-images/u1/x.png',
-    );
-    expect(make().publicUrl('enhanced-images', 'u1/x.png')).toBe('/api/files/enhanced-images/u1/x.png');
+  it('presigns results in enhanced-images like every other bucket: no unsigned address exists', async () => {
+    const { url } = await make().signUrl('enhanced-images', 'u1/x.png', 3600);
+    const u = new URL(url);
+    expect(u.origin + u.pathname).toBe('http://127.0.0.1:9000/renders/prod/enhanced-images/u1/x.png');
+    expect(u.searchParams.get('X-Amz-Expires')).toBe('3600');
+    expect('publicUrl' in make()).toBe(false);
   });
 });

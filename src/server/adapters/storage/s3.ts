@@ -10,13 +10,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ConfigError } from '@server/config.js';
 import type { FileUrlSigner } from './url-signer.js';
 import {
   ObjectExistsError,
   assertSafeKey,
   assertSafePrefix,
   contentTypeForKey,
-  encodeKeyPath,
   type Bucket,
   type ByteRange,
   type ObjectInfo,
@@ -34,16 +34,16 @@ export interface S3StorageOptions {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
-  /** Base URL where the public bucket is readable unsigned; without it the API's files route serves it. */
-  publicUrl?: string;
-  /** Signs files-route URLs, used for the public bucket when no public base URL is configured. */
+  /** Checks files-route signatures: every bucket, results included, is otherwise read through presigned URLs. */
   signer: FileUrlSigner;
   now?: () => Date;
 }
 
 export function parseStorageUrl(storageUrl: string): { bucket: string; prefix: string } {
   const url = new URL(storageUrl);
-  if (url.protocol !== 's3:' || !url.hostname) throw new Error(`STORAGE_URL must look like s3://bucket[/prefix], got ${storageUrl}`);
+  if (url.protocol !== 's3:' || !url.hostname) {
+    throw new ConfigError([{ variable: 'STORAGE_URL', message: `must look like s3://bucket[/prefix] (got "${storageUrl}")` }]);
+  }
   const prefix = url.pathname.replace(/^\/+|\/+$/g, '');
   return { bucket: url.hostname, prefix: prefix ? `${prefix}/` : '' };
 }
@@ -170,12 +170,6 @@ export class S3Storage implements Storage {
     const signingDate = this.now();
     const url = await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(bucket, key) }), { expiresIn, signingDate });
     return { url, expiresAt: new Date(signingDate.getTime() + expiresIn * 1000) };
-  }
-
-  publicUrl(bucket: Bucket, key: string): string {
-    assertSafeKey(key);
-    if (this.opts.publicUrl) return `${this.opts.publicUrl.replace(/\/+$/, '')}/${encodeKeyPath(this.objectKey(bucket, key))}`;
-    return this.opts.signer.routeUrl(bucket, key);
   }
 
   verifyFileUrl(bucket: Bucket, key: string, exp: string | undefined, sig: string | undefined) {

@@ -2,6 +2,7 @@ import { eq, like, or, and } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import { emailOutbox, securityEvents, user, verification } from '@server/db/schema.js';
 import { notFound } from '@server/errors.js';
+import { noticeRecipient, sendSecurityNotice, type NoticeRecipient } from './security-notices.js';
 
 // what is left of an outbox row addressed to a deleted account: when and which template, never to whom or what
 export const DELETED_RECIPIENT = 'deleted-account';
@@ -12,11 +13,13 @@ export const DELETED_RECIPIENT = 'deleted-account';
  * events stay for audit, anonymised. Participants (stored files, …) join the transaction; their after-commit work
  * runs once the rows are gone. Any failure rolls everything back.
  */
-export async function deleteAccount(deps: Pick<Deps, 'db' | 'logger' | 'accountDeletion'>, userId: string): Promise<void> {
+export async function deleteAccount(deps: Pick<Deps, 'db' | 'logger' | 'accountDeletion' | 'clock' | 'config' | 'mailer'>, userId: string): Promise<void> {
   const afterCommit: { name: string; run: () => Promise<void> }[] = [];
+  let recipient: NoticeRecipient | null = null;
   await deps.db.transaction(async (tx) => {
     const [u] = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
     if (!u) throw notFound('Account not found');
+    recipient = await noticeRecipient({ db: tx }, userId);
     for (const participant of deps.accountDeletion) {
       const after = await participant.prepare({ tx, userId, email: u.email });
       if (after) afterCommit.push({ name: participant.name, run: after });
@@ -42,5 +45,10 @@ export async function deleteAccount(deps: Pick<Deps, 'db' | 'logger' | 'accountD
       // the rows are gone; what is left behind is unreachable and is reported for cleanup
       deps.logger.error({ err, participant: step.name, userId }, 'account deletion clean-up failed');
     }
+  }
+  // the owner learns of the deletion by mail; once handed to the mailer its outbox row is anonymised like the rest
+  if (recipient) {
+    const outboxId = await sendSecurityNotice(deps, { ...(recipient as NoticeRecipient), userId: null }, 'account-deleted');
+    if (outboxId) await deps.db.update(emailOutbox).set({ toAddress: DELETED_RECIPIENT, html: '', text: '' }).where(eq(emailOutbox.id, outboxId));
   }
 }

@@ -25,7 +25,14 @@ export async function listSessions(
         at: securityEvents.createdAt,
       })
       .from(securityEvents)
-      .where(and(eq(securityEvents.userId, userId), inArray(securityEvents.action, ['sign_in', 'sign_out', 'password_reset'])))
+      .where(
+        and(
+          eq(securityEvents.userId, userId),
+          inArray(securityEvents.action, ['sign_in', 'sign_out', 'password_reset']),
+          // what a browser reported is not a sign-in the server saw
+          eq(securityEvents.source, 'server'),
+        ),
+      )
       .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
       .limit(10),
   ]);

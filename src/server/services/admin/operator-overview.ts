@@ -96,7 +96,15 @@ export async function listSecurityEvents(deps: Pick<Deps, 'db'>, page: number, o
     deps.db.select({ total: count() }).from(securityEvents).where(where),
   ]);
   return {
-    items: rows.map((r) => ({ id: r.id, email: r.email, action: r.action, status: r.status, ipAddress: r.ipAddress, at: r.createdAt.toISOString() })),
+    items: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      action: r.action,
+      status: r.status,
+      ipAddress: r.ipAddress,
+      source: r.source,
+      at: r.createdAt.toISOString(),
+    })),
     page,
     pageSize: PAGE_SIZE,
     total: Number(total),

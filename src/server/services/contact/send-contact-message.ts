@@ -1,5 +1,5 @@
 import { count, desc } from 'drizzle-orm';
-import type { Deps } from '@server/deps.js';
+import type { Deps, SessionUser } from '@server/deps.js';
 import { contactMessages } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
 import { renderEmail } from '@emails/index.js';
@@ -14,12 +14,23 @@ export const contactInfo = (config: Deps['config']): ContactInfo => ({
   supportEmail: config.CONTACT_SUPPORT_EMAIL,
 });
 
+/** The signed-in user who sent the form, if any. */
+export type ContactSender = Pick<SessionUser, 'id' | 'email' | 'emailVerified'>;
+
 /**
  * seed 001 §7.5 send-contact-email: the message is stored (admins read it in the panel), the mailbox for its inquiry
  * type is notified and the sender gets a confirmation. When the notification cannot be delivered the sender is told
  * to try again or write directly; the stored message stays for the admins.
+ *
+ * Anyone can type any address into the form, so the confirmation carries nothing typed into it: it greets by the
+ * typed name only a signed-in sender whose verified account address is the one given.
  */
-export async function sendContactMessage(deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'logger' | 'clock'>, input: ContactRequest, userId: string | null) {
+export async function sendContactMessage(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'logger' | 'clock'>,
+  input: ContactRequest,
+  sender: ContactSender | null,
+) {
+  const userId = sender?.id ?? null;
   const [row] = await deps.db
     .insert(contactMessages)
     .values({ ...input, userId, createdAt: deps.clock() })
@@ -33,7 +44,8 @@ export async function sendContactMessage(deps: Pick<Deps, 'db' | 'config' | 'mai
     throw new AppError('CONTACT_FAILED', 502, messages.contactFailed);
   }
   try {
-    const confirmation = await renderEmail('contact-confirmation', { ...site, name: input.name, email: input.email });
+    const ownAddress = !!sender?.emailVerified && sender.email.toLowerCase() === input.email.toLowerCase();
+    const confirmation = await renderEmail('contact-confirmation', { ...site, name: ownAddress ? input.name : undefined, email: input.email });
     await deps.mailer.send({ ...confirmation, to: input.email, userId });
   } catch (err) {
     // the team has the message; a sender whose own address refuses mail still gets the answer they asked for

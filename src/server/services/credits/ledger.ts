@@ -157,7 +157,34 @@ export async function grantCredits(db: Executor, userId: string, amount: number,
 }
 
 /**
- * Sets the balance to an allowance (monthly reset, plan change, complimentary or beta grant; seed 001 §9:
+ * Raises the balance to at least `floor` (a complimentary plan or beta access granted by an admin): a grant gives
+ * credits and never takes any away, so a balance already at or above the floor is left alone and no ledger row is
+ * written; otherwise one positive row records the difference. The row is locked so the delta is exact.
+ */
+export async function raiseCredits(
+  db: Executor,
+  userId: string,
+  floor: number,
+  reason: CreditReason,
+  ref: LedgerRef = {},
+): Promise<{ before: number; after: number }> {
+  assertAmount(floor);
+  return inTx(db, async (tx) => {
+    const [current] = await tx.select({ credits: profiles.creditsRemaining }).from(profiles).where(eq(profiles.userId, userId)).for('update');
+    if (!current) throw notFound('Profile not found');
+    const before = current.credits;
+    if (before >= floor) return { before, after: before };
+    await tx
+      .update(profiles)
+      .set({ creditsRemaining: floor, updatedAt: sql`now()` })
+      .where(eq(profiles.userId, userId));
+    await record(tx, userId, floor - before, reason, floor, ref);
+    return { before, after: floor };
+  });
+}
+
+/**
+ * Sets the balance to an allowance (monthly reset or plan change; seed 001 §9:
  * "credits reset on plan change and at each billing cycle"). The row is locked first so the recorded delta is
  * exact even while reservations run. Credits reserved by jobs still running come back on top if those jobs fail.
  */

@@ -18,6 +18,7 @@ async function presentVersion(deps: Pick<Deps, 'storage'>, upload: ImageRow, job
     jobId: job.id,
     imageId: result.id,
     workflow: job.workflowType,
+    parentJobId: job.sourceJobId,
     url: shown.processed_image_url!,
     previewUrl: shown.preview_url ?? null,
     width: result.width,

@@ -21,7 +21,8 @@ const CANCELLED_BY_USER = 'Cancelled by user';
 /**
  * seed 000 §4: completed, failed or cancelled jobs cannot be cancelled; a processing job can, and so can any job
  * no worker has taken yet (early cancel); other states give 'Job in {status} state cannot be cancelled'.
- * The reservation is released in the same transaction; a worker running the job notices between tiles and stops.
+ * The reservation is released in the same transaction; a worker running the job hears of it on the event bus and
+ * stops its engine run at once.
  */
 export async function cancelJob(
   deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>,

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Deps, SessionUser } from '@server/deps.js';
-import { imageJobs, images, profiles } from '@server/db/schema.js';
+import { imageJobs, profiles } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
 import { msg } from '@shared/messages.js';
 import { enhanceCreditCost } from '@shared/credit-cost.js';
@@ -20,12 +20,18 @@ import { sweepStaleJobs } from './job-lifecycle.js';
 import { enqueueJob } from './enqueue-job.js';
 import { planLabel, queuePriority, userConcurrencyLimit } from './job-rules.js';
 import { publishCredits, publishJob } from './job-events.js';
+import { resolveInputVersion } from './input-version.js';
+import { resolveTargetSize, type TargetSize } from '@shared/target-size.js';
 
 export interface EnhanceRequest {
   imageId: string;
-  scale: number;
+  /** A factor, or (exactly one of the two) `targetSize`: an exact size reached by the smallest scale that covers it. */
+  scale?: number;
+  targetSize?: TargetSize;
   mode: string;
   params?: Partial<Record<'creativity' | 'detail' | 'precision', number>>;
+  /** A completed job of this image whose result is enhanced instead of the upload. */
+  sourceVersionId?: string;
 }
 
 type JobDeps = Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'config' | 'storage'>;
@@ -33,23 +39,20 @@ type JobDeps = Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'conf
 /**
  * Submits an enhancement. Every rule of seed 001 §5 is checked here, with the profile row locked so that a user's
  * parallel submissions are decided one after another; the cost is reserved in the same transaction that inserts
- * the job, and the job is queued after commit.
+ * the job, and the job is queued after commit. The input is the version asked for (the upload by default): its size
+ * sets the cost and the output limit, and the job records it as its parent.
  */
 export async function createEnhanceJob(deps: JobDeps, user: SessionUser, req: EnhanceRequest): Promise<{ job: JobDto; credits_remaining: number }> {
-  if (!isUpscaleFactor(req.scale)) throw new AppError('INVALID_SCALE', 400, msg('enhanceNoScale'));
+  if (req.targetSize && req.scale !== undefined) throw new AppError('INVALID_SCALE', 400, msg('enhanceScaleOrTarget'));
+  if (!req.targetSize && !isUpscaleFactor(req.scale)) throw new AppError('INVALID_SCALE', 400, msg('enhanceNoScale'));
   if (!isEnhancementMode(req.mode)) throw new AppError('INVALID_MODE', 400, msg('enhanceNoMode'));
-  const scale: UpscaleFactor = req.scale;
   const mode: EnhancementMode = req.mode;
   const now = deps.clock();
 
   const { job, balance, priority, swept } = await deps.db.transaction(async (tx) => {
     const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, user.id)).for('update');
     if (!profile) throw new AppError('AUTH_REQUIRED', 401, msg('enhanceAuthRequired'));
-    const [image] = await tx
-      .select()
-      .from(images)
-      .where(and(eq(images.id, req.imageId), eq(images.userId, user.id)));
-    if (!image) throw new AppError('IMAGE_NOT_FOUND', 404, msg('enhanceNoSource'));
+    const { image, parentJobId } = await resolveInputVersion(tx, user.id, req, msg('enhanceNoSource'));
 
     // seed 001 §5: jobs processing over 1 hour are cleared before the concurrency check
     const swept = await sweepStaleJobs(deps, { userId: user.id, tx });
@@ -82,13 +85,26 @@ export async function createEnhanceJob(deps: JobDeps, user: SessionUser, req: En
       .limit(1);
     if (busy) throw new AppError('IMAGE_BUSY', 409, msg('enhanceAlreadyProcessing'), { jobId: busy.id });
 
-    const sizeError = targetResolutionError(image.width, image.height, scale);
-    if (sizeError) throw new AppError('RESOLUTION_OUT_OF_RANGE', 400, sizeError);
+    // a target size is resolved against the input version: the scale run, the exact size and its cost
+    let scale: UpscaleFactor;
+    let cost: number;
+    let output: { width: number; height: number; dpi: number | null } | null = null;
+    if (req.targetSize) {
+      const resolved = resolveTargetSize(image.width, image.height, req.targetSize);
+      if (!resolved.ok) throw new AppError(resolved.code, 400, resolved.message);
+      ({ scale, credits: cost } = resolved.target);
+      output = { width: resolved.target.width, height: resolved.target.height, dpi: resolved.target.dpi };
+    } else {
+      scale = req.scale as UpscaleFactor;
+      const sizeError = targetResolutionError(image.width, image.height, scale);
+      if (sizeError) throw new AppError('RESOLUTION_OUT_OF_RANGE', 400, sizeError);
+      cost = enhanceCreditCost(image.width, image.height, scale);
+    }
 
     if (profile.creditsRemaining < 1) throw new AppError('INSUFFICIENT_CREDITS', 402, msg('enhanceInsufficientCredits'));
-    const cost = enhanceCreditCost(image.width, image.height, scale);
     const preset = MODE_PRESETS[mode];
-    const params = { ...DEFAULT_ENHANCEMENT_PARAMS, [preset.key]: preset.value, ...req.params };
+    // the job records the target asked for and the exact size the worker delivers
+    const params = { ...DEFAULT_ENHANCEMENT_PARAMS, [preset.key]: preset.value, ...req.params, ...(output && { targetSize: req.targetSize, output }) };
 
     const [inserted] = await tx
       .insert(imageJobs)
@@ -97,6 +113,7 @@ export async function createEnhanceJob(deps: JobDeps, user: SessionUser, req: En
         status: 'processing',
         workflowType: 'enhance',
         targetImageId: image.id,
+        sourceJobId: parentJobId,
         originalImageUrl: `${image.bucket}/${image.path}`,
         scale,
         mode,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Deps, SessionUser } from '@server/deps.js';
-import { imageJobs, images, profiles } from '@server/db/schema.js';
+import { imageJobs, profiles } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
 import { msg } from '@shared/messages.js';
 import { REMOVAL_CREDIT_COST } from '@shared/credit-cost.js';
@@ -13,11 +13,14 @@ import { enqueueJob } from './enqueue-job.js';
 import { queuePriority } from './job-rules.js';
 import { publishCredits, publishJob } from './job-events.js';
 import type { ImageProcessing } from '@server/ports/image-processing.js';
+import { resolveInputVersion } from './input-version.js';
 
 export interface RemoveRequest {
   imageId: string;
   /** PNG at the image's own resolution: painted pixels are opaque and bright (white strokes). */
   mask: Buffer;
+  /** A completed job of this image to remove from (the mask at its result's size); absent: the image named. */
+  sourceVersionId?: string;
 }
 
 /**
@@ -42,11 +45,7 @@ export async function createRemoveJob(
   user: SessionUser,
   req: RemoveRequest,
 ): Promise<{ job: JobDto; credits_remaining: number }> {
-  const [image] = await deps.db
-    .select()
-    .from(images)
-    .where(and(eq(images.id, req.imageId), eq(images.userId, user.id)));
-  if (!image) throw new AppError('IMAGE_NOT_FOUND', 404, msg('removeNoImage'));
+  const { image, parentJobId } = await resolveInputVersion(deps.db, user.id, req, msg('removeNoImage'));
   const { png, painted } = await normaliseMask(deps.imaging, req.mask, image.width, image.height);
   if (painted === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));
   if (painted / (image.width * image.height) > MAX_MASK_SHARE) {
@@ -74,6 +73,7 @@ export async function createRemoveJob(
         status: 'processing',
         workflowType: 'remove',
         targetImageId: image.id,
+        sourceJobId: parentJobId,
         originalImageUrl: `${image.bucket}/${image.path}`,
         params: { maskKey },
         createdAt: now,

@@ -11,6 +11,7 @@ export function toJobDto(job: JobRow): JobDto {
     status: job.status,
     workflow_type: job.workflowType,
     target_image_id: job.targetImageId,
+    source_job_id: job.sourceJobId,
     result_image_id: job.resultImageId,
     original_image_url: job.originalImageUrl,
     processed_image_url: job.processedImageUrl,

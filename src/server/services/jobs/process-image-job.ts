@@ -56,6 +56,13 @@ function modeParams(params: Record<string, unknown>): { creativity?: number; det
   return { creativity: pick(params.creativity), detail: pick(params.detail), precision: pick(params.precision) };
 }
 
+/** The exact size (and print density) a target-size job was resolved to, which the engine downscales to. */
+function outputSizeOf(params: Record<string, unknown>): { width: number; height: number; dpi?: number } | undefined {
+  const o = params.output as { width?: unknown; height?: unknown; dpi?: unknown } | undefined;
+  if (!o || typeof o.width !== 'number' || typeof o.height !== 'number') return undefined;
+  return { width: o.width, height: o.height, ...(typeof o.dpi === 'number' && { dpi: o.dpi }) };
+}
+
 /** Messages a user may see for an engine failure; anything unexpected is logged and shown generically. */
 function failureMessage(err: unknown, workflow: JobRow['workflowType']): string {
   const code = (err as { code?: string })?.code;
@@ -67,7 +74,7 @@ function failureMessage(err: unknown, workflow: JobRow['workflowType']): string 
 
 /**
  * Runs one queued image job through the engine: takes it (unless it was cancelled meanwhile), streams real
- * progress, stops between tiles when the job is cancelled, stores the result and completes the job, which turns
+ * progress, stops the engine's run at once when the job is cancelled, stores the result and completes the job, which turns
  * the reservation into a charge. A throw from here is an infrastructure failure the queue retries; an engine
  * failure ends the job as failed and releases its credits.
  */
@@ -121,7 +128,7 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
       if (!isUpscaleFactor(scale)) throw Object.assign(new Error(msg('enhanceNoScale')), { code: 'UNSUPPORTED_INPUT' });
       if (!isEnhancementMode(mode)) throw Object.assign(new Error(msg('enhanceNoMode')), { code: 'UNSUPPORTED_INPUT' });
       result = await unlessTakenBack(
-        engine.enhance(input, { scale, mode, params: modeParams(job.params) }, { signal: controller.signal, onProgress }),
+        engine.enhance(input, { scale, mode, params: modeParams(job.params), outputSize: outputSizeOf(job.params) }, { signal: controller.signal, onProgress }),
         queueSignal,
       );
     }
@@ -131,7 +138,7 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     const ext = extensionFor(result.format);
     const baseName = safeStem(source.originalName ?? 'image');
     const bucket: Bucket = job.workflowType === 'remove' ? 'user-images' : 'enhanced-images';
-    // removal results go where seed 001 §7.4 puts them; enhancements to the public bucket under an unguessable id
+    // removal results go where seed 001 §7.4 puts them; enhancements to enhanced-images (private, like every bucket)
     const key =
       job.workflowType === 'remove'
         ? processedKey(job.userId, source.originalName ?? 'image', result.format, deps.clock())
@@ -157,7 +164,8 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
       sourceImageId: source.id,
     });
     stored = { bucket, key, imageId: row.id };
-    const processedImageUrl = bucket === 'enhanced-images' ? deps.storage.publicUrl(bucket, key) : `${bucket}/${key}`;
+    // a storage path, never an address: the job is signed for its owner each time it is shown (present-job.ts)
+    const processedImageUrl = `${bucket}/${key}`;
     const completed = await completeJob(deps, job.id, { processedImageUrl, resultImageId: row.id });
     if (!completed) throw new Error('job ended before its result was saved');
     log.info({ ms: Date.now() - started, width: result.width, height: result.height }, 'job completed');

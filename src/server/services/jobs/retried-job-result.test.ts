@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createEngine } from '@engine/index.js';
-import { TEST_MODELS_DIR } from '@engine/test-models.js';
-import { startTestServer, type TestServer } from '@server/testing/test-server.js';
+import type { Engine } from '@engine/index.js';
+import type { TestServer } from '@server/testing/test-server.js';
+import { startJobTestServer } from '@server/testing/job-test-server.js';
 import { insertUser } from '@server/testing/insert-user.js';
 import { storeImage, syntheticPng } from '@server/testing/images.js';
 import { creditLedger, imageJobs, images } from '@server/db/schema.js';
@@ -17,14 +17,12 @@ import type { Bucket } from '@shared/url-checks.js';
  */
 describe('a job retried after its worker died between the result row and completion', { timeout: 120_000 }, () => {
   let server: TestServer;
-  const engine = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, tileSize: 64 });
+  let engine: Engine;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    server = await startTestServer({ env: { WORKERS: '0' } });
+    ({ server, engine, stop } = await startJobTestServer());
   });
-  afterAll(async () => {
-    await engine.close();
-    await server?.stop();
-  });
+  afterAll(() => stop?.());
 
   it('completes, charges once, and its result row names a file that is there', async () => {
     const deps = { ...server.deps, engine };

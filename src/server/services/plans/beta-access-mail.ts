@@ -1,17 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
-import { profiles, user } from '@server/db/schema.js';
+import { findAccountRecipient } from '@server/repositories/account-recipients.js';
 import { renderEmail } from '@emails/index.js';
 
 /** The beta-access e-mail (seed 000 §2) after a grant; a mail that cannot be delivered is logged, never undoes the grant. */
 export async function sendBetaAccessEmail(deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'logger'>, userId: string): Promise<boolean> {
   try {
-    const [u] = await deps.db
-      .select({ email: user.email, firstName: profiles.firstName })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.userId, user.id))
-      .where(eq(user.id, userId))
-      .limit(1);
+    const u = await findAccountRecipient(deps.db, userId);
     if (!u) return false;
     const mail = await renderEmail('beta-access', {
       siteName: deps.config.SITE_NAME,

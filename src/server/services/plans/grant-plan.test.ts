@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { COMPLIMENTARY_CREDITS } from '@shared/plans.js';
 import { backends, createTestDatabase, type TestDatabase } from '@server/testing/databases.js';
 import { insertUser } from '@server/testing/insert-user.js';
 import { creditLedger, planGrants, profiles } from '@server/db/schema.js';
 import type { Db } from '@server/db/database.js';
 import { grantPlan } from './grant-plan.js';
-import { grantBeta } from './grant-beta.js';
+import { getBalance, grantCredits } from '../credits/ledger.js';
 
 describe.each(backends)('plan grants (%s)', (backend) => {
   let t: TestDatabase;
@@ -60,19 +61,45 @@ describe.each(backends)('plan grants (%s)', (backend) => {
     expect(await grantsOf(u.id)).toEqual([]);
   });
 
-  it('grants beta: badge, 2000 credits, pro for a free account, paid tier kept', async () => {
-    const free = await insertUser(db, { credits: 4 });
-    expect(await grantBeta(deps(), { email: free.email })).toMatchObject({ creditsGranted: 2000, subscriptionStatus: 'pro' });
-    const p = await profileOf(free.id);
-    expect([p.betaAccess, p.creditsRemaining, p.subscriptionStatus]).toEqual([true, 2000, 'pro']);
-    const [g] = await grantsOf(free.id);
-    expect(g).toMatchObject({ source: 'beta', tier: null, status: 'active' });
+  /** A user whose balance came through the ledger, so the ledger's sum is the balance from the start. */
+  async function userWith(credits: number, subscriptionStatus: 'free' | 'basic' | 'pro' | 'business' | 'enterprise' = 'free') {
+    const u = await insertUser(db, { subscriptionStatus });
+    if (credits > 0) await grantCredits(db, u.id, credits, 'adjustment');
+    return u;
+  }
+  const ledgerOf = (userId: string) => db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.id);
+  async function expectLedgerMatchesBalance(userId: string) {
+    const [{ total }] = await db
+      .select({ total: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, userId));
+    expect(Number(total)).toBe(await getBalance(db, userId));
+  }
 
-    const paid = await insertUser(db, { credits: 10, subscriptionStatus: 'business' });
-    await grantBeta(deps(), { email: paid.email });
-    await grantBeta(deps(), { email: paid.email });
-    expect((await profileOf(paid.id)).subscriptionStatus).toBe('business');
-    expect((await grantsOf(paid.id)).filter((x) => x.status === 'active').length).toBe(1);
-    await expect(grantBeta(deps(), { email: 'nobody@example.test' })).rejects.toMatchObject({ message: 'User not found' });
+  it('never lowers a balance: a Business user with 1000 credits granted Basic keeps 1000, with no ledger entry', async () => {
+    const u = await userWith(COMPLIMENTARY_CREDITS.business, 'business');
+    const result = await grantPlan(deps(), { email: u.email, tier: 'basic' });
+    expect((await profileOf(u.id)).creditsRemaining).toBe(1000);
+    expect(result).toMatchObject({ creditsGranted: COMPLIMENTARY_CREDITS.basic, balanceBefore: 1000, balanceAfter: 1000 });
+    expect((await ledgerOf(u.id)).map((r) => [r.reason, r.delta])).toEqual([['adjustment', 1000]]);
+    await expectLedgerMatchesBalance(u.id);
+  });
+
+  it('an Enterprise balance above the plan granted stays, and a balance below it is raised with one positive entry', async () => {
+    const rich = await userWith(5000, 'enterprise');
+    const kept = await grantPlan(deps(), { email: rich.email, tier: 'pro' });
+    expect((await profileOf(rich.id)).creditsRemaining).toBe(5000);
+    expect((await ledgerOf(rich.id)).every((r) => r.delta > 0)).toBe(true);
+    expect(kept).toMatchObject({ balanceBefore: 5000, balanceAfter: 5000 });
+    await expectLedgerMatchesBalance(rich.id);
+
+    const poor = await userWith(30);
+    const raised = await grantPlan(deps(), { email: poor.email, tier: 'pro' });
+    expect((await ledgerOf(poor.id)).map((r) => [r.reason, r.delta, r.balanceAfter])).toEqual([
+      ['adjustment', 30, 30],
+      ['complimentary', 470, 500],
+    ]);
+    expect(raised).toMatchObject({ balanceBefore: 30, balanceAfter: 500 });
+    await expectLedgerMatchesBalance(poor.id);
   });
 });

@@ -4,7 +4,7 @@ import { planGrants, profiles } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
 import { messages } from '@shared/messages.js';
 import { COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, isGrantableTier, type GrantableTier } from '@shared/plans.js';
-import { resetCredits } from '../credits/ledger.js';
+import { raiseCredits } from '../credits/ledger.js';
 import { findUserIdByEmail } from './find-user-by-email.js';
 
 export interface GrantPlanInput {
@@ -19,8 +19,11 @@ export interface GrantPlanInput {
 export interface GrantPlanResult {
   userId: string;
   tier: GrantableTier;
-  /** seed 001 §7.5 grant-complimentary-plan answers credits_granted */
+  /** seed 001 §7.5 grant-complimentary-plan answers credits_granted: the plan's monthly credits */
   creditsGranted: number;
+  /** The balance before and after the grant; after is never below before. */
+  balanceBefore: number;
+  balanceAfter: number;
   expiresAt: Date | null;
   grantId: string;
 }
@@ -33,8 +36,9 @@ const addMonth = (d: Date) => {
 
 /**
  * A complimentary plan (seed 000 §2 admin panel, seed 001 §9): the profile gets the tier as its
- * subscription_status and the tier's monthly credits, and a plan_grants row records who granted what until
- * when. An earlier active complimentary grant is replaced, so there is one to expire.
+ * subscription_status, its balance is raised to at least the tier's monthly credits (a grant never takes credits
+ * away: a Business balance of 1000 stays 1000 when Basic is granted), and a plan_grants row records who granted
+ * what until when. An earlier active complimentary grant is replaced, so there is one to expire.
  * Used by the operator CLI and the admin panel.
  */
 export async function grantPlan(deps: Pick<Deps, 'db' | 'clock'>, input: GrantPlanInput): Promise<GrantPlanResult> {
@@ -67,7 +71,7 @@ export async function grantPlan(deps: Pick<Deps, 'db' | 'clock'>, input: GrantPl
       .update(profiles)
       .set({ subscriptionStatus: tier, creditsResetAt: addMonth(now), updatedAt: sql`now()` })
       .where(eq(profiles.userId, userId));
-    await resetCredits(tx, userId, credits, 'complimentary');
-    return { userId, tier, creditsGranted: credits, expiresAt: until, grantId: grant.id };
+    const balance = await raiseCredits(tx, userId, credits, 'complimentary');
+    return { userId, tier, creditsGranted: credits, balanceBefore: balance.before, balanceAfter: balance.after, expiresAt: until, grantId: grant.id };
   });
 }

@@ -19,6 +19,7 @@ export async function listSecurityEvents(deps: Pick<Deps, 'db'>, userId: string,
     ip_address: r.ipAddress,
     user_agent: r.userAgent,
     page_url: r.pageUrl,
+    source: r.source,
     created_at: r.createdAt.toISOString(),
   }));
 }

@@ -11,6 +11,8 @@ export interface RateLimitRule {
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Requests counted in the current window, this one included. */
+  count: number;
   /** Seconds until the window ends (when not allowed). */
   retryAfter: number;
 }
@@ -31,7 +33,7 @@ export async function consumeRateLimit(deps: Pick<Deps, 'db' | 'clock'>, key: st
   const row = (result as unknown as { rows: { count: number | string; last_request: number | string }[] }).rows[0];
   const count = Number(row.count);
   const started = Number(row.last_request);
-  return { allowed: count <= rule.max, retryAfter: Math.max(1, Math.ceil((started + rule.window * 1000 - now) / 1000)) };
+  return { allowed: count <= rule.max, count, retryAfter: Math.max(1, Math.ceil((started + rule.window * 1000 - now) / 1000)) };
 }
 
 /** Throws 429 with `message` ({n} = seconds to wait) when the limit is exceeded. */

@@ -12,6 +12,8 @@ export interface SecurityEventInput {
   ipAddress?: string | null;
   userAgent?: string | null;
   pageUrl?: string | null;
+  /** 'client' for what a browser reported (every field its sender's choice); the server's own records by default. */
+  source?: 'server' | 'client';
 }
 
 /** Appends to security_events. Recording must never break the request it describes, so failures are only logged. */
@@ -27,6 +29,7 @@ export async function recordSecurityEvent(deps: Pick<Deps, 'db' | 'clock' | 'log
       ipAddress: e.ipAddress ?? null,
       userAgent: e.userAgent?.slice(0, 500) ?? null,
       pageUrl: e.pageUrl?.slice(0, 2000) ?? null,
+      source: e.source ?? 'server',
       createdAt: deps.clock(),
     });
   } catch (err) {

@@ -1,7 +1,7 @@
 import type { Deps } from '@server/deps.js';
 import { isSafeKey } from '@server/ports/storage.js';
 import { AppError, notFound } from '@server/errors.js';
-import { PUBLIC_BUCKET, resolveBucket, type Bucket } from '@shared/url-checks.js';
+import { resolveBucket, type Bucket } from '@shared/url-checks.js';
 import { SIGNED_URL_MAX_TTL, SIGNED_URL_MIN_TTL, SIGNED_URL_TTL } from '@shared/limits.js';
 import { storageMessages } from '@shared/storage-messages.js';
 import { ownerOfKey } from './paths.js';
@@ -18,8 +18,8 @@ export interface SignedFile {
   bucket: Bucket;
   filePath: string;
   signedUrl: string;
-  /** ISO time; null for the public bucket, whose URLs do not expire. */
-  expiresAt: string | null;
+  /** ISO time: every bucket's URLs expire, results included. */
+  expiresAt: string;
 }
 
 /** A missing file and another user's file answer alike, so ids and names of other users cannot be probed. */
@@ -36,8 +36,7 @@ export async function signFileUrl(deps: Pick<Deps, 'storage'>, userId: string, r
     throw new AppError('INVALID_EXPIRY', 400, `expiresIn must be a whole number of seconds from ${SIGNED_URL_MIN_TTL} to ${SIGNED_URL_MAX_TTL}`);
   }
   if (!(await deps.storage.head(bucket, filePath))) throw notFoundFile();
-  // seed 001 §7.4: for enhanced-images no signing, the public URL is built directly
-  if (bucket === PUBLIC_BUCKET) return { bucket, filePath, signedUrl: deps.storage.publicUrl(bucket, filePath), expiresAt: null };
+  // seed 001 §7.4 built an unsigned URL for enhanced-images; results are private here, signed like every other file
   const signed = await deps.storage.signUrl(bucket, filePath, expiresIn);
   return { bucket, filePath, signedUrl: signed.url, expiresAt: signed.expiresAt.toISOString() };
 }

@@ -46,13 +46,10 @@ describe('storage services', () => {
     });
   });
 
-  it('gives the public bucket its unsigned URL', async () => {
-    expect(await signFileUrl(deps, 'alice', { bucket: 'enhanced-images', filePath: 'alice/result.png' })).toEqual({
-      bucket: 'enhanced-images',
-      filePath: 'alice/result.png',
-      signedUrl: '/api/files/enhanced-images/alice/result.png',
-      expiresAt: null,
-    });
+  it('signs results like every other file: their URL expires', async () => {
+    const out = await signFileUrl(deps, 'alice', { bucket: 'enhanced-images', filePath: 'alice/result.png' });
+    expect(out).toMatchObject({ bucket: 'enhanced-images', filePath: 'alice/result.png', expiresAt: '2026-02-01T01:00:00.000Z' });
+    expect(out.signedUrl).toMatch(/^\/api\/files\/enhanced-images\/alice\/result\.png\?exp=\d+&sig=[\w-]+$/);
   });
 
   it("answers 404 for another user's file, a missing file, a bad bucket and traversal", async () => {
@@ -75,7 +72,7 @@ describe('storage services', () => {
     ]);
     expect(out.successful.map((s) => [s.bucket, s.filePath, s.expiresAt])).toEqual([
       ['user-images', 'alice/1_a_render.png', '2026-02-01T08:00:00.000Z'],
-      ['enhanced-images', 'alice/result.png', null],
+      ['enhanced-images', 'alice/result.png', '2026-02-01T01:00:00.000Z'],
     ]);
     expect(out.failed).toEqual([{ bucket: 'user-images', filePath: 'bob/1_b_render.png', error: 'File not found' }]);
   });

@@ -51,6 +51,23 @@ describe.each(backends)('upload images (%s)', (backend) => {
     expect(filesOf(u.id).length).toBe(10);
   });
 
+  it('keeps the original byte for byte, camera location included, and makes a thumbnail without any EXIF', async () => {
+    const u = await insertUser(deps.db);
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#888' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Site camera' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '47/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '8/1 32/1 0/1' },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const out = await uploadImages(deps, u.id, [fileFromBuffer('site photo.jpg', photo)]);
+    const r = out.results[0] as AcceptedUpload;
+    expect(Buffer.compare(fs.readFileSync(path.join(deps.storageRoot, 'user-images', r.filePath)), photo)).toBe(0);
+    const thumb = await sharp(path.join(deps.storageRoot, 'user-images', r.thumbnailPath)).metadata();
+    expect([thumb.format, thumb.exif]).toEqual(['webp', undefined]);
+  });
+
   it('ignores junk files and reports each failure on its own, leaving no file and no row for it', async () => {
     const u = await insertUser(deps.db);
     const good = await makeImage('png', 30, 30);

@@ -34,7 +34,7 @@ export function ComplimentaryPlanSection() {
     try {
       // the end of the chosen day in the admin's time zone
       const r = await adminApi.grantPlan({ ...parsed.data, expiration_date: new Date(`${expires}T23:59:59`).toISOString() });
-      toast.success(`${planName(tier)} granted to ${parsed.data.email}: ${r.credits_granted} credits`);
+      toast.success(msg('adminPlanGranted', { plan: planName(tier), email: parsed.data.email, before: r.balance_before, after: r.balance_after }));
       setEmail('');
       setErrors({});
     } catch (err) {
@@ -47,7 +47,11 @@ export function ComplimentaryPlanSection() {
   }
 
   return (
-    <AdminCard id="complimentary-plan" title="Grant complimentary subscription" description="The plan's monthly credits at once, until the date you choose.">
+    <AdminCard
+      id="complimentary-plan"
+      title="Grant complimentary subscription"
+      description="The balance raised to the plan's monthly credits (never lowered), until the date you choose."
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field label="User email" required error={errors.email}>
           {(id) => (
@@ -112,7 +116,11 @@ export function BetaAccessSection() {
     setBusy(true);
     try {
       const r = await adminApi.grantBeta(parsed.data.email);
-      toast.success(`Beta access granted to ${parsed.data.email}: ${r.credits_granted} credits${r.email_sent ? ', email sent' : ''}`);
+      if (r.already_had_beta) toast.success(msg('adminBetaAlreadyGranted', { email: parsed.data.email, credits: r.balance_after }));
+      else {
+        const granted = msg('adminBetaGranted', { email: parsed.data.email, before: r.balance_before, after: r.balance_after });
+        toast.success(`${granted}${r.email_sent ? ', email sent' : ''}`);
+      }
       setEmail('');
     } catch (err) {
       const text = err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : msg('adminBetaFailed');
@@ -127,7 +135,7 @@ export function BetaAccessSection() {
     <AdminCard
       id="beta-access"
       title="Grant beta access"
-      description={`The beta badge and ${BETA_CREDITS.toLocaleString('en-US')} credits now and every month; the user gets the beta-access email.`}
+      description={`The beta badge, the balance raised to ${BETA_CREDITS.toLocaleString('en-US')} credits (never lowered) and ${BETA_CREDITS.toLocaleString('en-US')} every month; the user gets the beta-access email once.`}
     >
       <form onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-start" noValidate>
         <div className="flex-1">

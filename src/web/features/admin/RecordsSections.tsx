@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { cn } from '@web/lib/cn';
 import { INQUIRY_LABELS } from '@shared/contact';
 import { adminApi } from './api';
+import { contactReplyHref } from './contact-reply';
 import { AdminCard } from './AdminCard';
 import { PagedList, when } from '@web/ui/paged-list';
 
@@ -39,6 +40,12 @@ export function AuditLogSection() {
             <span className="ml-auto text-xs text-zinc-500">
               {e.actorEmail ?? 'deleted admin'} · {when(e.createdAt)}
             </span>
+            {e.result === 'success' && typeof e.details.balanceBefore === 'number' && typeof e.details.balanceAfter === 'number' && (
+              <p className="basis-full text-xs text-zinc-400" data-testid="audit-balance">
+                credits {e.details.balanceBefore} → {e.details.balanceAfter}
+                {e.details.alreadyHadBeta === true && ' (already had beta access)'}
+              </p>
+            )}
             {e.result === 'failure' && typeof e.details.message === 'string' && <p className="basis-full text-xs text-red-300">{e.details.message}</p>}
           </div>
         )}
@@ -68,10 +75,7 @@ export function ContactMessagesSection() {
               </span>
             </summary>
             <p className="mt-2 whitespace-pre-line text-zinc-300">{m.message}</p>
-            <a
-              href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}
-              className="mt-2 inline-block text-xs text-violet-300 hover:underline"
-            >
+            <a href={contactReplyHref(m.email, m.subject)} className="mt-2 inline-block text-xs text-violet-300 hover:underline">
               Reply by email
             </a>
           </details>
@@ -85,7 +89,11 @@ export function ContactMessagesSection() {
 export function SecurityEventsSection() {
   const [failures, setFailures] = useState(false);
   return (
-    <AdminCard id="security-events" title="Security events" description="Recorded sign-ins, failures and rate-limit hits.">
+    <AdminCard
+      id="security-events"
+      title="Security events"
+      description="Recorded sign-ins, failures and rate-limit hits; reports sent by browsers are marked as such."
+    >
       <label className="mb-3 flex items-center gap-2 text-sm text-zinc-300">
         <input type="checkbox" checked={failures} onChange={(e) => setFailures(e.target.checked)} className="accent-violet-500" />
         Only failures
@@ -98,6 +106,14 @@ export function SecurityEventsSection() {
           <div className="flex flex-wrap items-baseline gap-x-3">
             <span className={cn('text-xs font-medium', e.status === 'failure' ? 'text-red-300' : 'text-zinc-400')}>{e.status}</span>
             <span className="text-zinc-100">{e.action}</span>
+            {e.source === 'client' && (
+              <span
+                className="rounded bg-amber-950 px-1.5 py-0.5 text-xs text-amber-300"
+                title="Sent by a web page; anyone can send one, so nothing in it is verified."
+              >
+                reported by a browser
+              </span>
+            )}
             <span className="text-zinc-400">{e.email ?? '—'}</span>
             <span className="ml-auto text-xs text-zinc-500">
               {e.ipAddress ?? ''} · {when(e.at)}

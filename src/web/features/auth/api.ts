@@ -1,8 +1,16 @@
 /** The accounts capability's calls. Errors arrive as { error: { code, message } } with the seed's wording. */
 import { apiRequest } from '@web/lib/api-client';
-import type { SignupRequest, SignOutScope, SecurityEventRequest } from '@shared/accounts/schemas';
+import type { ChangePasswordRequest, SignupRequest, SignOutScope, SecurityEventRequest } from '@shared/accounts/schemas';
 import type { DisableTotpResult, EnableTotpResult, SessionResult, SignInResult, VerifyTotpResult } from '@shared/api/auth';
-import type { MessageResponse, ResendResponse, SentResponse, SignupResponse, VatCheckResponse } from '@shared/api/account';
+import type {
+  BackupCodesResponse,
+  BackupCodesStatusResponse,
+  MessageResponse,
+  ResendResponse,
+  SentResponse,
+  SignupResponse,
+  VatCheckResponse,
+} from '@shared/api/account';
 import type { SuccessMessage } from '@shared/api/common';
 
 /** Errors of the accounts calls: the app-wide ApiError (details may carry retryAfter). */
@@ -21,6 +29,11 @@ export const authApi = {
   resetPassword: (token: string, newPassword: string) => call<SuccessMessage>('POST', '/api/accounts/reset-password', { token, newPassword }),
   signIn: (email: string, password: string) => call<SignInResult>('POST', '/api/auth/sign-in/email', { email, password }),
   verifyTotp: (code: string) => call<VerifyTotpResult>('POST', '/api/auth/two-factor/verify-totp', { code }),
+  /** The sign-in's second step with a backup code instead of the app's code; each code works once. */
+  verifyBackupCode: (code: string) => call<VerifyTotpResult>('POST', '/api/auth/two-factor/verify-backup-code', { code }),
+  backupCodesStatus: () => call<BackupCodesStatusResponse>('GET', '/api/account/two-factor/backup-codes'),
+  regenerateBackupCodes: (password: string) => call<BackupCodesResponse>('POST', '/api/account/two-factor/backup-codes', { password }),
+  changePassword: (body: ChangePasswordRequest) => call<SuccessMessage>('POST', '/api/account/password', body),
   /** seed 001 §7.7: 401, 403 and 404 mean the session is already gone, which is what sign-out wants. */
   async signOut(scope: SignOutScope = 'local'): Promise<void> {
     try {

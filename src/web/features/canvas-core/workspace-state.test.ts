@@ -6,7 +6,9 @@ import {
   batchKeysToSubmit,
   batchProgress,
   enhanceAllCandidates,
+  enhanceInput,
   initialWorkspaceState,
+  versionLabelOf,
   workspaceReducer as reduce,
   type WorkspaceAction,
   type WorkspaceState,
@@ -160,6 +162,35 @@ describe('card state machine', () => {
     expect(s.images[0].view).toBe('preview');
     // an unknown version changes nothing
     expect(reduce(s, { type: 'showVersion', key, jobId: uuid(999) })).toBe(s);
+  });
+
+  it('enhances the version the card shows: the result is that version × the scale, names its parent, and the card names the chain', () => {
+    let s = uploaded(1);
+    const key = uuid(1);
+    const removal = job({ id: uuid(101), workflow_type: 'remove', scale: null, mode: null });
+    s = reduce(s, { type: 'jobSubmitted', key, job: removal, now: NOW });
+    s = reduce(s, {
+      type: 'jobUpdate',
+      job: { ...removal, status: 'completed', processed_image_url: '/r/removed.png', result_image_id: uuid(201), scale: 1, mode: 'remove' },
+      now: NOW,
+    });
+    expect(versionLabelOf(s.images[0])).toBe('Removed 1 object');
+    // what Enhance sends: the removal, at its size
+    expect(enhanceInput(s.images[0])).toEqual({ width: 1000, height: 500, versionId: uuid(101) });
+
+    const enhance = job({ id: uuid(102), target_image_id: uuid(201), source_job_id: uuid(101) });
+    s = reduce(s, { type: 'jobSubmitted', key, job: enhance, now: NOW });
+    s = reduce(s, { type: 'jobUpdate', job: { ...enhance, status: 'completed', processed_image_url: '/r/2x.png', result_image_id: uuid(202) }, now: NOW });
+    expect(s.images[0].enhanced).toMatchObject({ jobId: uuid(102), parentJobId: uuid(101), width: 2000, height: 1000 });
+    expect(versionLabelOf(s.images[0])).toBe('Removed 1 object · ×2 Precision');
+
+    // ×2 of the ×2 result: 4000 × 2000, not the upload × 2
+    const again = job({ id: uuid(103), target_image_id: uuid(202), source_job_id: uuid(102) });
+    s = reduce(s, { type: 'jobSubmitted', key, job: again, now: NOW });
+    s = reduce(s, { type: 'jobUpdate', job: { ...again, status: 'completed', processed_image_url: '/r/4x.png', result_image_id: uuid(203) }, now: NOW });
+    expect(s.images[0].enhanced).toMatchObject({ width: 4000, height: 2000 });
+    expect(versionLabelOf(s.images[0])).toBe('Removed 1 object · ×2 Precision · ×2 Precision');
+    expect(versionLabelOf(s.images[0], null)).toBe('Original');
   });
 
   it('takes every version the server lists, the latest shown', () => {

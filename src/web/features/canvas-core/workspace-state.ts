@@ -14,6 +14,8 @@ import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, type Enhancem
 import type { AcceptedUploadDto, ImageDto, JobDto } from './types';
 import { positionsForNew, type Point } from './layout';
 import { ZOOM_DEFAULT } from './zoom';
+import { versionChain, versionChainLabel, type VersionStep } from '@shared/versions';
+import type { TargetSize } from '@shared/target-size';
 
 export type CardStatus = 'idle' | 'uploading' | 'upload-failed' | 'processing' | 'cancelling' | 'enhanced' | 'failed';
 type CardView = 'compare' | 'preview';
@@ -29,6 +31,8 @@ export interface EnhancedResult {
   mode: string;
   /** The stored result: a removal on this version works on it. Absent for results known only by their URL. */
   imageId?: string | null;
+  /** The version it was made from (a job id); null: the upload. */
+  parentJobId?: string | null;
 }
 
 interface ActiveJob {
@@ -69,6 +73,8 @@ export interface WorkspaceImage {
 
 interface EnhanceSettings {
   scale: UpscaleFactor | null;
+  /** An exact output size instead of the factor; null: the factor. Choosing a factor clears it. */
+  target: TargetSize | null;
   mode: EnhancementMode | null;
   params: Record<string, number>;
 }
@@ -81,6 +87,7 @@ interface BatchRun {
   /** Keys whose job ended (completed, failed or cancelled). */
   finished: string[];
   scale: UpscaleFactor;
+  target?: TargetSize | null;
   mode: EnhancementMode;
   /**
    * The server refused a submission for its concurrency limit (it also counts jobs this page no longer tracks,
@@ -106,7 +113,7 @@ export const initialWorkspaceState: WorkspaceState = {
   selectedKey: null,
   multiSelected: [],
   loaded: false,
-  settings: { scale: 2, mode: 'precision', params: { ...DEFAULT_ENHANCEMENT_PARAMS, precision: MODE_PRESETS.precision.value } },
+  settings: { scale: 2, target: null, mode: 'precision', params: { ...DEFAULT_ENHANCEMENT_PARAMS, precision: MODE_PRESETS.precision.value } },
   batch: null,
   layouts: 0,
 };
@@ -123,6 +130,7 @@ export type WorkspaceAction =
   | { type: 'remove'; key: string }
   | { type: 'restore'; image: WorkspaceImage; index: number }
   | { type: 'setScale'; scale: UpscaleFactor }
+  | { type: 'setTarget'; target: TargetSize | null }
   | { type: 'setMode'; mode: EnhancementMode }
   | { type: 'jobSubmitted'; key: string; job: JobDto; now: number }
   | { type: 'jobSubmitFailed'; key: string; error: string }
@@ -136,7 +144,7 @@ export type WorkspaceAction =
   | { type: 'showVersion'; key: string; jobId: string }
   | { type: 'replaceUrls'; urls: Record<string, string> }
   | { type: 'clearStuck'; now: number }
-  | { type: 'batchStarted'; keys: string[]; scale: UpscaleFactor; mode: EnhancementMode }
+  | { type: 'batchStarted'; keys: string[]; scale: UpscaleFactor; target?: TargetSize | null; mode: EnhancementMode }
   | { type: 'batchSubmitted'; key: string }
   | { type: 'batchDropped'; key: string }
   /** The server had no free slot: the key waits again (first in line) and the batch holds until `until`. */
@@ -167,6 +175,7 @@ function enhancedFromDto(dto: ImageDto['enhanced'], source: { width: number }): 
     scale,
     mode: dto.mode ?? 'precision',
     imageId: dto.imageId ?? null,
+    parentJobId: dto.parentJobId ?? null,
   };
 }
 
@@ -342,7 +351,10 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
     }
 
     case 'setScale':
-      return isUpscaleFactor(action.scale) ? { ...state, settings: { ...state.settings, scale: action.scale } } : state;
+      return isUpscaleFactor(action.scale) ? { ...state, settings: { ...state.settings, scale: action.scale, target: null } } : state;
+
+    case 'setTarget':
+      return { ...state, settings: { ...state.settings, target: action.target } };
 
     case 'setMode': {
       // seed 000 §4: exactly one mode; choosing it sets its own parameter to the preset
@@ -461,7 +473,7 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
     case 'batchStarted': {
       const keys = action.keys.filter((k) => state.images.some((i) => i.key === k));
       if (keys.length === 0) return state;
-      return { ...state, batch: { keys, waiting: keys, finished: [], scale: action.scale, mode: action.mode, heldUntil: null } };
+      return { ...state, batch: { keys, waiting: keys, finished: [], scale: action.scale, target: action.target ?? null, mode: action.mode, heldUntil: null } };
     }
 
     case 'batchSubmitted':
@@ -497,16 +509,60 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
 
 function resultOf(img: WorkspaceImage, job: JobDto): EnhancedResult {
   const scale = job.scale ?? img.job?.scale ?? 2;
+  // the job worked on the version it started from (a removal names it by its stored file too); none: the upload
+  const versions = versionsOf(img);
+  const basis =
+    (job.source_job_id ? versions.find((v) => v.jobId === job.source_job_id) : undefined) ??
+    (job.workflow_type === 'remove' && job.target_image_id ? versions.find((v) => v.imageId === job.target_image_id) : undefined);
+  const from = basis ?? img;
+  const factor = job.workflow_type === 'remove' ? 1 : scale;
   return {
     jobId: job.id,
     url: job.processed_image_url!,
     previewUrl: job.preview_url ?? null,
-    width: Math.round(img.width * scale),
-    height: Math.round(img.height * scale),
+    width: Math.round(from.width * factor),
+    height: Math.round(from.height * factor),
     scale,
     mode: job.mode ?? img.job?.mode ?? 'precision',
     imageId: job.result_image_id,
+    parentJobId: job.source_job_id ?? basis?.jobId ?? null,
   };
+}
+
+/** The card's versions as steps of their chains (shared/versions.ts), oldest first, each with its size. */
+export function versionSteps(img: Pick<WorkspaceImage, 'enhanced' | 'versions'>): (VersionStep & { width: number; height: number })[] {
+  return versionsOf(img).map((v) => ({
+    jobId: v.jobId,
+    parentJobId: v.parentJobId ?? null,
+    workflow: v.mode === 'remove' ? 'remove' : 'enhance',
+    scale: v.scale,
+    mode: v.mode,
+    width: v.width,
+    height: v.height,
+  }));
+}
+
+/**
+ * "Removed 1 object · ×2 Precision": a version of the card (by default the one it shows; none: the upload), named by
+ * the steps that made it.
+ */
+export function versionLabelOf(img: Pick<WorkspaceImage, 'enhanced' | 'versions'>, version: EnhancedResult | null = img.enhanced): string {
+  if (!version) return versionChainLabel([]);
+  const chain = versionChain(versionSteps(img), version.jobId || null);
+  // a result not known by its job still names its own step
+  return versionChainLabel(
+    chain.length > 0 ? chain : [{ workflow: version.mode === 'remove' ? 'remove' : 'enhance', scale: version.scale, mode: version.mode }],
+  );
+}
+
+/**
+ * What an enhancement of the card starts from: the version it shows (a result the server knows by its job), or the
+ * upload. Its size sets the output size and the cost.
+ */
+export function enhanceInput(img: Pick<WorkspaceImage, 'width' | 'height' | 'enhanced'>): { width: number; height: number; versionId: string | null } {
+  const shown = img.enhanced;
+  if (shown?.jobId && shown.width > 0 && shown.height > 0) return { width: shown.width, height: shown.height, versionId: shown.jobId };
+  return { width: img.width, height: img.height, versionId: null };
 }
 
 const withResult = (img: WorkspaceImage, result: EnhancedResult): WorkspaceImage => ({ ...img, enhanced: result, versions: versionsOf(img, result) });

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PRICING_PLANS, planFor } from '@shared/plans';
 import { billingText } from '@shared/billing';
 import { useMe } from '@web/features/auth/session';
@@ -19,8 +20,15 @@ export function PricingPage() {
   const billing = useBillingStatus(!!me);
   const currentKey = me ? planFor(me.profile?.subscription_status)?.key : undefined;
   const checkout = useCheckout({ hasCompanyName: billing.data?.has_company_name ?? false });
-  // sent here by the workspace's guard: say why
-  const paidPlanRequired = Boolean((useLocation().state as { paidPlanRequired?: boolean } | null)?.paidPlanRequired);
+  // sent here by the workspace's guard: say why. The note belongs to the arrival, so the entry's state is cleared once
+  // read: the browser keeps history state across a reload, and a reloaded page must not repeat it
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrivedFromGuard = Boolean((location.state as { paidPlanRequired?: boolean } | null)?.paidPlanRequired);
+  const [paidPlanRequired] = useState(arrivedFromGuard);
+  useEffect(() => {
+    if (arrivedFromGuard) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [arrivedFromGuard, location.pathname, location.search, navigate]);
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-16">

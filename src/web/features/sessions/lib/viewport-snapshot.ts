@@ -4,6 +4,7 @@
  * workspace; loading rebuilds the workspace from the snapshot and the server's current list of uploads, whose
  * signed URLs are fresh where the saved ones may have expired.
  */
+import { encodeTargetSize, parseTargetSize } from '@shared/target-size';
 import { isEnhancementMode, isUpscaleFactor } from '@shared/enhancement';
 import type { ViewportData, ViewportImage } from '@shared/viewports';
 import type { ImageDto } from '@web/features/canvas-core/types';
@@ -46,6 +47,7 @@ export function toViewportData(state: WorkspaceState, extras: SnapshotExtras, no
   const params: Record<string, number | string> = { ...state.settings.params };
   if (state.settings.scale) params.resolutionScale = state.settings.scale;
   if (state.settings.mode) params.enhancementMode = state.settings.mode;
+  if (state.settings.target) params.targetSize = encodeTargetSize(state.settings.target);
   return {
     images: snapshotImages(state),
     currentMode: extras.currentMode,
@@ -162,6 +164,7 @@ export function restoreWorkspace(state: WorkspaceState, data: ViewportData, serv
   for (const [k, v] of Object.entries(params)) if (typeof v === 'number' && k !== 'resolutionScale') settings.params[k] = v;
   if (isUpscaleFactor(params.resolutionScale)) settings.scale = params.resolutionScale;
   if (isEnhancementMode(params.enhancementMode)) settings.mode = params.enhancementMode;
+  settings.target = parseTargetSize(params.targetSize);
 
   return {
     state: { ...hydrated, loaded: true, images, settings },

@@ -1,4 +1,5 @@
 /** The workspace's calls to the API. Errors arrive as { error: { code, message } } with the seed's text. */
+import type { TargetSize } from '@shared/target-size';
 import { msg } from '@shared/messages';
 import type { EnhancementMode, UpscaleFactor } from '@shared/enhancement';
 import type { UploadResultDto } from '@web/features/canvas-core/types';
@@ -37,8 +38,11 @@ export const workspaceApi = {
     }
   },
 
-  createJob: (body: { imageId: string; scale: UpscaleFactor; mode: EnhancementMode; params?: Record<string, number> }) =>
-    request<CreateJobResponse>('POST', '/api/jobs', body),
+  createJob: (
+    body: { imageId: string; mode: EnhancementMode; params?: Record<string, number>; sourceVersionId?: string } & (
+      { scale: UpscaleFactor } | { targetSize: TargetSize }
+    ),
+  ) => request<CreateJobResponse>('POST', '/api/jobs', body),
   cancelJob: (id: string) => request<CancelJobResponse>('POST', `/api/jobs/${encodeURIComponent(id)}/cancel`),
   jobs: (ids: string[]) => request<JobsResponse>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`),
   queue: () => request<JobQueueDto>('GET', '/api/jobs/queue'),

@@ -3,14 +3,12 @@
  * one shows it, and downloads and removals then work on it. Shown only when the card has more than one.
  */
 import { msg } from '@shared/messages';
-import { isEnhancementMode, MODE_LABELS } from '@shared/enhancement';
-import { isBusy, versionsOf, type EnhancedResult, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
+import { isBusy, versionLabelOf, versionsOf, type EnhancedResult, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { useWorkspaceContext } from './workspace-context';
 
-function versionLabel(v: EnhancedResult, n: number): string {
-  const size = { n, width: v.width, height: v.height };
-  if (v.mode === 'remove') return msg('workspaceVersionRemoval', size);
-  return msg('workspaceVersionEnhanced', { ...size, scale: v.scale, mode: isEnhancementMode(v.mode) ? MODE_LABELS[v.mode] : v.mode });
+/** "2. Removed 1 object · ×2 Precision · 400 × 300": each version named by the steps that made it. */
+function versionLabel(image: WorkspaceImage, v: EnhancedResult, n: number): string {
+  return msg('workspaceVersionOption', { n, chain: versionLabelOf(image, v), width: v.width, height: v.height });
 }
 
 export function CardVersions({ image }: { image: WorkspaceImage }) {
@@ -31,7 +29,7 @@ export function CardVersions({ image }: { image: WorkspaceImage }) {
       >
         {versions.map((v, i) => (
           <option key={v.jobId || v.url} value={v.jobId}>
-            {versionLabel(v, i + 1)}
+            {versionLabel(image, v, i + 1)}
           </option>
         ))}
       </select>

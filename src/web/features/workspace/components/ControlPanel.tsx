@@ -1,11 +1,13 @@
 import { ChevronLeft, Coins, Layers, Loader2, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { msg } from '@shared/messages';
-import { MODE_LABELS, UPSCALE_FACTORS } from '@shared/enhancement';
-import { computeReadout } from '../lib/readout';
-import { batchProgress, enhanceAllCandidates, isBusy } from '@web/features/canvas-core/workspace-state';
+import { MODE_LABELS } from '@shared/enhancement';
+import { targetSizeLabel } from '@shared/target-size';
+import { computeReadout, computeTargetReadout } from '../lib/readout';
+import { batchProgress, enhanceAllCandidates, enhanceInput, isBusy } from '@web/features/canvas-core/workspace-state';
 import { planLabel } from '../lib/enhance-checks';
 import { useWorkspaceContext } from './workspace-context';
-import { ModePicker, ResolutionReadout } from './PanelSections';
+import { ModePicker } from './PanelSections';
+import { UpscaleSection } from './UpscaleSection';
 import { useRemoveToolContext } from '@web/features/remove-tool/useRemoveTool';
 import { RemoveToolPanel } from '@web/features/remove-tool/components/RemoveToolPanel';
 
@@ -19,9 +21,11 @@ function initials(first?: string | null, last?: string | null, email?: string | 
 export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed: boolean; onToggle: () => void; onOpenProfile: () => void }) {
   const ws = useWorkspaceContext();
   const { state, selected, profile, user } = ws;
-  const { scale, mode } = state.settings;
+  const { scale, mode, target } = state.settings;
   const credits = profile?.credits_remaining ?? null;
-  const readout = selected && selected.width > 0 && scale ? computeReadout(selected, scale, credits) : null;
+  // the version the card shows is what gets enhanced: the readout and the cost follow its size
+  const input = selected && selected.width > 0 ? enhanceInput(selected) : null;
+  const readout = input && target ? computeTargetReadout(input, target, credits) : input && scale ? computeReadout(input, scale, credits) : null;
   const busy = selected ? isBusy(selected) : false;
   // seed 000 §2: in remove mode the panel holds the brush and the main button reads Remove Object
   const removeTool = useRemoveToolContext();
@@ -40,7 +44,7 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
       >
         <SlidersHorizontal className="h-4 w-4 text-violet-300" />
         <span>
-          {scale}× · {mode ? MODE_LABELS[mode] : ''}
+          {target ? targetSizeLabel(target) : `${scale}×`} · {mode ? MODE_LABELS[mode] : ''}
         </span>
         {busy && <Loader2 className="h-3.5 w-3.5 animate-spin text-violet-300" />}
       </button>
@@ -96,31 +100,13 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
       ) : (
         <>
           <div className="flex-1 space-y-5 overflow-y-auto px-3.5 py-4">
-            <section>
-              <h2 className="mb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-zinc-500">{msg('workspaceUpscale')}</h2>
-              <div
-                role="radiogroup"
-                aria-label={msg('workspaceUpscale')}
-                className="grid grid-cols-4 gap-1 rounded-lg bg-black/30 p-1 ring-1 ring-white/[0.06]"
-              >
-                {UPSCALE_FACTORS.map((f) => (
-                  <button
-                    key={f}
-                    type="button"
-                    role="radio"
-                    aria-checked={scale === f}
-                    onClick={() => ws.dispatch({ type: 'setScale', scale: f })}
-                    className={`h-8 rounded-md text-[13px] font-semibold tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 ${
-                      scale === f ? 'bg-white text-zinc-900 shadow' : 'text-zinc-400 hover:bg-white/[0.06] hover:text-zinc-100'
-                    }`}
-                  >
-                    {f}×
-                  </button>
-                ))}
-              </div>
-
-              <ResolutionReadout readout={readout} />
-            </section>
+            <UpscaleSection
+              scale={scale}
+              target={target}
+              readout={readout}
+              onScale={(f) => ws.dispatch({ type: 'setScale', scale: f })}
+              onTarget={(t) => ws.dispatch({ type: 'setTarget', target: t })}
+            />
 
             <ModePicker mode={mode} onPick={(m) => ws.dispatch({ type: 'setMode', mode: m })} />
           </div>

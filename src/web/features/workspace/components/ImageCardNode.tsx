@@ -5,9 +5,10 @@ import { msg } from '@shared/messages';
 import { isHighResolution } from '@shared/enhancement';
 import { fitCard } from '@web/features/canvas-core/layout';
 import { ZOOM_DEFAULT } from '@web/features/canvas-core/zoom';
-import { isBusy, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
+import { isBusy, versionLabelOf, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { CompareSlider } from './CompareSlider';
 import { CardVersions } from './CardVersions';
+import { CardMenu } from './CardMenu';
 import { CardProgress, CardUploadStatus } from './CardStatus';
 import { useWorkspaceContext } from './workspace-context';
 import { useCardPan } from '../hooks/useCardPan';
@@ -163,11 +164,18 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
         <span className="min-w-0 truncate font-medium text-zinc-200" title={image.name}>
           {image.name}
         </span>
-        <span className="ws-mono shrink-0 font-mono tabular-nums text-zinc-500">
+        <span className="ws-mono ml-auto shrink-0 font-mono tabular-nums text-zinc-500">
           {image.width > 0 ? `${image.width} × ${image.height}` : ''}
           {image.enhanced ? <span className="text-emerald-400/90">{` → ${image.enhanced.width} × ${image.enhanced.height}`}</span> : null}
         </span>
+        {!busy && <CardMenu image={image} />}
       </div>
+      {image.enhanced && (
+        // which version the card shows, as the steps that made it: an enhancement of a removal keeps the removal
+        <div className="ws-caption truncate border-t border-white/5 text-emerald-300/90" data-testid="card-chain" title={versionLabelOf(image)}>
+          {versionLabelOf(image)}
+        </div>
+      )}
       <CardVersions image={image} />
       {image.status === 'failed' && image.error && !/cancel+ed/i.test(image.error) && (
         <div className="ws-error rounded-b-[10px] border-t border-red-500/20 bg-red-500/10 text-red-300">{image.error}</div>

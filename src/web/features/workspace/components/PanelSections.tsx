@@ -1,6 +1,6 @@
 import { msg, type MessageKey } from '@shared/messages';
 import { ENHANCEMENT_MODES, MODE_LABELS, type EnhancementMode } from '@shared/enhancement';
-import { formatMegapixels, formatSize, type computeReadout } from '../lib/readout';
+import { formatMegapixels, formatSize, type TargetReadout } from '../lib/readout';
 
 const MODE_HINTS: Record<EnhancementMode, MessageKey> = {
   precision: 'workspaceModePrecisionHint',
@@ -9,7 +9,7 @@ const MODE_HINTS: Record<EnhancementMode, MessageKey> = {
 };
 
 /** The control panel's readout: the selected image's size, the size it will have, and the cost in credits. */
-export function ResolutionReadout({ readout }: { readout: ReturnType<typeof computeReadout> | null }) {
+export function ResolutionReadout({ readout }: { readout: TargetReadout | null }) {
   return (
     <div className="mt-2.5 rounded-lg bg-black/25 px-3 py-2.5 ring-1 ring-white/[0.06]" data-testid="resolution-readout">
       {readout ? (
@@ -18,16 +18,26 @@ export function ResolutionReadout({ readout }: { readout: ReturnType<typeof comp
             <dt className="text-zinc-500">{msg('workspaceCurrentSize')}</dt>
             <dd className="font-mono tabular-nums text-zinc-300">{formatSize(readout.current)}</dd>
             <dd className="text-right font-mono tabular-nums text-zinc-500">{formatMegapixels(readout.current.megapixels)}</dd>
+            {readout.run && (
+              <>
+                <dt className="text-zinc-500">{msg('workspaceTargetSizeRun', { scale: readout.run.scale })}</dt>
+                <dd className="font-mono tabular-nums text-zinc-400" data-testid="run-size">
+                  {formatSize(readout.run)}
+                </dd>
+                <dd />
+              </>
+            )}
             <dt className="text-zinc-500">{msg('workspaceTargetSize')}</dt>
             <dd className="font-mono tabular-nums text-zinc-100" data-testid="target-size">
-              {formatSize(readout.target)}
+              {readout.target ? formatSize(readout.target) : '—'}
+              {readout.dpi ? ` · ${readout.dpi} dpi` : ''}
             </dd>
-            <dd className="text-right font-mono tabular-nums text-zinc-300">{formatMegapixels(readout.target.megapixels)}</dd>
+            <dd className="text-right font-mono tabular-nums text-zinc-300">{readout.target ? formatMegapixels(readout.target.megapixels) : ''}</dd>
           </dl>
           <div className="mt-2 flex items-center justify-between border-t border-white/[0.06] pt-2 text-[12px]">
             <span className="text-zinc-500">{msg('workspaceCostLabel')}</span>
             <span className={`font-medium tabular-nums ${readout.affordable === false ? 'text-amber-300' : 'text-zinc-100'}`} data-testid="credit-cost">
-              {msg('workspaceCost', { n: readout.cost })}
+              {readout.target ? msg('workspaceCost', { n: readout.cost }) : '—'}
             </span>
           </div>
           {readout.error && (

@@ -132,7 +132,11 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
               void ws.download('png', key);
             }}
           />
-          {ws.downloading && <BlockingOverlay label={msg('workspaceDownloading')} />}
+          {ws.archiveProgress && (
+            <BlockingOverlay
+              label={`${msg('workspaceDownloading')} · ${msg('workspaceDownloadZipProgress', { files: ws.archiveProgress.files, size: `${(ws.archiveProgress.bytes / 1_048_576).toFixed(1)} MB` })}`}
+            />
+          )}
 
           <input
             ref={fileInput}

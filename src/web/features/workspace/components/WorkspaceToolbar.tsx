@@ -1,10 +1,7 @@
-import type { ReactNode } from 'react';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@web/ui/tooltip';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/ui/dropdown-menu';
+import { TooltipProvider } from '@web/ui/tooltip';
 import {
   Brush,
   Columns2,
-  Download,
   Eraser,
   Eye,
   FolderOpen,
@@ -21,67 +18,13 @@ import {
 import { msg } from '@shared/messages';
 import { ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN } from '@web/features/canvas-core/zoom';
 import { useWorkspaceContext } from './workspace-context';
+import { DownloadMenu } from './DownloadMenu';
+import { Divider, Tip, ToolButton } from './ToolbarControls';
 import { useSessionsContext } from '@web/features/sessions/useWorkspaceSessions';
 import { SessionName, SessionSaveButton } from '@web/features/sessions/components/SessionMenu';
 import { useRemoveToolContext } from '@web/features/remove-tool/useRemoveTool';
 import { hasMask } from '@web/features/remove-tool/lib/strokes';
 import { openViewportManager } from '@web/features/sessions/viewport-manager-window';
-
-function Tip({ label, keys, children }: { label: string; keys?: string; children: ReactNode }) {
-  return (
-    <Tooltip delayDuration={350}>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="bottom" sideOffset={8} className="flex items-center gap-2 bg-[#1d1e23]">
-        {label}
-        {keys && <kbd className="rounded border border-white/15 bg-white/5 px-1.5 font-mono text-[11px] text-zinc-400">{keys}</kbd>}
-      </TooltipContent>
-    </Tooltip>
-  );
-}
-
-function ToolButton({
-  label,
-  keys,
-  icon,
-  onClick,
-  disabled,
-  pressed,
-  disabledHint,
-  testId,
-}: {
-  label: string;
-  keys?: string;
-  icon: ReactNode;
-  onClick?: () => void;
-  disabled?: boolean;
-  pressed?: boolean;
-  disabledHint?: string;
-  testId?: string;
-}) {
-  return (
-    <Tip label={disabled && disabledHint ? `${label} · ${disabledHint}` : label} keys={disabled ? undefined : keys}>
-      {/* a wrapper keeps the tooltip on disabled buttons, which get no pointer events */}
-      <span className="inline-flex">
-        <button
-          type="button"
-          aria-label={label}
-          aria-pressed={pressed}
-          aria-keyshortcuts={keys}
-          disabled={disabled}
-          onClick={onClick}
-          data-testid={testId}
-          className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-md transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:pointer-events-none disabled:opacity-30 ${
-            pressed ? 'bg-violet-500/20 text-violet-200' : 'text-zinc-300 hover:bg-white/[0.07] hover:text-white'
-          }`}
-        >
-          {icon}
-        </button>
-      </span>
-    </Tip>
-  );
-}
-
-const Divider = () => <span className="mx-1 h-5 w-px shrink-0 bg-white/10" aria-hidden />;
 
 export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => void }) {
   const ws = useWorkspaceContext();
@@ -111,31 +54,7 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
           onClick={ws.openFolderPicker}
           testId="tool-upload-folder"
         />
-        <DropdownMenu>
-          <Tip label={msg('workspaceToolDownload')} keys="D">
-            <DropdownMenuTrigger asChild>
-              <button
-                type="button"
-                aria-label={msg('workspaceToolDownload')}
-                aria-keyshortcuts="D"
-                data-testid="tool-download"
-                className="flex h-8 w-8 shrink-0 items-center justify-center rounded-md text-zinc-300 hover:bg-white/[0.07] hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 data-[state=open]:bg-white/[0.07]"
-              >
-                <Download className="h-4 w-4" />
-              </button>
-            </DropdownMenuTrigger>
-          </Tip>
-          <DropdownMenuContent align="start" className="min-w-[168px]">
-            <DropdownMenuItem onSelect={() => void ws.download('png')} className="justify-between">
-              {msg('workspaceDownloadPng')}
-              <kbd className="font-mono text-[11px] text-zinc-500">D</kbd>
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => void ws.download('jpeg')} className="justify-between">
-              {msg('workspaceDownloadJpeg')}
-              <kbd className="font-mono text-[11px] text-zinc-500">Shift+D</kbd>
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <DownloadMenu />
         {sessions ? (
           <SessionSaveButton sessions={sessions} label={msg('workspaceToolSave')} />
         ) : (

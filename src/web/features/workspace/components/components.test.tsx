@@ -206,6 +206,18 @@ describe('image card by state', () => {
     }
   });
 
+  it('offers a share link of the version the card shows, from the card menu, when nothing runs on it', () => {
+    const withResult = image({
+      status: 'enhanced',
+      enhanced: { jobId: 'j', imageId: 'r1', url: '/e.png', width: 3840, height: 2160, scale: 2, mode: 'precision' },
+    });
+    expect(card(withResult)).toContain('aria-label="Card actions"');
+    expect(card(image({ imageId: 'u1' }))).toContain('aria-label="Card actions"');
+    // a result known only by its URL, or a card still uploading, has nothing stored to share yet
+    expect(card(image({ status: 'enhanced', enhanced: { ...withResult.enhanced!, imageId: null } }))).not.toContain('Card actions');
+    expect(card(image({ imageId: null }))).not.toContain('Card actions');
+  });
+
   it('a card waiting in an Enhance-all run says Queued', () => {
     const html = renderToStaticMarkup(
       <WorkspaceContext.Provider value={ctx({ images: [image()] })}>

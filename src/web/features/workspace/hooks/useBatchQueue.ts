@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
 import { msg } from '@shared/messages';
 import type { EnhancementMode, UpscaleFactor } from '@shared/enhancement';
+import type { TargetSize } from '@shared/target-size';
 import { batchDone, batchKeysToSubmit, enhanceAllCandidates } from '@web/features/canvas-core/workspace-state';
 import type { SubmitOutcome } from './useEnhance';
 import { toastError, type WorkspaceCore } from './workspace-core';
@@ -11,7 +12,7 @@ const BATCH_HOLD_MS = 5_000;
 /** A finished Enhance-all run stays on screen this long. */
 const BATCH_CLEAR_MS = 2_500;
 
-type Submit = (key: string, scale: UpscaleFactor, mode: EnhancementMode, opts?: { quietBusy?: boolean }) => Promise<SubmitOutcome>;
+type Submit = (key: string, scale: UpscaleFactor, mode: EnhancementMode, opts?: { quietBusy?: boolean; target?: TargetSize | null }) => Promise<SubmitOutcome>;
 
 /** Enhance all: the run's images wait in the reducer's batch and go out as the plan's slots free up. */
 export function useBatchQueue(core: WorkspaceCore, limit: number, submit: Submit) {
@@ -26,7 +27,7 @@ export function useBatchQueue(core: WorkspaceCore, limit: number, submit: Submit
     const p = profileRef.current;
     if (!p) return toastError(msg('enhanceAuthRequired'));
     if (p.credits_remaining < 1) return toastError(msg('enhanceInsufficientCredits'));
-    dispatch({ type: 'batchStarted', keys, scale: s.settings.scale, mode: s.settings.mode });
+    dispatch({ type: 'batchStarted', keys, scale: s.settings.scale, target: s.settings.target, mode: s.settings.mode });
   }, [stateRef, profileRef, dispatch]);
 
   // submits the next Enhance-all images as the plan's slots free up
@@ -41,7 +42,7 @@ export function useBatchQueue(core: WorkspaceCore, limit: number, submit: Submit
     const next = batchKeysToSubmit(state, Math.max(0, limit - inFlight.current.size), now).filter((k) => !inFlight.current.has(k));
     for (const key of next) {
       dispatch({ type: 'batchSubmitted', key });
-      void submit(key, batch.scale, batch.mode, { quietBusy: true }).then((outcome) => {
+      void submit(key, batch.scale, batch.mode, { quietBusy: true, target: batch.target }).then((outcome) => {
         if (outcome === 'ok') return;
         if (outcome === 'busy') {
           // the server counts jobs this page does not see (another tab, a cleared card): wait for a slot

@@ -1,10 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { msg } from '@shared/messages';
 import { ApiError, workspaceApi } from '../api/workspace-api';
 import { isBusy } from '@web/features/canvas-core/workspace-state';
 import { splitTitle } from '../lib/enhance-checks';
-import { encodeForDownload, downloadFileName, saveBlob, type DownloadFormat } from '../lib/download';
 import { toastError, type WorkspaceCore } from './workspace-core';
 
 /** How long a removed card can be brought back before the server deletes it. */
@@ -15,10 +14,9 @@ interface Helpers {
   forgetFile: (key: string) => void;
 }
 
-/** What a card's buttons do beyond enhancing: cancel its job, remove it (with undo), download its result. */
+/** What a card's buttons do beyond enhancing: cancel its job, remove it (with undo). Downloads are useDownloads. */
 export function useCardActions(core: WorkspaceCore, { pollJobs, forgetFile }: Helpers) {
   const { stateRef, dispatch, inFlight, jobRegisteredAt, setCredits } = core;
-  const [downloading, setDownloading] = useState(false);
 
   const cancel = useCallback(
     async (key: string) => {
@@ -80,28 +78,5 @@ export function useCardActions(core: WorkspaceCore, { pollJobs, forgetFile }: He
     [stateRef, dispatch, inFlight, forgetFile],
   );
 
-  const download = useCallback(
-    async (format: DownloadFormat, key?: string) => {
-      const s = stateRef.current;
-      const image =
-        s.images.find((i) => i.key === (key ?? s.selectedKey)) ??
-        (s.images.filter((i) => i.enhanced).length === 1 ? s.images.find((i) => i.enhanced) : undefined);
-      if (!image?.enhanced) {
-        toastError(msg('downloadNoEnhanced'));
-        return;
-      }
-      setDownloading(true);
-      try {
-        const blob = await encodeForDownload(image.enhanced.url, format);
-        saveBlob(blob, downloadFileName(image.name, image.enhanced.scale, image.enhanced.mode, format));
-      } catch (err) {
-        toast.error(msg('downloadFailed'), { description: err instanceof Error ? err.message : undefined });
-      } finally {
-        setDownloading(false);
-      }
-    },
-    [stateRef],
-  );
-
-  return { downloading, cancel, remove, download };
+  return { cancel, remove };
 }

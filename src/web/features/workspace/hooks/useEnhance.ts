@@ -4,9 +4,12 @@ import { fill, msg } from '@shared/messages';
 import { storageMessages } from '@shared/storage-messages';
 import type { EnhancementMode, UpscaleFactor } from '@shared/enhancement';
 import { enhanceCreditCost } from '@shared/credit-cost';
+import { resolveTargetSize, type TargetSize } from '@shared/target-size';
 import { ApiError, workspaceApi } from '../api/workspace-api';
 import type { JobDto } from '@web/features/canvas-core/types';
-import { activeJobCount, isBusy, isUploaded } from '@web/features/canvas-core/workspace-state';
+import { activeJobCount, enhanceInput, isBusy, isUploaded, versionSteps } from '@web/features/canvas-core/workspace-state';
+import { sameEnhancement, versionChain, versionChainLabel } from '@shared/versions';
+import { MODE_LABELS } from '@shared/enhancement';
 import { enhanceRefusal, failureToast, splitTitle } from '../lib/enhance-checks';
 import { toastError, type WorkspaceCore } from './workspace-core';
 
@@ -23,16 +26,37 @@ export function useEnhance(core: WorkspaceCore, { applyJob, takeEarly }: JobNews
   const { stateRef, dispatch, profileRef, inFlight, jobRegisteredAt, setCredits } = core;
 
   const submit = useCallback(
-    async (key: string, scale: UpscaleFactor, mode: EnhancementMode, opts: { quietBusy?: boolean } = {}): Promise<SubmitOutcome> => {
+    async (
+      key: string,
+      factor: UpscaleFactor,
+      mode: EnhancementMode,
+      opts: { quietBusy?: boolean; rerunConfirmed?: boolean; target?: TargetSize | null } = {},
+    ): Promise<SubmitOutcome> => {
       // one request per card at a time: a double click or a held key must not send a second job
       if (inFlight.current.has(key)) return 'failed';
       const s = stateRef.current;
       const image = s.images.find((i) => i.key === key) ?? null;
       const p = profileRef.current;
       const now = Date.now();
+      // the version the card shows is what gets enhanced: its size sets the output and the cost
+      const input = image ? enhanceInput(image) : null;
+      // a target size runs at the scale resolved for it, which the checks below then see like a chosen factor
+      const target = opts.target ?? null;
+      const resolved = target && input ? resolveTargetSize(input.width, input.height, target) : null;
+      if (resolved && !resolved.ok) {
+        toastError(resolved.message);
+        return 'failed';
+      }
+      const scale = resolved?.target.scale ?? factor;
       const refusal = enhanceRefusal({
         image: image
-          ? { width: image.width, height: image.height, processing: isBusy(image), processingSince: image.job?.startedAt ?? null, uploaded: isUploaded(image) }
+          ? {
+              width: input!.width,
+              height: input!.height,
+              processing: isBusy(image),
+              processingSince: image.job?.startedAt ?? null,
+              uploaded: isUploaded(image),
+            }
           : null,
         scale,
         mode,
@@ -47,13 +71,44 @@ export function useEnhance(core: WorkspaceCore, { applyJob, takeEarly }: JobNews
         if (!(refusal.rule === 'concurrency' && opts.quietBusy)) toastError(refusal.text);
         return refusal.rule === 'concurrency' ? 'busy' : refusal.rule === 'credits' ? 'no-credits' : 'failed';
       }
-      if (image && p && p.credits_remaining < enhanceCreditCost(image.width, image.height, scale)) {
-        toastError(fill(storageMessages.insufficientCreditsFor, { cost: enhanceCreditCost(image.width, image.height, scale), balance: p.credits_remaining }));
+      const cost = resolved ? resolved.target.credits : input ? enhanceCreditCost(input.width, input.height, scale) : 0;
+      if (image && p && p.credits_remaining < cost) {
+        toastError(fill(storageMessages.insufficientCreditsFor, { cost, balance: p.credits_remaining }));
         return 'no-credits';
+      }
+      // the same scale and mode on the same version was done already: enhancing again charges again, so ask first
+      const steps = image ? versionSteps(image) : [];
+      const existing = image && !target && !opts.rerunConfirmed && !opts.quietBusy ? sameEnhancement(steps, input!.versionId, scale, mode) : null;
+      if (existing) {
+        const n = steps.indexOf(existing) + 1;
+        const chain = (jobId: string | null) => versionChainLabel(versionChain(steps, jobId));
+        toast.warning(
+          msg('versionRerunConfirm', {
+            version: chain(input!.versionId),
+            scale,
+            mode: MODE_LABELS[mode],
+            result: msg('workspaceVersionOption', { n, chain: chain(existing.jobId), width: existing.width, height: existing.height }),
+            cost,
+            credits: cost === 1 ? 'credit' : 'credits',
+          }),
+          {
+            id: `rerun-${key}`,
+            duration: 15_000,
+            action: { label: msg('versionRerunAction'), onClick: () => void submit(key, scale, mode, { ...opts, rerunConfirmed: true }) },
+            cancel: { label: msg('versionRerunCancel'), onClick: () => {} },
+          },
+        );
+        return 'failed';
       }
       inFlight.current.add(key);
       try {
-        const { job, credits_remaining } = await workspaceApi.createJob({ imageId: image!.imageId!, scale, mode, params: pickParams(s.settings.params, mode) });
+        const { job, credits_remaining } = await workspaceApi.createJob({
+          imageId: image!.imageId!,
+          ...(target ? { targetSize: target } : { scale }),
+          mode,
+          params: pickParams(s.settings.params, mode),
+          ...(input?.versionId ? { sourceVersionId: input.versionId } : {}),
+        });
         jobRegisteredAt.current.set(job.id, Date.now());
         dispatch({ type: 'jobSubmitted', key, job, now: Date.now() });
         setCredits(credits_remaining);
@@ -84,7 +139,7 @@ export function useEnhance(core: WorkspaceCore, { applyJob, takeEarly }: JobNews
     }
     if (!s.settings.scale) return toastError(msg('enhanceNoScale'));
     if (!s.settings.mode) return toastError(msg('enhanceNoMode'));
-    void submit(s.selectedKey, s.settings.scale, s.settings.mode);
+    void submit(s.selectedKey, s.settings.scale, s.settings.mode, { target: s.settings.target });
   }, [submit, stateRef]);
 
   return { submit, enhanceSelected };

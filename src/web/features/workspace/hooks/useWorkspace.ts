@@ -4,6 +4,7 @@ import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '@w
 import { planConcurrency } from '../lib/enhance-checks';
 import { useBatchQueue } from './useBatchQueue';
 import { useCardActions } from './useCardActions';
+import { useDownloads } from './useDownloads';
 import { useEnhance } from './useEnhance';
 import { useJobUpdates } from './useJobUpdates';
 import { useLeaveWarning } from './useLeaveWarning';
@@ -46,6 +47,7 @@ export function useWorkspace() {
   const { submit, enhanceSelected } = useEnhance(core, jobs);
   const { enhanceAll, stopBatch } = useBatchQueue(core, limit, submit);
   const actions = useCardActions(core, { pollJobs: jobs.pollJobs, forgetFile: uploads.forgetFile });
+  const downloads = useDownloads(core);
   const urls = useUrlRefresh(core);
   const recovery = useResultRecovery(urls.retryUrlRefresh);
   recoveryRef.current = recovery;
@@ -63,7 +65,9 @@ export function useWorkspace() {
     limit,
     live: jobs.live,
     upload: uploads.upload,
-    downloading: actions.downloading,
+    downloading: downloads.downloading,
+    archiveProgress: downloads.archiveProgress,
+    downloadPrefs: downloads.prefs,
     urlRefresh: urls.urlRefresh,
     busy,
     uploadFiles: uploads.uploadFiles,
@@ -73,7 +77,7 @@ export function useWorkspace() {
     stopBatch,
     cancel: actions.cancel,
     remove: actions.remove,
-    download: actions.download,
+    download: downloads.download,
     imageFailed: urls.imageFailed,
     retryUrlRefresh: urls.retryUrlRefresh,
     useOriginalUrls: urls.useOriginalUrls,

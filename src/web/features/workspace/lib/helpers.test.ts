@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { progressView, formatDuration } from './progress';
 import { applyZoom, zoomKeyAction, zoomIn, zoomOut } from '@web/features/canvas-core/zoom';
-import { downloadFileName } from './download';
+import { archiveDownloadUrl, fileNameFromDisposition, imageDownloadUrl, loadDownloadPrefs, saveDownloadPrefs } from './download';
+import { downloadFileName } from '@shared/download-names';
 import { enhanceRefusal, failureToast, planConcurrency, type EnhanceCheckInput } from './enhance-checks';
 
 /** The toast text of the first rule a request breaks, or null. */
@@ -59,10 +60,33 @@ describe('zoom', () => {
 });
 
 describe('download name', () => {
-  it('is the original name with scale and mode', () => {
-    expect(downloadFileName('01-winter-architecture.png', 2, 'precision', 'png')).toBe('01-winter-architecture_2x_precision.png');
-    expect(downloadFileName('Kitchen Final.v3.JPG', 4, 'Detail', 'jpeg')).toBe('Kitchen Final.v3_4x_detail.jpg');
-    expect(downloadFileName('a/b/c?.webp', 6, 'creativity', 'png')).toBe('c__6x_creativity.png');
+  it('is the original name with each step of its chain, in the chosen format', () => {
+    const x2 = { workflow: 'enhance', scale: 2, mode: 'precision' } as const;
+    expect(downloadFileName('01-winter-architecture.png', [x2], 'png')).toBe('01-winter-architecture_x2_precision.png');
+    expect(downloadFileName('Kitchen Final.v3.JPG', [{ workflow: 'enhance', scale: 4, mode: 'Detail' }], 'jpeg')).toBe('Kitchen Final.v3_x4_detail.jpg');
+    expect(downloadFileName('a/b/c?.webp', [x2, { workflow: 'remove' }], 'tiff')).toBe('c__x2_precision_removed.tif');
+    expect(downloadFileName('Küche.png', [], 'webp')).toBe('Küche.webp');
+  });
+});
+
+describe('download URLs and the remembered choice', () => {
+  it('asks the server for the file with only the options that differ from the defaults', () => {
+    expect(imageDownloadUrl('abc', { format: 'png' })).toBe('/api/images/abc/download?format=png');
+    expect(imageDownloadUrl('abc', { format: 'jpeg', quality: 92, chroma: '420' })).toBe('/api/images/abc/download?format=jpeg&chroma=420');
+    expect(archiveDownloadUrl(['a', 'b'], { format: 'tiff', depth: '16' })).toBe('/api/images/archive?ids=a,b&format=tiff&depth=16');
+  });
+  it('remembers the last format and options, and falls back to the defaults on a bad value', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(loadDownloadPrefs(storage)).toMatchObject({ format: 'png', quality: 92, chroma: '444', metadata: 'keep' });
+    saveDownloadPrefs({ ...loadDownloadPrefs(storage), format: 'webp', lossless: false, quality: 80, dpi: 300 }, storage);
+    expect(loadDownloadPrefs(storage)).toMatchObject({ format: 'webp', lossless: false, quality: 80, dpi: 300 });
+    store.set('renderlift.download-prefs', '{"format":"gif"');
+    expect(loadDownloadPrefs(storage).format).toBe('png');
+  });
+  it('reads the exact name from Content-Disposition', () => {
+    expect(fileNameFromDisposition(`attachment; filename="K_che.zip"; filename*=UTF-8''K%C3%BCche.zip`, 'x.zip')).toBe('Küche.zip');
+    expect(fileNameFromDisposition(null, 'x.zip')).toBe('x.zip');
   });
 });
 

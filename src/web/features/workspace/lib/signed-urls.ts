@@ -1,9 +1,9 @@
 import { SIGNED_URL_CACHE_MARGIN_MS } from '@shared/limits';
-import { parseStorageUrl } from '@shared/url-checks';
+import { FILES_ROUTE_PREFIX, parseStorageUrl } from '@shared/url-checks';
 
 /**
  * When a signed URL stops working, read from the URL itself: the files route's `exp` (unix seconds) or an S3
- * presigned URL's X-Amz-Date + X-Amz-Expires. null when the URL carries no expiry (public results).
+ * presigned URL's X-Amz-Date + X-Amz-Expires. null when the URL carries no expiry.
  */
 export function urlExpiry(url: string): number | null {
   const query = url.split('?')[1]?.split('#')[0];
@@ -20,9 +20,18 @@ export function urlExpiry(url: string): number | null {
   return null;
 }
 
+/**
+ * A files-route address without a signature: results were once public and saved sessions may hold their bare address,
+ * which opens nothing now. It names the file all the same, so it is signed like an expired URL.
+ */
+function isUnsignedFileUrl(url: string): boolean {
+  return urlExpiry(url) === null && url.includes(FILES_ROUTE_PREFIX) && parseStorageUrl(url) !== undefined;
+}
+
 /** seed 001 §9: cache entries count as expired 30 minutes early, so a URL is replaced before an image fails. */
 export function needsRefresh(url: string | null | undefined, now: number, margin = SIGNED_URL_CACHE_MARGIN_MS): boolean {
   if (!url) return false;
+  if (isUnsignedFileUrl(url)) return true;
   const expiry = urlExpiry(url);
   return expiry !== null && expiry - margin <= now;
 }
@@ -33,12 +42,12 @@ export interface SignRequest {
   expiresIn?: number;
 }
 
-/** The sign requests for the given URLs that are ours and signed (others cannot be refreshed and are left alone). */
+/** The sign requests for the given URLs that are ours: signed, or bare files-route addresses (others are left alone). */
 export function refreshRequests(urls: string[], expiresIn: number): { url: string; request: SignRequest }[] {
   const out: { url: string; request: SignRequest }[] = [];
   const seen = new Set<string>();
   for (const url of urls) {
-    if (seen.has(url) || urlExpiry(url) === null) continue;
+    if (seen.has(url) || (urlExpiry(url) === null && !isUnsignedFileUrl(url))) continue;
     const ref = parseStorageUrl(url);
     if (!ref) continue;
     seen.add(url);

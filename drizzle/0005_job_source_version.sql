@@ -1,0 +1,2 @@
+ALTER TABLE "image_jobs" ADD COLUMN "source_job_id" uuid;--> statement-breakpoint
+ALTER TABLE "image_jobs" ADD CONSTRAINT "image_jobs_source_job_id_image_jobs_id_fk" FOREIGN KEY ("source_job_id") REFERENCES "public"."image_jobs"("id") ON DELETE set null ON UPDATE no action;
