@@ -30,7 +30,7 @@ test('sign up, verify, sign in, reset the password, use TOTP, delete the account
   const password = 'first-password-1';
   const newPassword = 'second-password-2';
 
-  // sign up as a business: a company domain turns the business toggle on by itself
+  // sign up as a business: a company domain shows a hint, the business toggle stays the user's choice
   await page.goto('/signup');
   // the workspace needs a paid plan (seed 000 §2): sign-up promises no credits a free account cannot spend
   await expect(page.getByText('Create your account, then choose a plan to start enhancing.')).toBeVisible();
@@ -39,7 +39,11 @@ test('sign up, verify, sign in, reset the password, use TOTP, delete the account
   await page.locator('input[name="lastName"]').fill('Muster');
   await page.locator('input[name="email"]').fill(email);
   await expect(page.getByText('Business email detected')).toBeVisible();
-  await expect(page.locator('input[name="isBusiness"]')).toBeChecked();
+  await expect(page.locator('input[name="isBusiness"]')).not.toBeChecked();
+  await page.locator('input[name="isBusiness"]').check();
+  // every ISO 3166-1 country, Switzerland and India among them
+  expect(await page.locator('select[name="country"] option').count()).toBeGreaterThan(240);
+  await expect(page.locator('select[name="country"] option[value="CH"]')).toHaveText('Switzerland');
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="confirmPassword"]').fill(password);
   await page.locator('select[name="country"]').selectOption('DE');
@@ -115,6 +119,12 @@ test('sign up, verify, sign in, reset the password, use TOTP, delete the account
   await page.goto('/profile?tab=settings');
   const danger = page.getByTestId('delete-account-section');
   await danger.getByRole('button', { name: 'Delete Account' }).click();
+  // a wrong password deletes nothing and is said once, at the field
+  await danger.getByLabel('Enter your password to confirm').fill('not-my-password-9');
+  await danger.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(danger.getByText('Your current password is incorrect. Please try again.')).toBeVisible();
+  await expect(page.getByText('Failed to delete account')).toHaveCount(0);
+  await danger.getByLabel('Enter your password to confirm').fill(newPassword);
   await danger.getByRole('button', { name: 'Yes, delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await signIn(page, email, newPassword);

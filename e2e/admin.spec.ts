@@ -29,7 +29,11 @@ test('the admin panel: banner live in another browser, notification emails with 
   await expect(visitor.getByTestId('top-nav')).toBeVisible();
   await expect(visitor.getByTestId('service-status-banner')).toHaveCount(0);
 
-  await page.goto('/admin');
+  // an admin finds the panel in the account menu
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin panel', level: 1 })).toBeVisible();
   await expect(page.getByTestId('overview')).toBeVisible();
 
@@ -71,8 +75,20 @@ test('the admin panel: banner live in another browser, notification emails with 
   await maintenance.getByLabel(/Email addresses/).fill('ana@studio.example; not an address');
   await maintenance.getByRole('button', { name: 'Send to Recipients' }).click();
   await expect(maintenance.getByText('Invalid Email Addresses').first()).toBeVisible();
+  await expect(maintenance.getByText(/Invalid Email Addresses.*not an address/).first()).toBeVisible();
   await maintenance.getByLabel(/Email addresses/).fill(['ana@studio.example', 'leo@studio.example', customer.email].join('\n'));
   await maintenance.getByRole('button', { name: 'Send to Recipients' }).click();
+  // nothing goes out before the admin has seen who gets what: the count, the subject and the message
+  const confirm = page.getByTestId('campaign-confirm');
+  await expect(confirm.getByTestId('campaign-confirm-count')).toHaveText('3');
+  await expect(confirm.getByTestId('campaign-confirm-subject')).not.toBeEmpty();
+  await expect(confirm.getByTestId('campaign-confirm-body')).toContainText('We move to faster machines on Saturday night.');
+  // cancelled, nothing is sent; confirmed, the batch goes out
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(await (await page.request.get('/dev/mailbox')).text()).not.toContain('data-to="leo@studio.example"');
+  await maintenance.getByRole('button', { name: 'Send to Recipients' }).click();
+  await confirm.getByRole('button', { name: 'Send to 3 recipients' }).click();
   await expect(maintenance.getByTestId('campaign-progress')).toContainText('3 emails sent');
   const mailbox = await (await page.request.get('/dev/mailbox')).text();
   expect(mailbox).toContain('data-to="leo@studio.example" data-template="maintenance-notice"');
@@ -99,10 +115,26 @@ test('the admin panel: banner live in another browser, notification emails with 
   await beta.getByRole('button', { name: 'Grant Beta Access' }).click();
   await expect(page.getByText(`${customer.email} already has beta access: nothing changed (2000 credits)`)).toBeVisible();
 
+  // demoting an admin is asked first: cancelled, the role stays; confirmed, it goes
+  await adminCommand('make-admin', customer.email);
+  await page.reload();
+  const admins = page.locator('#admins');
+  const customerRow = admins.getByTestId('admin-list').locator('li', { hasText: customer.email });
+  await customerRow.getByRole('button', { name: 'Remove admin' }).click();
+  const demote = page.getByTestId('demote-confirm');
+  await expect(demote).toContainText(`${customer.email} loses access to this panel and is signed out everywhere.`);
+  await demote.getByRole('button', { name: 'Cancel' }).click();
+  await expect(demote).toHaveCount(0);
+  await expect(customerRow).toBeVisible();
+  await customerRow.getByRole('button', { name: 'Remove admin' }).click();
+  await demote.getByRole('button', { name: 'Remove admin' }).click();
+  await expect(customerRow).toHaveCount(0);
+
   // a visitor writes through the contact page, and the message reaches the panel
   await visitor.goto('/contact');
   await visitor.getByRole('button', { name: 'Send Message' }).click();
-  await expect(visitor.getByRole('form', { name: 'Contact form' }).getByRole('alert').last()).toHaveText('Please fill in all required fields.');
+  // one message for an empty form, not one under every field
+  await expect(visitor.getByRole('form', { name: 'Contact form' }).getByRole('alert')).toHaveText(['Please fill in all required fields.']);
   await visitor.getByLabel('Name').fill('Noor Haddad');
   await visitor.getByLabel('Email').fill('noor@atelier.example');
   await visitor.getByLabel('Inquiry type').selectOption('support');
@@ -112,8 +144,16 @@ test('the admin panel: banner live in another browser, notification emails with 
   await expect(visitor.getByTestId('contact-sent')).toContainText('noor@atelier.example');
   await expect(visitor.getByTestId('support-mailbox')).toBeVisible();
 
-  await page.reload();
+  // a signed-in user finds the form filled in with their name and address
+  await page.goto('/contact');
+  await expect(page.getByLabel('Email')).toHaveValue(admin.email);
+  await expect(page.getByLabel('Name')).not.toHaveValue('');
+  await page.goto('/admin');
   await expect(page.getByTestId('contact-messages')).toContainText('Tiles look smeared at 6×');
+  // the batches, as the server keeps them, after a reload
+  const history = page.getByTestId('campaign-history-row');
+  await expect(history.first()).toHaveAttribute('data-status', 'completed');
+  await expect(history.filter({ hasText: '3 recipients' })).toContainText('3 sent');
   const log = page.getByTestId('audit-log');
   await expect(log).toContainText('Beta access granted');
   await expect(log).toContainText('credits 1000 → 2000');
@@ -134,7 +174,12 @@ test('a signed-in user without the admin role gets the 404 page at /admin', asyn
   await signedInUser(page.request, baseURL!, 'not-admin');
   await page.goto('/admin');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page).toHaveTitle(/^Page not found/);
   expect((await page.request.get('/api/admin/overview')).status()).toBe(403);
+  // and no way in from the account menu
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
 });
 
 test('/email-preview shows every template by tab at desktop and mobile width', async ({ page }) => {

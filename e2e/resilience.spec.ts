@@ -2,8 +2,8 @@
  * What the app does when the server goes away (seed 001 §7.7). The live connection, with a browser open all the
  * while: the workspace toolbar says Offline, then Live again on its own after a restart, and what changed while the
  * page was not listening (a service-status banner, an image uploaded from elsewhere) shows without a reload. Calls to
- * a server that keeps failing are stopped by the circuit breaker after 3 failures. Signing out of a session that has
- * already ended signs out.
+ * a server that keeps failing are stopped by the circuit breaker after 3 failures, and every page shows the
+ * connection banner meanwhile. Signing out of a session that has already ended signs out.
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -86,7 +86,9 @@ test('the workspace goes Offline with the server, Live again after its restart, 
   await context.close();
 });
 
-test('a server that keeps failing: after 3 failed sends the form is refused by the circuit breaker', async ({ browser }) => {
+test('a server that keeps failing: the connection banner shows, and after 3 failed sends the form is refused without a request, in plain words', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const own = (server = await restartableServer());
   const context = await browser.newContext({ baseURL: own.url });
@@ -107,13 +109,17 @@ test('a server that keeps failing: after 3 failed sends the form is refused by t
     await failed;
     await expect(send).toBeEnabled();
   }
-  await expect(alert).toHaveText(msg('unexpectedError'));
+  await expect(alert).toHaveText(msg('connectionLost'));
+  // the page says the connection is lost, above everything, while the server is gone
+  await expect(page.getByTestId('connection-banner')).toHaveText(msg('connectionLostBanner'));
   let sent = false;
   page.on('request', (r) => {
     if (r.url().endsWith('/api/contact')) sent = true;
   });
   await send.click();
-  await expect(alert).toHaveText(msg('circuitOpen', { name: '/api/contact' }));
+  // the breaker's refusal reads as what the user can do about it, never as its inner workings
+  await expect(alert).toHaveText(msg('connectionLost'));
+  await expect(page.getByText(/circuit breaker/i)).toHaveCount(0);
   expect(sent, 'no request while the breaker is open').toBe(false);
   await context.close();
 });

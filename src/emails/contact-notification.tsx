@@ -1,5 +1,5 @@
 import { Section, Text } from '@react-email/components';
-import { EmailLayout, paragraph, type SiteInfo } from './layout.js';
+import { EmailLayout, Lines, paragraph, type SiteInfo } from './layout.js';
 
 /** seed 000 §3: business notification payload name, email, company (optional), message; with the inquiry's type and subject. */
 export interface ContactNotificationEmailProps extends SiteInfo {
@@ -34,7 +34,9 @@ export function ContactNotificationEmail(p: ContactNotificationEmailProps) {
         <strong>Subject:</strong> {p.subject}
       </Text>
       <Section style={{ backgroundColor: '#f4f4f5', borderRadius: '8px', padding: '12px 16px' }}>
-        <Text style={{ ...paragraph, margin: 0, whiteSpace: 'pre-line' }}>{p.message}</Text>
+        <Text style={{ ...paragraph, margin: 0 }}>
+          <Lines text={p.message} />
+        </Text>
       </Section>
       <Text style={{ ...paragraph, marginTop: '16px' }}>Reply to {p.email} directly; the sender was told to expect an answer within 24 hours.</Text>
     </EmailLayout>

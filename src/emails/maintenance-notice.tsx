@@ -1,5 +1,5 @@
 import { Section, Text } from '@react-email/components';
-import { EmailLayout, paragraph, type SiteInfo } from './layout.js';
+import { EmailLayout, Lines, paragraph, type SiteInfo } from './layout.js';
 
 /** seed 000 §3: maintenance payload firstName, email, message, estimatedCompletionTime, severity (error or warning). */
 export interface MaintenanceNoticeEmailProps extends SiteInfo {
@@ -8,6 +8,8 @@ export interface MaintenanceNoticeEmailProps extends SiteInfo {
   message: string;
   estimatedCompletionTime: string;
   severity: 'warning' | 'error';
+  /** The recipient's one-click unsubscribe link (an account's address only). */
+  unsubscribeUrl?: string;
 }
 
 export const maintenanceNoticeSubject = (p: Pick<MaintenanceNoticeEmailProps, 'siteName' | 'severity'>) =>
@@ -22,10 +24,12 @@ export function MaintenanceNoticeEmail(p: MaintenanceNoticeEmailProps) {
   const site = { siteName: p.siteName, baseUrl: p.baseUrl };
   const t = tone[p.severity];
   return (
-    <EmailLayout site={site} preview={`${t.label}: ${p.message.slice(0, 100)}`} title={t.label}>
+    <EmailLayout site={site} preview={`${t.label}: ${p.message.slice(0, 100)}`} title={t.label} unsubscribeUrl={p.unsubscribeUrl}>
       <Text style={paragraph}>Hi {p.firstName || 'there'},</Text>
       <Section style={{ backgroundColor: t.background, borderLeft: `4px solid ${t.border}`, borderRadius: '6px', margin: '0 0 16px', padding: '12px 16px' }}>
-        <Text style={{ ...paragraph, color: t.text, margin: 0, whiteSpace: 'pre-line' }}>{p.message}</Text>
+        <Text style={{ ...paragraph, color: t.text, margin: 0 }}>
+          <Lines text={p.message} />
+        </Text>
       </Section>
       <Text style={paragraph}>
         <strong>Estimated completion:</strong> {p.estimatedCompletionTime}

@@ -1,5 +1,5 @@
 import { Link, Text } from '@react-email/components';
-import { ActionButton, CodeBox, colors, EmailLayout, paragraph, type SiteInfo } from './layout.js';
+import { ActionButton, CodeBox, EmailLayout, longLink, paragraph, type SiteInfo } from './layout.js';
 
 /** seed 000 §3: reset payload firstName, resetUrl, resetToken, siteName. */
 export interface PasswordResetEmailProps extends SiteInfo {
@@ -21,7 +21,7 @@ export function PasswordResetEmail(p: PasswordResetEmailProps) {
       <ActionButton href={p.resetUrl}>Reset Password</ActionButton>
       <Text style={paragraph}>
         The code and the link expire in 24 hours and work once. If the button does not work, open this address:{' '}
-        <Link href={p.resetUrl} style={{ color: colors.accent }}>
+        <Link href={p.resetUrl} style={longLink}>
           {p.resetUrl}
         </Link>
       </Text>

@@ -1,5 +1,5 @@
-import { Text } from '@react-email/components';
-import { ActionButton, EmailLayout, paragraph, type SiteInfo } from './layout.js';
+import { Link, Text } from '@react-email/components';
+import { ActionButton, colors, EmailLayout, paragraph, type SiteInfo } from './layout.js';
 
 export interface ProcessingCompleteEmailProps extends SiteInfo {
   firstName: string;
@@ -24,7 +24,11 @@ export function ProcessingCompleteEmail(p: ProcessingCompleteEmailProps) {
       </Text>
       <ActionButton href={`${p.baseUrl}/enhance`}>Open the Workspace</ActionButton>
       <Text style={{ ...paragraph, color: '#71717a', fontSize: '13px' }}>
-        Turn these emails off under Profile Settings → Settings → Notifications ({p.baseUrl}/profile?tab=settings).
+        Turn these emails off under{' '}
+        <Link href={`${p.baseUrl}/profile?tab=settings`} style={{ color: colors.muted }}>
+          Profile Settings → Settings → Notifications
+        </Link>
+        .
       </Text>
     </EmailLayout>
   );

@@ -1,6 +1,6 @@
 import { Link, Text } from '@react-email/components';
 import { formatCodeGroups } from '@shared/accounts/schemas.js';
-import { ActionButton, CodeBox, colors, EmailLayout, paragraph, type SiteInfo } from './layout.js';
+import { ActionButton, CodeBox, EmailLayout, longLink, paragraph, type SiteInfo } from './layout.js';
 
 /** seed 000 §3: verification payload firstName, verificationUrl, token, siteName. */
 export interface VerificationEmailProps extends SiteInfo {
@@ -22,7 +22,7 @@ export function VerificationEmail(p: VerificationEmailProps) {
       <CodeBox code={formatCodeGroups(p.token)} />
       <Text style={paragraph}>
         The link and the code expire in 24 hours. If the button does not work, open this address:{' '}
-        <Link href={p.verificationUrl} style={{ color: colors.accent }}>
+        <Link href={p.verificationUrl} style={longLink}>
           {p.verificationUrl}
         </Link>
       </Text>

@@ -1,4 +1,5 @@
 import { Text } from '@react-email/components';
+import { PLANS } from '@shared/plans.js';
 import { ActionButton, EmailLayout, paragraph, type SiteInfo } from './layout.js';
 
 /** seed 000 §3: welcome payload firstName, siteName. */
@@ -14,10 +15,11 @@ export function WelcomeEmail(p: WelcomeEmailProps) {
     <EmailLayout site={site} preview={`Welcome to ${p.siteName}`} title={`Welcome to ${p.siteName}!`}>
       <Text style={paragraph}>Hi {p.firstName || 'there'},</Text>
       <Text style={paragraph}>
-        Your email address is verified and your account is ready. Your free plan includes 4 credits every month: upload your renders, pick one goal (Precision,
-        Detail or Creativity) and enhance them all at once.
+        Your email address is verified and your account is ready. Enhancing runs on the credits of a monthly plan: choose one (Basic is €
+        {PLANS.basic.priceEurPerMonth} a month for {PLANS.basic.monthlyCredits} credits), then upload your renders, pick one goal (Precision, Detail or
+        Creativity) and enhance them all at once.
       </Text>
-      <ActionButton href={`${p.baseUrl}/login`}>Log In</ActionButton>
+      <ActionButton href={`${p.baseUrl}/pricing`}>Choose a Plan</ActionButton>
     </EmailLayout>
   );
 }

@@ -28,6 +28,7 @@ import { devMailboxRoute } from './routes/dev-mailbox.js';
 import { billingRoute } from './routes/billing.js';
 import { subscriptionRoute } from './routes/subscription.js';
 import { webhooksRoute } from './routes/webhooks.js';
+import { unsubscribeRoute } from './routes/unsubscribe.js';
 import { adminRoute } from './routes/admin.js';
 import { creditsRoute, profileRoute } from './routes/profile.js';
 import { contactRoute } from './routes/contact.js';
@@ -127,6 +128,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/profile', profileRoute);
   app.route('/api/credits', creditsRoute);
   app.route('/api/contact', contactRoute);
+  app.route('/api/notifications/unsubscribe', unsubscribeRoute);
   app.route('/api/service-status', serviceStatusRoute);
   app.route('/api/email-preview', emailPreviewRoute);
   app.route('/api/version', versionRoute);

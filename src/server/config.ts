@@ -136,6 +136,9 @@ export const ConfigSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  // Prometheus metrics on a port of their own, off when unset (0: a free port, logged); loopback unless told
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: trustProxy.default(false),
@@ -161,6 +164,8 @@ export const ConfigSchema = z.object({
   ENGINE_PROVIDER: z.enum(['cpu', 'cuda']).default('cpu'),
   // storage: absent means local disk under DATA_DIR/storage; s3://bucket[/prefix] any S3-compatible store
   STORAGE_URL: optionalUrl(['s3:', 'file:']),
+  // the operator's word that the local storage folder is one folder every API and worker process mounts (NFS, …)
+  STORAGE_SHARED: bool.default(false),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -184,9 +189,10 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_RESEND: rateLimitRule.default({ max: 10, window: 3600 }),
   RATE_LIMIT_TWO_FACTOR: rateLimitRule.default({ max: 5, window: 60 }),
   RATE_LIMIT_CONTACT: rateLimitRule.default({ max: 5, window: 3600 }),
-  // the contact form's mailboxes (seed 000 §2): general and press, support and billing
-  CONTACT_GENERAL_EMAIL: z.string().trim().email('must be an e-mail address').default('hello@renderlift.app'),
-  CONTACT_SUPPORT_EMAIL: z.string().trim().email('must be an e-mail address').default('support@renderlift.app'),
+  // the contact form's mailboxes (seed 000 §2): general and press, support and billing; unset, hello@ and support@ at
+  // MAIL_FROM's domain (loadConfig), so a self-hosted install never names a domain it does not own
+  CONTACT_GENERAL_EMAIL: z.string().trim().email('must be an e-mail address').optional(),
+  CONTACT_SUPPORT_EMAIL: z.string().trim().email('must be an e-mail address').optional(),
   // seed 001 §9: resend cooldown 60 s per address
   RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
   SESSION_EXPIRES_SECONDS: z.coerce
@@ -219,7 +225,15 @@ export const ConfigSchema = z.object({
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
 
-export interface Config extends RawConfig {
+/** hello@ and support@ at the domain of MAIL_FROM ('Name <no-reply@example.org>' or a bare address); localhost without one. */
+export function contactMailboxDefault(mailFrom: string, mailbox: 'hello' | 'support'): string {
+  const domain = /@([^\s@<>]+?)>?\s*$/.exec(mailFrom.trim())?.[1];
+  return `${mailbox}@${domain ?? 'localhost'}`;
+}
+
+export interface Config extends Omit<RawConfig, 'CONTACT_GENERAL_EMAIL' | 'CONTACT_SUPPORT_EMAIL'> {
+  CONTACT_GENERAL_EMAIL: string;
+  CONTACT_SUPPORT_EMAIL: string;
   /**
    * The public address for links and the trusted origin. When BASE_URL is not set this is the default
    * (http://localhost:PORT) for work that no request caused; a request's own address takes its place for everything the
@@ -261,6 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...raw,
     BASE_URL: (raw.BASE_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     baseUrlFixed: raw.BASE_URL !== undefined,
+    CONTACT_GENERAL_EMAIL: raw.CONTACT_GENERAL_EMAIL ?? contactMailboxDefault(raw.MAIL_FROM, 'hello'),
+    CONTACT_SUPPORT_EMAIL: raw.CONTACT_SUPPORT_EMAIL ?? contactMailboxDefault(raw.MAIL_FROM, 'support'),
     isProduction: raw.NODE_ENV === 'production',
     paths: {
       data,

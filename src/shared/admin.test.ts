@@ -20,7 +20,7 @@ describe('custom recipients (seed 000 §5: split on newline, comma or semicolon,
     );
   });
 
-  it('reports every entry that is not e-mail-like, and the schema refuses the list with the seed message', () => {
+  it('reports every entry that is not e-mail-like, and the schema refuses the list with the seed message naming it', () => {
     fc.assert(
       fc.property(
         fc.array(email, { maxLength: 5 }),
@@ -31,7 +31,7 @@ describe('custom recipients (seed 000 §5: split on newline, comma or semicolon,
           expect(parsed.invalid).toEqual([junk.trim()]);
           const result = Audience.safeParse({ kind: 'custom', customEmails: text });
           expect(result.success).toBe(false);
-          if (!result.success) expect(result.error.issues[0].message).toBe(messages.adminInvalidEmails);
+          if (!result.success) expect(result.error.issues[0].message).toBe(`${messages.adminInvalidEmails}: ${junk.trim()}`);
         },
       ),
     );

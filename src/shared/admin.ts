@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
 import { GRANTABLE_TIERS } from './plans.js';
+import { tooLong } from './accounts/names.js';
 
 // ---------------------------------------------------------------- service status
 
@@ -25,17 +26,24 @@ import { SERVICE_STATUS_TYPES, STATUS_MESSAGE_MAX, statusMessageRequired } from 
 
 export const ServiceStatusInput = z
   .object({
-    enabled: z.boolean(),
-    message: z.string().trim().max(STATUS_MESSAGE_MAX, `At most ${STATUS_MESSAGE_MAX} characters`),
-    type: z.enum(SERVICE_STATUS_TYPES),
+    enabled: z.boolean({ error: 'Choose whether the banner shows.' }),
+    message: z.string({ error: statusMessageRequired }).trim().max(STATUS_MESSAGE_MAX, tooLong('The status message', STATUS_MESSAGE_MAX)),
+    type: z.enum(SERVICE_STATUS_TYPES, { error: 'Choose the banner type.' }),
   })
-  // seed 000 §5: status message non-blank
-  .refine((s) => s.message.length > 0, { message: statusMessageRequired, path: ['message'] });
+  // seed 000 §5: status message non-blank, for a banner that shows; a banner switched off needs none
+  .refine((s) => !s.enabled || s.message.length > 0, { message: statusMessageRequired, path: ['message'] });
 
 // ---------------------------------------------------------------- recipients
 
 const EMAIL_LIKE = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 export const isEmailLike = (s: string) => EMAIL_LIKE.test(s);
+
+/** The seed's 'Invalid Email Addresses', naming the entries (the first ten) that are not addresses. */
+export function invalidEmailsMessage(invalid: string[]): string {
+  if (invalid.length === 0) return messages.adminInvalidEmails;
+  const shown = invalid.slice(0, 10).join(', ');
+  return `${messages.adminInvalidEmails}: ${shown}${invalid.length > 10 ? ` and ${invalid.length - 10} more` : ''}`;
+}
 
 /**
  * seed 000 §5: custom recipients split on newline, comma or semicolon, each e-mail-like. Blank entries are
@@ -64,27 +72,34 @@ const MAX_CUSTOM_RECIPIENTS = 5000;
 export const DEFAULT_TARGET_DAYS = 30;
 export const DEFAULT_MAINTENANCE_ESTIMATE = '24-48 hours';
 
+const targetDaysRange = 'Target days must be between 1 and 365';
+
 /** Who gets a notification: the admin alone (test), a typed list, or every user active in the last N days. */
-export const Audience = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('test') }),
-  z.object({
-    kind: z.literal('custom'),
-    customEmails: z.string().superRefine((text, ctx) => {
-      const { emails, invalid } = parseRecipients(text);
-      if (invalid.length > 0 || emails.length === 0) ctx.addIssue({ code: 'custom', message: messages.adminInvalidEmails });
-      else if (emails.length > MAX_CUSTOM_RECIPIENTS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_CUSTOM_RECIPIENTS} recipients at once` });
+export const Audience = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('test') }),
+    z.object({
+      kind: z.literal('custom'),
+      customEmails: z.string({ error: messages.adminInvalidEmails }).superRefine((text, ctx) => {
+        const { emails, invalid } = parseRecipients(text);
+        if (invalid.length > 0 || emails.length === 0) ctx.addIssue({ code: 'custom', message: invalidEmailsMessage(invalid) });
+        else if (emails.length > MAX_CUSTOM_RECIPIENTS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_CUSTOM_RECIPIENTS} recipients at once` });
+      }),
     }),
-  }),
-  z.object({
-    kind: z.literal('active'),
-    targetDays: z.coerce
-      .number()
-      .int()
-      .min(1, 'Target days must be between 1 and 365')
-      .max(365, 'Target days must be between 1 and 365')
-      .default(DEFAULT_TARGET_DAYS),
-  }),
-]);
+    z.object({
+      kind: z.literal('active'),
+      // every failure (not a number, a fraction, out of range) answers with the one sentence a person can act on
+      targetDays: z.coerce
+        .number({ error: targetDaysRange })
+        .int(targetDaysRange)
+        .min(1, targetDaysRange)
+        .max(365, targetDaysRange)
+        .default(DEFAULT_TARGET_DAYS),
+    }),
+  ],
+  { error: 'Choose who receives it.' },
+);
 export type Audience = z.infer<typeof Audience>;
 
 const MAINTENANCE_SEVERITIES = ['warning', 'error'] as const;
@@ -92,25 +107,25 @@ const maintenanceMessageRequired = 'Enter the maintenance message.';
 const availableMessageRequired = 'Enter the announcement message.';
 
 export const MaintenanceNotificationInput = z.object({
-  message: z.string().trim().min(1, maintenanceMessageRequired).max(5000),
+  message: z.string({ error: maintenanceMessageRequired }).trim().min(1, maintenanceMessageRequired).max(5000, tooLong('The message', 5000)),
   estimatedCompletionTime: z
     .string()
     .trim()
-    .max(100)
+    .max(100, tooLong('The estimated completion time', 100))
     .default(DEFAULT_MAINTENANCE_ESTIMATE)
     .transform((v) => v || DEFAULT_MAINTENANCE_ESTIMATE),
-  severity: z.enum(MAINTENANCE_SEVERITIES).default('warning'),
+  severity: z.enum(MAINTENANCE_SEVERITIES, { error: 'Choose the severity: warning or error.' }).default('warning'),
   audience: Audience,
 });
 export type MaintenanceNotificationInput = z.infer<typeof MaintenanceNotificationInput>;
 
 export const DEFAULT_CALL_TO_ACTION = 'Open Renderlift';
 export const ApplicationAvailableInput = z.object({
-  message: z.string().trim().min(1, availableMessageRequired).max(5000),
+  message: z.string({ error: availableMessageRequired }).trim().min(1, availableMessageRequired).max(5000, tooLong('The message', 5000)),
   callToActionText: z
     .string()
     .trim()
-    .max(60)
+    .max(60, tooLong('The button text', 60))
     .default(DEFAULT_CALL_TO_ACTION)
     .transform((v) => v || DEFAULT_CALL_TO_ACTION),
   audience: Audience,
@@ -124,18 +139,19 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 // ---------------------------------------------------------------- grants and roles
 
-const emailField = z.string().trim().toLowerCase().refine(isEmailLike, 'Enter a valid email address');
+const enterEmail = 'Enter a valid email address';
+const emailField = z.string({ error: enterEmail }).trim().toLowerCase().refine(isEmailLike, enterEmail);
 
 export const GrantPlanInput = z.object({
   email: emailField,
-  plan_tier: z.enum(GRANTABLE_TIERS as unknown as [string, ...string[]]),
+  plan_tier: z.enum(GRANTABLE_TIERS as unknown as [string, ...string[]], { error: 'Choose the plan to grant.' }),
   // seed 000 §5: a future expiration date; the panel sends the day as YYYY-MM-DD or a full timestamp
-  expiration_date: z.string().refine((v) => !Number.isNaN(Date.parse(v)), messages.adminExpirationPast),
+  expiration_date: z.string({ error: messages.adminExpirationPast }).refine((v) => !Number.isNaN(Date.parse(v)), messages.adminExpirationPast),
 });
 export type GrantPlanInput = z.infer<typeof GrantPlanInput>;
 
 export const GrantBetaInput = z.object({ email: emailField });
-export const SetAdminInput = z.object({ email: emailField, admin: z.boolean() });
+export const SetAdminInput = z.object({ email: emailField, admin: z.boolean({ error: 'Choose whether to give or take the admin role.' }) });
 export const cannotDemoteSelf = 'You cannot remove your own admin role.';
 export const adminRoleGiven = (email: string) => `${email} is now an admin.`;
 export const adminRoleTaken = (email: string) => `${email} is no longer an admin.`;

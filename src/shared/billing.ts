@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { messages } from './messages.js';
 import { checkVatId } from './accounts/vat.js';
 import { CHECKOUT_PLANS } from './plans.js';
+import { isCountryCode } from './countries.js';
+import { COMPANY_NAME_MAX, tooLong } from './accounts/names.js';
 
 /** seed 000 §3: checkout business types and industries (value, label). */
 export const CHECKOUT_BUSINESS_TYPES = [
@@ -21,82 +23,11 @@ export const CHECKOUT_INDUSTRIES = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-/** seed 000 §3: "about 65 ISO codes in checkout and profile forms". */
-export const CHECKOUT_COUNTRIES = [
-  { code: 'AR', name: 'Argentina' },
-  { code: 'AU', name: 'Australia' },
-  { code: 'AT', name: 'Austria' },
-  { code: 'BE', name: 'Belgium' },
-  { code: 'BR', name: 'Brazil' },
-  { code: 'BG', name: 'Bulgaria' },
-  { code: 'CA', name: 'Canada' },
-  { code: 'CL', name: 'Chile' },
-  { code: 'CN', name: 'China' },
-  { code: 'CO', name: 'Colombia' },
-  { code: 'HR', name: 'Croatia' },
-  { code: 'CY', name: 'Cyprus' },
-  { code: 'CZ', name: 'Czech Republic' },
-  { code: 'DK', name: 'Denmark' },
-  { code: 'EG', name: 'Egypt' },
-  { code: 'EE', name: 'Estonia' },
-  { code: 'FI', name: 'Finland' },
-  { code: 'FR', name: 'France' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'GR', name: 'Greece' },
-  { code: 'HK', name: 'Hong Kong' },
-  { code: 'HU', name: 'Hungary' },
-  { code: 'IS', name: 'Iceland' },
-  { code: 'IN', name: 'India' },
-  { code: 'ID', name: 'Indonesia' },
-  { code: 'IE', name: 'Ireland' },
-  { code: 'IL', name: 'Israel' },
-  { code: 'IT', name: 'Italy' },
-  { code: 'JP', name: 'Japan' },
-  { code: 'KR', name: 'South Korea' },
-  { code: 'LV', name: 'Latvia' },
-  { code: 'LI', name: 'Liechtenstein' },
-  { code: 'LT', name: 'Lithuania' },
-  { code: 'LU', name: 'Luxembourg' },
-  { code: 'MY', name: 'Malaysia' },
-  { code: 'MT', name: 'Malta' },
-  { code: 'MX', name: 'Mexico' },
-  { code: 'MA', name: 'Morocco' },
-  { code: 'NL', name: 'Netherlands' },
-  { code: 'NZ', name: 'New Zealand' },
-  { code: 'NG', name: 'Nigeria' },
-  { code: 'NO', name: 'Norway' },
-  { code: 'PE', name: 'Peru' },
-  { code: 'PH', name: 'Philippines' },
-  { code: 'PL', name: 'Poland' },
-  { code: 'PT', name: 'Portugal' },
-  { code: 'RO', name: 'Romania' },
-  { code: 'SA', name: 'Saudi Arabia' },
-  { code: 'RS', name: 'Serbia' },
-  { code: 'SG', name: 'Singapore' },
-  { code: 'SK', name: 'Slovakia' },
-  { code: 'SI', name: 'Slovenia' },
-  { code: 'ZA', name: 'South Africa' },
-  { code: 'ES', name: 'Spain' },
-  { code: 'SE', name: 'Sweden' },
-  { code: 'CH', name: 'Switzerland' },
-  { code: 'TW', name: 'Taiwan' },
-  { code: 'TH', name: 'Thailand' },
-  { code: 'TR', name: 'Turkey' },
-  { code: 'UA', name: 'Ukraine' },
-  { code: 'AE', name: 'United Arab Emirates' },
-  { code: 'GB', name: 'United Kingdom' },
-  { code: 'US', name: 'United States' },
-  { code: 'UY', name: 'Uruguay' },
-  { code: 'VN', name: 'Vietnam' },
-] as const;
-
-export const COUNTRY_CODES: readonly string[] = CHECKOUT_COUNTRIES.map((c) => c.code);
-
-const optional = (max: number) =>
+const optional = (max: number, tooLongMessage?: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLongMessage)
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -104,7 +35,7 @@ const optional = (max: number) =>
 export const BusinessInfo = z
   .object({
     isBusiness: z.boolean().default(false),
-    companyName: optional(200),
+    companyName: optional(COMPANY_NAME_MAX, tooLong('Company name', COMPANY_NAME_MAX)),
     vatId: optional(32).transform((v) => (v ? v.toUpperCase() : undefined)),
     businessType: z.enum(CHECKOUT_BUSINESS_TYPES.map((t) => t.value) as [string, ...string[]]).optional(),
     industry: z.enum(CHECKOUT_INDUSTRIES.map((t) => t.value) as [string, ...string[]]).optional(),
@@ -113,7 +44,7 @@ export const BusinessInfo = z
       .trim()
       .transform((v) => v.toUpperCase())
       .refine((v) => v.length > 0, messages.countryRequired)
-      .refine((v) => v.length === 0 || COUNTRY_CODES.includes(v), messages.countryRequired),
+      .refine((v) => v.length === 0 || isCountryCode(v), messages.countryRequired),
   })
   .superRefine((info, ctx) => {
     if (info.isBusiness && !info.companyName) {

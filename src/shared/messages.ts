@@ -225,6 +225,18 @@ export const messages = {
   countryRequired: 'Country is required',
   viewportNameRequired: 'Please enter a viewport name',
   emailCannotChange: 'Email cannot be changed',
+  // ours: the seed requires names at sign-up without wording the messages; profile edits keep the same rule
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  tooLong: '{field} must be at most {n} characters',
+  // ours: announcements carry a link (and List-Unsubscribe headers) that turns optional e-mail off
+  unsubscribeLink: 'Unsubscribe from these emails',
+  unsubscribeTitle: 'Unsubscribe',
+  unsubscribeConfirm: 'Stop optional emails (announcements, processing updates, low-credit warnings) to this address?',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribeDone:
+    'You are unsubscribed. Account, security and billing emails still arrive; turn optional emails back on under Profile Settings → Settings → Notifications.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid. Turn emails off under Profile Settings → Settings → Notifications instead.',
   upgradeAuthRequired: 'Authentication Required: Please log in to upgrade your subscription.',
   checkoutFailedTitle: 'Checkout Failed',
   checkoutStartFailed: 'Unable to start checkout process. Please try again.',
@@ -307,6 +319,7 @@ export const messages = {
   contactRequired: 'Please fill in all required fields.',
   contactInvalidEmail: 'Please enter a valid email address.',
   contactFailed: 'Failed to send message. Please try again or contact us directly.',
+  contactTooMany: 'Too many messages from this address. Please try again in {minutes}.',
 
   // ---------------------------------------------------------------- updates and pages
   updateCheckFailed: 'Check Failed: Unable to check for updates. Please try again.',

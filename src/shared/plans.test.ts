@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BETA_CREDITS, COMPLIMENTARY_CREDITS, PLANS, concurrencyLimit, isPaidStatus, monthlyCredits, planFor, planName } from './plans.js';
+import {
+  BETA_CREDITS,
+  COMPLIMENTARY_CREDITS,
+  PLANS,
+  accountPlanLabel,
+  concurrencyLimit,
+  entitlementOf,
+  isPaidStatus,
+  monthlyCredits,
+  planFor,
+  planName,
+  queuePriority,
+} from './plans.js';
 
 describe('plans', () => {
   it('has the seed prices, credits and concurrency', () => {
@@ -39,5 +51,33 @@ describe('plans', () => {
   it('knows paid statuses', () => {
     expect(['basic', 'pro', 'professional', 'business', 'enterprise'].every(isPaidStatus)).toBe(true);
     expect(isPaidStatus('free')).toBe(false);
+  });
+
+  it('queues Basic before Free, the larger plans before Basic, and beta at least as Professional', () => {
+    const order = ['free', 'basic', 'professional', 'business', 'enterprise'].map((t) => queuePriority(t, false));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(new Set(order).size).toBe(order.length);
+    expect(queuePriority('pro', false)).toBe(queuePriority('professional', false));
+    expect(queuePriority('free', true)).toBe(queuePriority('professional', false));
+    expect(queuePriority('enterprise', true)).toBe(queuePriority('enterprise', false));
+  });
+
+  it('a lower complimentary grant never takes a paid plan’s place; a higher one lifts it; beta alone is Professional', () => {
+    expect(entitlementOf({ paid: 'business', complimentary: 'basic' })).toMatchObject({ status: 'business', source: 'paid', monthlyCredits: 1000 });
+    expect(entitlementOf({ paid: 'basic', complimentary: 'business' })).toMatchObject({ status: 'business', source: 'complimentary' });
+    expect(entitlementOf({ paid: 'professional', complimentary: 'pro' })).toMatchObject({ status: 'professional', source: 'paid' });
+    expect(entitlementOf({ beta: true })).toMatchObject({ status: 'pro', source: 'beta', monthlyCredits: BETA_CREDITS });
+    expect(entitlementOf({})).toMatchObject({ status: 'free', source: 'free' });
+  });
+
+  it('words every account state one way', () => {
+    expect(accountPlanLabel({ subscription_status: 'free', beta_access: false })).toBe('Free plan');
+    expect(accountPlanLabel({ subscription_status: 'professional', beta_access: false })).toBe('Professional plan');
+    expect(accountPlanLabel({ subscription_status: 'business', beta_access: false, complimentary: true })).toBe('Business plan (complimentary)');
+    expect(accountPlanLabel({ subscription_status: 'enterprise', beta_access: true })).toBe('Enterprise plan · Beta access');
+    // beta granted to a free account sets 'pro': the account has beta access, not a Professional plan
+    expect(accountPlanLabel({ subscription_status: 'pro', beta_access: true })).toBe('Beta access');
+    expect(accountPlanLabel({ subscription_status: 'professional', beta_access: true })).toBe('Professional plan · Beta access');
+    expect(accountPlanLabel({ subscription_status: 'pro', beta_access: true, complimentary: true })).toBe('Professional plan (complimentary) · Beta access');
   });
 });

@@ -184,7 +184,7 @@ export function upgradeOptions(tier: string | null | undefined): CheckoutPlan[] 
 
 /**
  * Plan rank for picking the effective plan when several grants overlap (a paid subscription and a complimentary
- * grant): the higher one applies. Also the queue priority order.
+ * grant): the higher one applies.
  */
 export function planRank(tier: string | null | undefined): number {
   return { free: 0, basic: 1, professional: 2, business: 3, enterprise: 4 }[planFor(tier)?.key ?? 'free'];
@@ -196,4 +196,75 @@ export function planRank(tier: string | null | undefined): number {
 export function creditAllowance(tier: string | null | undefined, beta: boolean): number {
   const plan = planFor(tier)?.monthlyCredits ?? PLANS.free.monthlyCredits;
   return beta ? Math.max(plan, BETA_CREDITS) : plan;
+}
+
+/**
+ * Queue priority: a higher number is taken first when workers are busy. seed 001 §9: the paid plans add priority
+ * processing over Free, so Basic ranks above Free; the larger plans above Basic. Beta access gives at least
+ * Professional's ("all premium features", seed 000 §6).
+ */
+const QUEUE_PRIORITY: Record<PlanKey, number> = { free: 0, basic: 5, professional: 10, business: 20, enterprise: 30 };
+
+export function queuePriority(tier: string | null | undefined, beta: boolean): number {
+  const own = QUEUE_PRIORITY[planFor(tier)?.key ?? 'free'];
+  return beta ? Math.max(own, QUEUE_PRIORITY.professional) : own;
+}
+
+export interface EntitlementSources {
+  /** The plan paid for (a subscription in force), if any. */
+  paid?: string | null;
+  /** The tier of a complimentary grant in force, if any. */
+  complimentary?: string | null;
+  beta?: boolean;
+}
+
+export interface PlanEntitlement {
+  /** The subscription_status the account has: the higher of the paid plan and the complimentary grant. */
+  status: SubscriptionStatus;
+  /** Where that plan comes from; a tie between paid and complimentary goes to the paid one. */
+  source: 'paid' | 'complimentary' | 'beta' | 'free';
+  beta: boolean;
+  /** What the monthly reset restores. */
+  monthlyCredits: number;
+  queuePriority: number;
+}
+
+/**
+ * What an account is entitled to from everything it holds: a lower complimentary grant never takes a paid plan's
+ * place (a Business customer granted Basic stays Business, keeps Business's monthly reset and queue priority), and a
+ * higher one lifts it. Beta alone gives Professional, as granting beta does.
+ */
+export function entitlementOf(s: EntitlementSources): PlanEntitlement {
+  const beta = !!s.beta;
+  // the spelling given is kept ('pro' for a grant, 'professional' for a checkout; seed 001 §3)
+  const paid = isPaidStatus(s.paid) ? (s.paid as SubscriptionStatus) : null;
+  const comp = isPaidStatus(s.complimentary) ? (s.complimentary as SubscriptionStatus) : null;
+  let status: SubscriptionStatus;
+  let source: PlanEntitlement['source'];
+  if (paid && (!comp || planRank(paid) >= planRank(comp))) [status, source] = [paid, 'paid'];
+  else if (comp) [status, source] = [comp, 'complimentary'];
+  else if (beta) [status, source] = ['pro', 'beta'];
+  else [status, source] = ['free', 'free'];
+  return { status, source, beta, monthlyCredits: creditAllowance(status, beta), queuePriority: queuePriority(status, beta) };
+}
+
+export interface AccountPlanState {
+  subscription_status: string | null | undefined;
+  beta_access: boolean;
+  /** The plan is a complimentary grant (known to the views that read the grants). */
+  complimentary?: boolean;
+}
+
+/**
+ * The one wording of an account's plan, for the profile, the Credits panel, Billing and the account menu:
+ * "Enterprise plan · Beta access", "Business plan (complimentary)", "Beta access" for a beta account without a plan of
+ * its own, "Free plan".
+ */
+export function accountPlanLabel(a: AccountPlanState): string {
+  const plan = planFor(a.subscription_status);
+  // beta alone gives Professional under the grant's spelling 'pro' (a checkout spells it 'professional'): no plan of its own
+  const betaOnly = a.beta_access && !a.complimentary && (!plan || plan.key === 'free' || a.subscription_status === 'pro');
+  if (betaOnly) return 'Beta access';
+  const base = `${plan?.name ?? PLANS.free.name} plan${a.complimentary ? ' (complimentary)' : ''}`;
+  return a.beta_access ? `${base} · Beta access` : base;
 }

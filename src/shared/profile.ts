@@ -5,15 +5,14 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
 import { checkVatId } from './accounts/vat.js';
-import { COUNTRY_CODES } from './billing.js';
+import { isCountryCode } from './countries.js';
+import { companyNameSchema, firstNameSchema, lastNameSchema } from './accounts/names.js';
 import { SIGNUP_INDUSTRIES } from './accounts/signup-options.js';
 
-export const NAME_MAX = 100;
+export { NAME_MAX } from './accounts/names.js';
 
-export const ProfileUpdate = z.object({
-  first_name: z.string().trim().max(NAME_MAX, `At most ${NAME_MAX} characters`),
-  last_name: z.string().trim().max(NAME_MAX, `At most ${NAME_MAX} characters`),
-});
+/** The names the profile saves: the sign-up's rules, so a name once required cannot be saved empty. */
+export const ProfileUpdate = z.object({ first_name: firstNameSchema, last_name: lastNameSchema });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
 /** seed 000 §3: the profile form's business types and industries. */
@@ -32,13 +31,9 @@ const optionalText = (max: number) =>
 /** seed 000 §5: company_name and country_code required; the VAT ID, when given, valid for the country. */
 export const BusinessProfileInput = z
   .object({
-    company_name: z.string({ error: messages.companyRequired }).trim().min(1, messages.companyRequired).max(200),
+    company_name: companyNameSchema(messages.companyRequired),
     vat_id: optionalText(32).transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null)),
-    country_code: z
-      .string({ error: messages.countryRequired })
-      .trim()
-      .toUpperCase()
-      .refine((v) => COUNTRY_CODES.includes(v), messages.countryRequired),
+    country_code: z.string({ error: messages.countryRequired }).trim().toUpperCase().refine(isCountryCode, messages.countryRequired),
     business_type: z
       .enum(PROFILE_BUSINESS_TYPES)
       .nullish()

@@ -21,5 +21,18 @@ export const statusMessageRequired = 'Enter the status message to show.';
 
 /** A banner is shown when enabled with a message (seed 000 §2 global elements). */
 export const isBannerVisible = (s: ServiceStatus | null | undefined): s is ServiceStatus => !!s && s.enabled && s.message.trim().length > 0;
-/** Only info banners can be dismissed; the dismissal is remembered for the browser session under this key. */
-export const bannerDismissKey = (s: ServiceStatus) => `service-status-dismissed:${s.message.slice(0, 20)}`;
+/** FNV-1a, 32 bits, as 8 hex digits: a short, stable fingerprint of a text (not a secret). */
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * Only info banners can be dismissed; the dismissal is remembered for the browser session under this key. It is the
+ * banner's identity, the whole message and its type: any change to the text shows the banner again.
+ */
+export const bannerDismissKey = (s: ServiceStatus) => `service-status-dismissed:${fingerprint(`${s.type}\n${s.message}`)}`;

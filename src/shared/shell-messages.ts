@@ -5,8 +5,10 @@
  */
 export const shellMessages = {
   unexpectedError: 'An unexpected error occurred. Please try again.',
-  /** The API client's refusal while an area's circuit breaker is open (seed 001 §8). */
-  circuitOpen: 'Request blocked: Circuit breaker open for {name}',
+  /** What a user is told when the server does not answer (no answer, or an area's breaker open): the banner and the failed call. */
+  connectionLost: 'Connection lost. Please check your connection and try again.',
+  connectionLostBanner: 'Connection lost. Trying to reconnect…',
+  skipToContent: 'Skip to content',
   somethingWentWrong: 'Something went wrong',
   unexpectedErrorRefresh: 'We encountered an unexpected error. Please try refreshing the page.',
   refreshPage: 'Refresh Page',
@@ -36,7 +38,7 @@ export const shellMessages = {
   titleAdmin: 'Admin',
   titleCheckoutTest: 'Test Checkout',
   titleEmailPreview: 'Email Preview',
-  titleNotFound: 'Page Not Found',
+  titleNotFound: 'Page not found',
 } as const;
 
 /** Fills {placeholders} in a catalogue message. */

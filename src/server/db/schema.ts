@@ -487,6 +487,8 @@ export const notificationCampaigns = pgTable(
     total: integer('total').notNull().default(0),
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /** Active users left out because they turned e-mail notifications off (announcements only). */
+    optedOut: integer('opted_out').notNull().default(0),
     error: text('error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Where a reply goes instead of the sender (the contact notification: the person who wrote). */
+  replyTo?: string;
   /** Which template produced it (for the outbox and /dev/mailbox). */
   template: string;
   /** The account it concerns, so account deletion can find and anonymise it. */
@@ -13,6 +15,8 @@ export interface MailMessage {
    * nothing when the first one was delivered, and only retries delivery when it was not.
    */
   idempotencyKey?: string;
+  /** Further header fields of the message (List-Unsubscribe of announcements). */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {

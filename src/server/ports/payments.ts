@@ -76,6 +76,8 @@ export type PaymentEvent =
       plan: CheckoutPlan | null;
       amountCents: number;
       periodEnd: Date | null;
+      /** The subscription's first invoice (the purchase itself): its checkout's confirmation is the one e-mail. */
+      firstOfSubscription?: boolean;
     })
   | (EventBase & {
       type: 'payment.failed';

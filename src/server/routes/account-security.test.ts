@@ -171,7 +171,7 @@ describe.each(backends)('account security (%s)', (backend) => {
     expect((await phone.json('/api/auth/two-factor/disable', { method: 'POST', json: { password } })).status).toBe(200);
     expect(await mailsOf(server.deps, email, 'two-factor-disabled')).toHaveLength(1);
 
-    expect((await owner.json('/api/account', { method: 'DELETE' })).status).toBe(200);
+    expect((await owner.json('/api/account', { method: 'DELETE', json: { password } })).status).toBe(200);
     // the goodbye is written after the deletion and, once handed over, anonymised like every mail of the account
     expect(await mailsOf(server.deps, email, 'account-deleted')).toHaveLength(0);
     const gone = await mailsOf(server.deps, DELETED_RECIPIENT, 'account-deleted');
@@ -217,8 +217,8 @@ describe('account deleted notice over SMTP', () => {
 
   it('reaches the owner’s address after the deletion, and the outbox keeps no trace of it', async () => {
     const owner = new TestClient(server.url);
-    const { email } = await signUpVerifiedUser(owner, server.deps);
-    expect((await owner.json('/api/account', { method: 'DELETE' })).status).toBe(200);
+    const { email, password } = await signUpVerifiedUser(owner, server.deps);
+    expect((await owner.json('/api/account', { method: 'DELETE', json: { password } })).status).toBe(200);
     const mail = smtp.received.find((r) => r.to.includes(email) && r.raw.includes(m.emailAccountDeletedSubject.replace('{site}', 'Renderlift')));
     expect(mail).toBeDefined();
     const rows = await server.deps.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'account-deleted'));

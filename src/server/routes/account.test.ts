@@ -426,7 +426,7 @@ describe.each(backends)('accounts API (%s)', (backend) => {
         },
       });
       try {
-        const res = await c.json('/api/account', { method: 'DELETE' });
+        const res = await c.json('/api/account', { method: 'DELETE', json: { password } });
         expect(res.status).toBe(200);
         expect(res.body.message).toBe(m.accountDeleted);
       } finally {
@@ -453,7 +453,7 @@ describe.each(backends)('accounts API (%s)', (backend) => {
 
     it('a failure leaves everything intact and says so', async () => {
       const c = client();
-      const { userId } = await signUpVerifiedUser(c, server.deps);
+      const { userId, password } = await signUpVerifiedUser(c, server.deps);
       server.deps.accountDeletion.push({
         name: 'failing-storage',
         prepare: async () => {
@@ -461,7 +461,7 @@ describe.each(backends)('accounts API (%s)', (backend) => {
         },
       });
       try {
-        const res = await c.json('/api/account', { method: 'DELETE' });
+        const res = await c.json('/api/account', { method: 'DELETE', json: { password } });
         expect(res.status).toBe(500);
         expect(res.body.error.message).toBe(m.accountDeleteFailed);
       } finally {
@@ -474,7 +474,26 @@ describe.each(backends)('accounts API (%s)', (backend) => {
     });
 
     it('needs a session', async () => {
-      expect((await client().json('/api/account', { method: 'DELETE' })).status).toBe(401);
+      expect((await client().json('/api/account', { method: 'DELETE', json: { password: 'correct-horse-1' } })).status).toBe(401);
+    });
+
+    it('asks for the password: a wrong or missing one deletes nothing and says why', async () => {
+      const c = client();
+      const { email, password, userId } = await signUpVerifiedUser(c, server.deps);
+      const wrong = await c.json('/api/account', { method: 'DELETE', json: { password: `${password}x` } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error.message).toBe(m.currentPasswordWrong);
+      const missing = await c.json('/api/account', { method: 'DELETE' });
+      expect(missing.status).toBe(400);
+      const empty = await c.json('/api/account', { method: 'DELETE', json: { password: '' } });
+      expect(empty.status).toBe(400);
+      expect(empty.body.error.message).toBe(m.currentPasswordWrong);
+      expect(await db().select().from(user).where(eq(user.id, userId))).toHaveLength(1);
+      expect(await db().select().from(profiles).where(eq(profiles.userId, userId))).toHaveLength(1);
+      expect((await c.json('/api/me')).body.user.email).toBe(email);
+      const right = await c.json('/api/account', { method: 'DELETE', json: { password } });
+      expect(right.status).toBe(200);
+      expect(await db().select().from(user).where(eq(user.id, userId))).toHaveLength(0);
     });
   });
 
@@ -504,7 +523,7 @@ describe.each(backends)('accounts API (%s)', (backend) => {
 
       const bob2 = client();
       await bob2.json('/api/auth/sign-in/email', { method: 'POST', json: { email: b.email, password: b.password } });
-      expect((await bob2.json('/api/account', { method: 'DELETE' })).status).toBe(200);
+      expect((await bob2.json('/api/account', { method: 'DELETE', json: { password: b.password } })).status).toBe(200);
       expect((await alice.json('/api/me')).body.user.id).toBe(a.userId);
       expect(await db().select().from(profiles).where(eq(profiles.userId, a.userId))).toHaveLength(1);
     });

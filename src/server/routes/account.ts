@@ -11,6 +11,7 @@ import {
   BackupCodesResponse,
   BackupCodesStatusResponse,
   ChangePasswordRequest,
+  DeleteAccountRequest,
   ForgotPasswordRequest,
   RegenerateBackupCodesRequest,
   MessageResponse,
@@ -34,7 +35,7 @@ import { verifyEmail } from '../services/accounts/verify-email.js';
 import { resendVerification } from '../services/accounts/resend-verification.js';
 import { enqueuePasswordReset } from '../services/accounts/request-password-reset.js';
 import { resetPassword } from '../services/accounts/reset-password.js';
-import { deleteAccount } from '../services/accounts/delete-account.js';
+import { deleteOwnAccount } from '../services/accounts/delete-account.js';
 import { endSessions } from '../services/accounts/sign-out.js';
 import { changePassword } from '../services/accounts/change-password.js';
 import { countBackupCodes, regenerateBackupCodes } from '../services/accounts/backup-codes.js';
@@ -153,6 +154,7 @@ export const accountRoute = new Hono<AppEnv>()
       status: 'success',
       details: { scope },
       ipAddress: ipOf(c),
+      userAgent: c.req.header('user-agent') ?? null,
     });
     if (!clearCookie) return c.json({ success: true, scope });
     const { headers } = await deps.auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
@@ -205,18 +207,25 @@ export const accountRoute = new Hono<AppEnv>()
       return c.json({ backupCodes });
     },
   )
-  .delete('/', doc('Delete the account and everything it holds', 'user', { 200: SuccessMessage }), async (c) => {
-    const deps = c.var.deps;
-    const user = c.var.user;
-    if (!user) throw unauthorized();
-    try {
-      await deleteAccount(deps, user.id);
-    } catch (err) {
-      c.var.log.error({ err, userId: user.id }, 'account deletion failed');
-      throw new AppError('DELETE_FAILED', 500, m.accountDeleteFailed);
-    }
-    // the sessions went with the user; what is left is this browser's cookie
-    const { headers } = await deps.auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
-    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-    return c.json({ success: true, message: m.accountDeleted });
-  });
+  .delete(
+    '/',
+    doc('Delete the account and everything it holds (the password required)', 'user', { 200: SuccessMessage }),
+    validate('json', DeleteAccountRequest),
+    async (c) => {
+      const deps = c.var.deps;
+      const user = c.var.user;
+      if (!user) throw unauthorized();
+      try {
+        await deleteOwnAccount(deps, { userId: user.id, password: c.req.valid('json').password });
+      } catch (err) {
+        // a wrong password (or too many of them) is the user's to correct: nothing was deleted
+        if (err instanceof AppError && err.status < 500) throw err;
+        c.var.log.error({ err, userId: user.id }, 'account deletion failed');
+        throw new AppError('DELETE_FAILED', 500, m.accountDeleteFailed);
+      }
+      // the sessions went with the user; what is left is this browser's cookie
+      const { headers } = await deps.auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+      for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+      return c.json({ success: true, message: m.accountDeleted });
+    },
+  );

@@ -16,9 +16,11 @@ import {
   SetAdminInput,
 } from '@shared/admin.js';
 import { PageQuery } from '@shared/pagination.js';
+import { planName } from '@shared/plans.js';
 import { auditedAdminAction, listAuditLog } from '../services/admin/audit-log.js';
-import { setServiceStatus } from '../services/settings/service-status.js';
+import { getServiceStatus, setServiceStatus } from '../services/settings/service-status.js';
 import { createCampaign } from '../services/notifications/create-campaign.js';
+import { previewCampaign } from '../services/notifications/preview-campaign.js';
 import { getCampaign, listCampaigns } from '../services/notifications/send-campaign.js';
 import { grantPlan } from '../services/plans/grant-plan.js';
 import { grantBeta } from '../services/plans/grant-beta.js';
@@ -33,6 +35,7 @@ import {
   BetaGranted,
   CampaignCreated,
   CampaignIdParam,
+  CampaignPreview,
   CampaignResponse,
   CampaignsResponse,
   ContactMessagesPage,
@@ -43,7 +46,18 @@ import {
   ServiceStatusResponse,
 } from '@shared/api/admin.js';
 
+const AUDIT_TEXT_MAX = 200;
+
 const doc = (summary: string, responses: RouteContract['responses']) => contract({ summary, tag: 'admin', access: 'admin', responses });
+
+/** A batch's audit details: which batch, how many recipients (and how many left out by their own choice), what it said. */
+const campaignDetails = (r: { campaignId: string; total: number; optedOut: number; audience: string }, message: string) => ({
+  campaignId: r.campaignId,
+  recipients: r.total,
+  optedOut: r.optedOut,
+  audience: r.audience,
+  message: message.length > AUDIT_TEXT_MAX ? `${message.slice(0, AUDIT_TEXT_MAX - 1)}…` : message,
+});
 
 const actorOf = (c: Parameters<typeof userOf>[0]) => {
   const u = userOf(c);
@@ -66,8 +80,10 @@ export const adminRoute = new Hono<AppEnv>()
       deps,
       { actor, action: 'service_status.update', target: 'service_status', failureMessage: messages.adminStatusFailed },
       async () => {
+        const before = await getServiceStatus(deps.db);
         const saved = await setServiceStatus(deps, input, actor.id);
-        return { result: saved, details: { ...saved } };
+        // what changed: the banner as it was and as it is now (shown as before → after in the panel)
+        return { result: saved, details: { ...saved, before } };
       },
     );
     return c.json({ status });
@@ -85,7 +101,7 @@ export const adminRoute = new Hono<AppEnv>()
       const created = await auditedAdminAction(deps, { actor, action: 'notification.maintenance', target: input.audience.kind, failureMessage }, async () => {
         const { audience, ...fields } = input;
         const r = await createCampaign(deps, { kind: 'maintenance', audience, payload: { ...fields, baseUrl: deps.config.BASE_URL }, admin: actor });
-        return { result: r, details: { campaignId: r.campaignId, recipients: r.total, audience: r.audience, severity: fields.severity } };
+        return { result: r, details: { ...campaignDetails(r, fields.message), severity: fields.severity } };
       });
       return c.json(created, 202);
     },
@@ -111,10 +127,32 @@ export const adminRoute = new Hono<AppEnv>()
             payload: { ...fields, baseUrl: deps.config.BASE_URL },
             admin: actor,
           });
-          return { result: r, details: { campaignId: r.campaignId, recipients: r.total, audience: r.audience } };
+          return { result: r, details: campaignDetails(r, fields.message) };
         },
       );
       return c.json(created, 202);
+    },
+  )
+  // the confirmation before a batch goes out: the same input, answered with the recipients and the message, nothing written
+  .post(
+    '/notifications/maintenance/preview',
+    doc('Preview a maintenance notification', { 200: CampaignPreview }),
+    validate('json', MaintenanceNotificationInput),
+    async (c) => {
+      const { audience, ...fields } = c.req.valid('json');
+      const deps = c.var.deps;
+      return c.json(await previewCampaign(deps, { kind: 'maintenance', audience, payload: { ...fields, baseUrl: deps.config.BASE_URL }, admin: actorOf(c) }));
+    },
+  )
+  .post(
+    '/notifications/application-available/preview',
+    doc('Preview an application-available announcement', { 200: CampaignPreview }),
+    validate('json', ApplicationAvailableInput),
+    async (c) => {
+      const { audience, ...fields } = c.req.valid('json');
+      const deps = c.var.deps;
+      const payload = { ...fields, baseUrl: deps.config.BASE_URL };
+      return c.json(await previewCampaign(deps, { kind: 'application-available', audience, payload, admin: actorOf(c) }));
     },
   )
   .get('/notifications', doc('The last notification batches', { 200: CampaignsResponse }), async (c) => c.json({ campaigns: await listCampaigns(c.var.deps) }))
@@ -137,6 +175,7 @@ export const adminRoute = new Hono<AppEnv>()
           result: granted,
           details: {
             tier: granted.tier,
+            planName: planName(granted.tier),
             creditsGranted: granted.creditsGranted,
             expiresAt: granted.expiresAt?.toISOString() ?? null,
             balanceBefore: granted.balanceBefore,
@@ -189,7 +228,7 @@ export const adminRoute = new Hono<AppEnv>()
     const action = input.admin ? 'role.grant_admin' : 'role.revoke_admin';
     const r = await auditedAdminAction(deps, { actor, action, target: input.email, failureMessage: 'Failed to change the admin role' }, async () => {
       const changed = await setAdminRole(deps, { ...input, actorId: actor.id });
-      return { result: changed, details: { changed: changed.changed } };
+      return { result: changed, details: { changed: changed.changed, roleBefore: changed.roleBefore, roleAfter: changed.roleAfter } };
     });
     return c.json({ success: true, changed: r.changed, message: input.admin ? adminRoleGiven(input.email) : adminRoleTaken(input.email) });
   })

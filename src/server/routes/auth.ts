@@ -4,6 +4,7 @@ import { CLIENT_IP_HEADER } from '../auth/auth.js';
 import { clientIp } from '../auth/client-ip.js';
 import { accountMessages as m } from '@shared/accounts/messages.js';
 import { findUserIdByEmail, recordSecurityEvent } from '../services/security/record-security-event.js';
+import { pendingTwoFactorUserId } from '../services/security/pending-two-factor.js';
 import { beginSignInAttempt } from '../services/security/sign-in-lock.js';
 import { beginTwoFactorChange } from '../services/accounts/security-notices.js';
 
@@ -92,12 +93,14 @@ export const authRoute = new Hono<AppEnv>().all('/*', async (c) => {
   const attempt = method === 'POST' && path === '/sign-in/email' ? await signInAttemptFor(deps, bodyText) : null;
   // turning two-factor on or off mails the owner once it has succeeded
   const twoFactorChange = method === 'POST' ? await beginTwoFactorChange(deps, path, headers) : null;
+  const secondFactor = method === 'POST' && /^\/two-factor\/verify-(totp|backup-code)$/.test(path);
+  // whose code this is, read before a right one consumes the pending sign-in
+  const pendingUserId = secondFactor ? await pendingTwoFactorUserId(deps, c.req.header('cookie') ?? null) : null;
   const res = await deps.auth.handler(new Request(c.req.url, { method, headers, body: bodyText }));
   await attempt?.settle(res.status);
   await twoFactorChange?.settle(res.status);
 
   const signingIn = method === 'POST' && path === '/sign-in/email';
-  const secondFactor = method === 'POST' && /^\/two-factor\/verify-(totp|backup-code)$/.test(path);
   if (signingIn || secondFactor) {
     let email: string | null = null;
     try {
@@ -107,7 +110,9 @@ export const authRoute = new Hono<AppEnv>().all('/*', async (c) => {
     }
     const body = res.ok ? await readJson(res) : null;
     // a pending second factor answers without the user; the address names them
-    const userId: string | null = body?.user?.id ?? (body?.twoFactorRedirect && email ? await findUserIdByEmail(deps, email) : null);
+    // a second factor names its user by the pending sign-in (or the session, when two-factor is being turned on)
+    const userId: string | null =
+      body?.user?.id ?? pendingUserId ?? c.var.user?.id ?? (body?.twoFactorRedirect && email ? await findUserIdByEmail(deps, email) : null);
     await recordSecurityEvent(deps, {
       userId,
       email: email ?? body?.user?.email ?? null,

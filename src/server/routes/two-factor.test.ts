@@ -55,6 +55,8 @@ describe.each(backends)('two-factor TOTP (%s)', (backend) => {
     const events = await server.deps.db.select().from(securityEvents).where(eq(securityEvents.userId, userId));
     expect(events.some((e) => e.action === 'sign_in' && e.status === 'info')).toBe(true);
     expect(events.some((e) => e.action === 'two_factor_verify' && e.status === 'success')).toBe(true);
+    // the wrong code is on the user's record too, though no session named them yet
+    expect(events.filter((e) => e.action === 'two_factor_verify' && e.status === 'failure')).toHaveLength(1);
 
     const off = await phone.json('/api/auth/two-factor/disable', { method: 'POST', json: { password } });
     expect(off.status).toBe(200);

@@ -153,11 +153,11 @@ describe.each(backends)('uploads and signed URLs over HTTP (%s)', (backend) => {
 
   it('removes every stored file of a user whose account is deleted', async () => {
     const carol = new TestClient(server.url);
-    const { userId } = await signUpVerifiedUser(carol, server.deps);
+    const { userId, password } = await signUpVerifiedUser(carol, server.deps);
     await carol.json('/api/uploads', { method: 'POST', body: form([{ name: 'c.png', data: await makeImage('png', 20, 20) }]) });
     expect(storageFiles(userId).length).toBe(2);
     await alice.json('/api/uploads', { method: 'POST', body: form([{ name: 'keep.png', data: await makeImage('png', 20, 20) }]) });
-    const del = await carol.json('/api/account', { method: 'DELETE' });
+    const del = await carol.json('/api/account', { method: 'DELETE', json: { password } });
     expect(del.status).toBe(200);
     expect(fs.existsSync(path.join(server.dataDir, 'storage', 'user-images', userId))).toBe(false);
     expect(storageFiles(aliceId).length).toBeGreaterThan(0);

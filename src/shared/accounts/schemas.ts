@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountMessages as m } from './messages.js';
-import { SIGNUP_COUNTRY_CODES } from './signup-options.js';
+import { isCountryCode } from '../countries.js';
+import { COMPANY_NAME_MAX, firstNameSchema, lastNameSchema, tooLong } from './names.js';
 import { checkVatId } from './vat.js';
 
 export const MIN_PASSWORD_LENGTH = 6; // seed 001 §9
@@ -23,19 +24,19 @@ const password = z
   .min(MIN_PASSWORD_LENGTH, m.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
 
-const optionalText = (max = 200) =>
+const optionalText = (max = 200, tooLongMessage?: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLongMessage)
     .optional()
     .transform((v) => (v ? v : undefined));
 
 /** seed 000 §3: the signup profile as user_metadata with snake_case keys. */
 const UserMetadata = z.object({
-  first_name: z.string().trim().min(1, 'First name is required').max(100),
-  last_name: z.string().trim().min(1, 'Last name is required').max(100),
-  company: optionalText(200),
+  first_name: firstNameSchema,
+  last_name: lastNameSchema,
+  company: optionalText(COMPANY_NAME_MAX, tooLong('Company name', COMPANY_NAME_MAX)),
   phone: optionalText(50),
   job_title: optionalText(100),
   location: optionalText(200),
@@ -50,7 +51,7 @@ const UserMetadata = z.object({
     .trim()
     .min(1, m.countryRequired)
     .transform((v) => v.toUpperCase())
-    .refine((v) => SIGNUP_COUNTRY_CODES.includes(v), m.countryRequired),
+    .refine(isCountryCode, m.countryRequired),
 });
 export type UserMetadata = z.infer<typeof UserMetadata>;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { accountMessages as m } from './messages.js';
 import { MIN_PASSWORD_LENGTH, type SignupRequest } from './schemas.js';
+import { COMPANY_NAME_MAX, firstNameSchema, lastNameSchema, tooLong } from './names.js';
 
 /** seed 000 §3: the signup profile as the form holds it (camelCase); sent as user_metadata with snake_case keys. */
 export const SignupForm = z
   .object({
-    firstName: z.string().trim().min(1, 'First name is required'),
-    lastName: z.string().trim().min(1, 'Last name is required'),
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
     email: z
       .string()
       .trim()
@@ -15,7 +16,7 @@ export const SignupForm = z
     password: z.string().min(MIN_PASSWORD_LENGTH, m.passwordTooShort),
     confirmPassword: z.string(),
     isBusiness: z.boolean(),
-    company: z.string(),
+    company: z.string().max(COMPANY_NAME_MAX, tooLong('Company name', COMPANY_NAME_MAX)),
     vatId: z.string(),
     businessType: z.string(),
     industry: z.string(),

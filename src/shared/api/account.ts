@@ -3,7 +3,7 @@
  * /api/security-events). The request schemas are the forms' own (shared/accounts/schemas.ts).
  */
 import { z } from 'zod';
-import { SignOutScope } from '../accounts/schemas.js';
+import { RegenerateBackupCodesRequest as PasswordConfirmation, SignOutScope } from '../accounts/schemas.js';
 import { IsoDateTime } from './common.js';
 
 export {
@@ -17,6 +17,10 @@ export {
   ValidateVatRequest,
   VerifyEmailRequest,
 } from '../accounts/schemas.js';
+
+/** DELETE /api/account: the account's password, asked again before everything is deleted. */
+export const DeleteAccountRequest = PasswordConfirmation;
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
 
 export const SignupResponse = z.strictObject({
   user: z.strictObject({ id: z.string(), email: z.string() }),

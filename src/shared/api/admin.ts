@@ -22,6 +22,10 @@ export const CampaignView = z
     /** seed 001 §7.5: the functions answer emailsSent */
     emailsSent: z.number().int(),
     failed: z.number().int(),
+    /** Active users left out because they turned e-mail notifications off. */
+    optedOut: z.number().int(),
+    /** What the batch said. */
+    message: z.string(),
     createdAt: IsoDateTime,
     finishedAt: IsoDateTime.nullable(),
   })
@@ -29,8 +33,22 @@ export const CampaignView = z
 export type CampaignView = z.infer<typeof CampaignView>;
 
 /** A notification batch just queued: how many recipients, and who they are in words. */
-export const CampaignCreated = z.strictObject({ campaignId: z.string(), total: z.number().int(), audience: z.string() }).meta({ id: 'CampaignCreated' });
+export const CampaignCreated = z
+  .strictObject({ campaignId: z.string(), total: z.number().int(), optedOut: z.number().int(), audience: z.string() })
+  .meta({ id: 'CampaignCreated' });
 export type CampaignCreated = z.infer<typeof CampaignCreated>;
+/** A batch not yet sent: who it would reach and the message as its first recipient would get it. Nothing is written. */
+export const CampaignPreview = z
+  .strictObject({
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    total: z.number().int(),
+    optedOut: z.number().int(),
+    audience: z.string(),
+  })
+  .meta({ id: 'CampaignPreview' });
+export type CampaignPreview = z.infer<typeof CampaignPreview>;
 export const CampaignsResponse = z.strictObject({ campaigns: z.array(CampaignView) });
 export type CampaignsResponse = z.infer<typeof CampaignsResponse>;
 export const CampaignResponse = z.strictObject({ campaign: CampaignView });

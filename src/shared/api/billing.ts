@@ -11,6 +11,8 @@ export const BillingStatus = z
     credits_remaining: z.number().int(),
     monthly_credits: z.number().int(),
     beta_access: z.boolean(),
+    /** The plan comes from a complimentary grant. */
+    complimentary: z.boolean(),
     credits_reset_at: IsoDateTime.nullable(),
     /** The plan the profile has through a payment subscription, a complimentary grant or beta access. */
     subscription: z
@@ -24,6 +26,10 @@ export const BillingStatus = z
         expires_at: IsoDateTime.nullable(),
         amount: z.string().nullable(),
       })
+      .nullable(),
+    /** A paid subscription that keeps renewing under a higher complimentary plan (it is still billed). */
+    paid_under: z
+      .strictObject({ plan_name: z.string(), amount: z.string(), current_period_end: IsoDateTime.nullable(), cancel_at_period_end: z.boolean() })
       .nullable(),
     /** seed 000 §2: the subscription management card shows only with an active non-free paid subscription. */
     can_manage: z.boolean(),

@@ -24,6 +24,8 @@ export const CreditsSummary = z
     resets_at: IsoDateTime.nullable(),
     subscription_status: z.string(),
     beta_access: z.boolean(),
+    /** The plan comes from a complimentary grant. */
+    complimentary: z.boolean(),
     recent: z.array(ActivityItem),
   })
   .meta({ id: 'CreditsSummary' });

@@ -13,6 +13,8 @@ export const ProfileDto = z
     credits_remaining: z.number().int(),
     beta_access: z.boolean(),
     subscription_status: z.string(),
+    /** The plan comes from a complimentary grant. */
+    complimentary: z.boolean(),
     is_business: z.boolean(),
     company_name: z.string().nullable(),
     vat_id: z.string().nullable(),

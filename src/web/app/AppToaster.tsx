@@ -26,6 +26,22 @@ function useKeptLimit() {
 }
 
 /**
+ * An error toast stays at least `TOAST_ERROR_MIN_MS` (`@shared/toasts`), however short its screen's toasts are;
+ * sonner has one default time for every kind, so an error raised without a time of its own is given its time here,
+ * as soon as it appears (before its first timer runs out, which starts over with the new time).
+ */
+function useErrorDuration(pathname: string) {
+  const { toasts } = useSonner();
+  useEffect(() => {
+    const duration = toastDurationFor(pathname, 'error');
+    // only the kept ones: touching one that the kept limit just dismissed would bring it back
+    for (const t of toasts.slice(0, TOAST_LIMITS.kept)) {
+      if (t.type === 'error' && t.duration === undefined && !t.delete) toast.error(t.title, { id: t.id, duration });
+    }
+  }, [toasts, pathname]);
+}
+
+/**
  * Toasts: three shown, five kept, each lasting as long as its screen asks (`@shared/toasts`). Pages place them at
  * the top right below the navigation. In the workspace the top holds the toolbar (two rows on a tablet) and cards
  * are framed from the top right, so toasts sit at the bottom right beside the zoom controls, in a band the canvas
@@ -34,6 +50,7 @@ function useKeptLimit() {
 export function AppToaster() {
   useKeptLimit();
   const pathname = useSyncExternalStore(subscribeRoute, currentPath);
+  useErrorDuration(pathname);
   const phone = useSyncExternalStore(subscribePhone, isPhone);
   const workspace = pathname === '/enhance' && !phone;
   return (

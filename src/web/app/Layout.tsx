@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Menu } from 'lucide-react';
 import { NavCreditsCompact } from '../features/auth/NavCreditsCompact';
@@ -10,6 +10,8 @@ import { UpdateNotice } from '../features/updates/UpdateNotice';
 import { useRouteTitle } from './route-titles';
 import { Footer } from './Footer';
 import { AccountArea, NavLinks } from './NavParts';
+import { ConnectionBanner } from './ConnectionBanner';
+import { MAIN_ID, SkipLink } from './SkipLink';
 
 const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(loadMobileMenu);
@@ -55,6 +57,7 @@ function TopNav() {
   return (
     <div ref={headerRef} className="fixed inset-x-0 top-0 z-40" data-testid="site-header">
       <ServiceStatusBanner />
+      <ConnectionBanner />
       <header className="border-b border-white/[0.06] bg-zinc-950/80 backdrop-blur-xl" data-testid="top-nav">
         <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8" aria-label="Main">
           <Logo />
@@ -100,9 +103,10 @@ export function Layout() {
   useRouteTitle();
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <ScrollManager settle />
       <TopNav />
-      <main className="flex-1 pt-[var(--nav-height,4rem)]">
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 pt-[var(--nav-height,4rem)] outline-none">
         <Outlet />
       </main>
       <Footer />
@@ -116,12 +120,24 @@ export function AppLayout() {
   useRouteTitle();
   return (
     <div className="flex h-screen flex-col overflow-hidden">
+      <SkipLink />
       <ScrollManager />
       <TopNav />
-      <main className="relative flex-1 overflow-hidden pt-[var(--nav-height,4rem)]">
+      <main id={MAIN_ID} tabIndex={-1} className="relative flex-1 overflow-hidden pt-[var(--nav-height,4rem)] outline-none">
         <Outlet />
       </main>
       <UpdateNotice />
     </div>
+  );
+}
+
+/** A window of its own (the Viewport Manager): no navigation, but the skip link and the connection banner. */
+export function StandaloneFrame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SkipLink />
+      <ConnectionBanner />
+      {children}
+    </>
   );
 }

@@ -8,7 +8,7 @@ describe('tab titles', () => {
     expect(titleFor('/pricing')).toBe('Pricing · Renderlift');
     expect(titleFor('/verify/abc')).toBe('Verify Email · Renderlift');
     expect(titleFor('/viewports')).toBe('Viewport Manager · Renderlift');
-    expect(titleFor('/enhancements')).toBe('Page Not Found · Renderlift');
+    expect(titleFor('/enhancements')).toBe('Page not found · Renderlift');
     const all = ['/enhance', '/pricing', '/profile', '/login', '/signup', '/about', '/contact', '/faq', '/privacy-policy', '/terms-of-service'].map(titleFor);
     expect(new Set(all).size).toBe(all.length);
   });

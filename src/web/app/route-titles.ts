@@ -34,9 +34,32 @@ export function titleFor(pathname: string): string {
   return fill(shellMessages.titleSuffix, { title: shellMessages[found ? found[1] : 'titleNotFound'] });
 }
 
+/**
+ * A screen that shows something other than its route's page (the 404 page on /admin for anyone but an admin) names
+ * itself here. React runs a child's effects before its frame's, so the frame reads this instead of overwriting it.
+ */
+let shown: { pathname: string; key: MessageKey } | null = null;
+
+const titled = (pathname: string) => (shown?.pathname === pathname ? fill(shellMessages.titleSuffix, { title: shellMessages[shown.key] }) : titleFor(pathname));
+
 export function useRouteTitle(): void {
   const { pathname } = useLocation();
   useEffect(() => {
-    document.title = titleFor(pathname);
+    document.title = titled(pathname);
   }, [pathname]);
+}
+
+/** The tab title of the screen shown, whatever route it is shown on; the route's own title comes back after it. */
+export function useScreenTitle(key: MessageKey): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const mine = { pathname, key };
+    shown = mine;
+    document.title = titled(pathname);
+    return () => {
+      if (shown !== mine) return;
+      shown = null;
+      document.title = titleFor(window.location.pathname);
+    };
+  }, [pathname, key]);
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { WEB_ROUTES } from '@shared/web-routes';
-import { AppLayout, Layout } from './Layout';
+import { AppLayout, Layout, StandaloneFrame } from './Layout';
 import { RouteError } from './RouteError';
 import { Spinner } from '../ui/spinner';
 import { RequireAdmin, RequireAuth, RequirePaidPlan } from '../features/auth/guards';
@@ -45,7 +45,15 @@ export const router = createBrowserRouter([
     children: [{ path: WEB_ROUTES.enhance, element: <RequirePaidPlan>{suspense(<EnhancePage />)}</RequirePaidPlan> }],
   },
   // the Viewport Manager opens as a window of its own, without the site frame
-  { path: WEB_ROUTES.viewports, element: <RequireAuth>{suspense(<ViewportManagerPage />)}</RequireAuth>, errorElement: <RouteError /> },
+  {
+    path: WEB_ROUTES.viewports,
+    element: (
+      <StandaloneFrame>
+        <RequireAuth>{suspense(<ViewportManagerPage />)}</RequireAuth>
+      </StandaloneFrame>
+    ),
+    errorElement: <RouteError />,
+  },
   {
     element: <Layout />,
     errorElement: <RouteError />,

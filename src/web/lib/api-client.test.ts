@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shellMessages } from '@shared/shell-messages';
 import { ApiError, apiArea, createApiClient } from './api-client';
 
 type Answer = { status: number; body?: unknown };
@@ -68,9 +69,11 @@ describe('API client', () => {
     const api = createApiClient({ base, now: () => now });
     for (let i = 0; i < 3; i++) await expect(api.request('POST', '/api/jobs', { imageId: 'i' })).rejects.toMatchObject({ status: 500 });
     expect(seen).toHaveLength(3);
+    // the user is told the connection is lost, never the breaker's inner workings
     await expect(api.request('POST', '/api/jobs', { imageId: 'i' })).rejects.toMatchObject({
       code: 'CIRCUIT_OPEN',
-      message: 'Request blocked: Circuit breaker open for /api/jobs',
+      message: shellMessages.connectionLost,
+      details: { area: '/api/jobs' },
     });
     await expect(api.request('GET', '/api/jobs/queue')).rejects.toMatchObject({ code: 'CIRCUIT_OPEN' });
     expect(seen).toHaveLength(3);
@@ -84,13 +87,30 @@ describe('API client', () => {
 
   it('refusals (4xx) do not count as failures; a server that is gone does', async () => {
     answers['PATCH /api/profile'] = Array.from({ length: 4 }, () => ({ status: 400, body: { error: { code: 'VALIDATION', message: 'Invalid' } } }));
-    const api = createApiClient({ base });
+    const heard: string[] = [];
+    const api = createApiClient({ base, onAnswer: () => heard.push('answer'), onNoAnswer: () => heard.push('none') });
     for (let i = 0; i < 4; i++) await expect(api.request('PATCH', '/api/profile', {})).rejects.toMatchObject({ status: 400 });
     expect(api.breakers.state('/api/profile')).toBe('closed');
+    expect(heard).toEqual(['answer', 'answer', 'answer', 'answer']);
 
     await new Promise<void>((r) => server.close(() => r()));
-    for (let i = 0; i < 3; i++) await expect(api.request('GET', '/api/profile')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
-    await expect(api.request('GET', '/api/profile')).rejects.toMatchObject({ message: 'Request blocked: Circuit breaker open for /api/profile' });
+    heard.length = 0;
+    for (let i = 0; i < 3; i++) {
+      await expect(api.request('GET', '/api/profile')).rejects.toMatchObject({ status: 0, code: 'NETWORK', message: shellMessages.connectionLost });
+    }
+    expect(heard).toEqual(['none', 'none', 'none']);
+    await expect(api.request('GET', '/api/profile')).rejects.toMatchObject({ code: 'CIRCUIT_OPEN', message: shellMessages.connectionLost });
+    server.listen(0, '127.0.0.1');
+  });
+
+  it('an aborted call is not a lost connection', async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    const heard: string[] = [];
+    const api = createApiClient({ base, onNoAnswer: () => heard.push('none') });
+    const abort = new AbortController();
+    abort.abort();
+    await expect(api.request('GET', '/api/profile', undefined, { signal: abort.signal })).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(heard).toEqual([]);
     server.listen(0, '127.0.0.1');
   });
 });

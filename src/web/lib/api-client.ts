@@ -4,8 +4,9 @@
  * is still there, the call is made once more: the server refused it before doing anything, so even a write is safe to
  * repeat. Nothing else is retried here; reads retry where their hooks say so, writes never do.
  */
-import { fill, shellMessages } from '@shared/shell-messages';
+import { shellMessages } from '@shared/shell-messages';
 import { CircuitBreakers } from './circuit-breaker';
+import { createConnectionMonitor } from './connection-status';
 
 /** An API answer other than 2xx: { error: { code, message, details } } with the seed's wording, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -31,7 +32,17 @@ export function apiArea(path: string): string {
 /** Calls whose 401 means a wrong credential or an ended session, where refreshing the session cannot help. */
 const noRefresh = (area: string, path: string) => area === '/api/auth' || path.startsWith('/api/account/sign-out');
 
-export function createApiClient(opts: { base?: string; fetch?: typeof fetch; now?: () => number } = {}) {
+export interface ApiClientOptions {
+  base?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** A call got no answer at all (the server or the network is down). */
+  onNoAnswer?: () => void;
+  /** A call got an answer, whatever its status. */
+  onAnswer?: () => void;
+}
+
+export function createApiClient(opts: ApiClientOptions = {}) {
   const base = opts.base ?? '';
   const doFetch = opts.fetch ?? ((input, init) => fetch(input, init));
   const breakers = new CircuitBreakers(opts.now);
@@ -48,7 +59,8 @@ export function createApiClient(opts: { base?: string; fetch?: typeof fetch; now
         ...init,
       });
     } catch {
-      throw new ApiError(0, 'NETWORK', shellMessages.unexpectedError);
+      if (!init.signal?.aborted) opts.onNoAnswer?.();
+      throw new ApiError(0, 'NETWORK', shellMessages.connectionLost);
     }
   }
 
@@ -63,7 +75,8 @@ export function createApiClient(opts: { base?: string; fetch?: typeof fetch; now
 
   async function attempt(method: string, path: string, body: unknown, init: RequestInit): Promise<Response> {
     const area = apiArea(path);
-    if (!breakers.tryAcquire(area)) throw new ApiError(0, 'CIRCUIT_OPEN', fill(shellMessages.circuitOpen, { name: area }));
+    // the user hears what to do, not how the client protects the server; the area stays in the details
+    if (!breakers.tryAcquire(area)) throw new ApiError(0, 'CIRCUIT_OPEN', shellMessages.connectionLost, { area });
     let res: Response;
     try {
       res = await send(method, path, body, init);
@@ -72,6 +85,7 @@ export function createApiClient(opts: { base?: string; fetch?: typeof fetch; now
       else breakers.failure(area);
       throw err;
     }
+    opts.onAnswer?.();
     if (res.status >= 500) breakers.failure(area);
     else if (res.status < 400) breakers.success(area);
     else breakers.release(area);
@@ -93,7 +107,23 @@ export function createApiClient(opts: { base?: string; fetch?: typeof fetch; now
   return { request, breakers };
 }
 
-const client = createApiClient();
+/**
+ * The app's one view of whether the server answers (the connection banner on every page): a call without an answer
+ * or a dropped live channel has it check `/healthz`; when the server is back every breaker closes.
+ */
+export const connection = createConnectionMonitor({
+  probe: async () => {
+    try {
+      const res = await fetch('/healthz', { cache: 'no-store', credentials: 'omit' });
+      return res.status < 500;
+    } catch {
+      return false;
+    }
+  },
+  onBack: () => serverIsBack(),
+});
+
+const client = createApiClient({ onNoAnswer: () => connection.suspect(), onAnswer: () => connection.answered() });
 
 /**
  * The live channel has reconnected, so the server answers again: open breakers close now rather than after their

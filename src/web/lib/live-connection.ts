@@ -6,7 +6,7 @@
  * either way `onReconnect` runs once the channel is back, for the screen to refetch what it shows, and the API's
  * circuit breakers close, so that refetch is not refused.
  */
-import { serverIsBack } from './api-client';
+import { connection, serverIsBack } from './api-client';
 import { reconnectDelay } from './retry-policy';
 
 export type LiveState = 'connecting' | 'connected' | 'disconnected';
@@ -60,6 +60,7 @@ export function openLiveConnection(opts: LiveConnectionOptions = {}): LiveConnec
     for (const type of handlers.keys()) listen(s, type);
     s.addEventListener('ready', () => {
       failures = 0;
+      connection.answered();
       opts.onState?.('connected');
       if (lost) {
         lost = false;
@@ -72,6 +73,8 @@ export function openLiveConnection(opts: LiveConnectionOptions = {}): LiveConnec
       s.close();
       source = null;
       lost = true;
+      // the server may be gone, or only this stream: the health check tells the banner which
+      connection.suspect();
       opts.onState?.('disconnected');
       failures += 1;
       timer = setTimeout(connect, reconnectDelay(failures));

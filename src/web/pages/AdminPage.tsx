@@ -1,6 +1,7 @@
 import { PageHeader } from '../ui/page';
 import { ServiceStatusSection } from '../features/admin/ServiceStatusSection';
 import { NotificationSection } from '../features/admin/NotificationSection';
+import { CampaignHistorySection } from '../features/admin/CampaignHistorySection';
 import { BetaAccessSection, ComplimentaryPlanSection } from '../features/admin/GrantsSection';
 import { AdminsSection } from '../features/admin/AdminsSection';
 import { OverviewSection } from '../features/admin/OverviewSection';
@@ -11,6 +12,7 @@ const SECTIONS = [
   ['service-status', 'Service status'],
   ['maintenance-email', 'Maintenance emails'],
   ['available-email', 'Available emails'],
+  ['campaign-history', 'Notification history'],
   ['complimentary-plan', 'Complimentary plan'],
   ['beta-access', 'Beta access'],
   ['admins', 'Admins'],
@@ -50,6 +52,7 @@ export function AdminPage() {
           <ServiceStatusSection />
           <NotificationSection kind="maintenance" />
           <NotificationSection kind="application-available" />
+          <CampaignHistorySection />
           <div className="grid gap-6 xl:grid-cols-2">
             <ComplimentaryPlanSection />
             <BetaAccessSection />

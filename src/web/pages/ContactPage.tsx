@@ -1,19 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Clock, LifeBuoy, Mail } from 'lucide-react';
-import { apiRequest } from '../lib/api-client';
 import { PageHeader } from '../ui/page';
-import { site } from '../app/site';
 import { ContactForm } from '../features/contact/ContactForm';
-import type { ContactInfo } from '@shared/api/contact';
+import { useContactMailboxes } from '../features/contact/Mailbox';
 
 /** /contact (seed 000 §2): the form, the two public mailboxes (as the server is configured) and the reply time. */
 export function ContactPage() {
-  const { data } = useQuery({
-    queryKey: ['contact-info'],
-    queryFn: () => apiRequest<ContactInfo>('GET', '/api/contact'),
-    staleTime: 5 * 60_000,
-  });
-  const info = data ?? { generalEmail: site.generalEmail, supportEmail: site.supportEmail };
+  // the server's own configuration (CONTACT_*_EMAIL), never an address built into the page
+  const info = useContactMailboxes();
   const card = 'rounded-2xl border border-white/10 bg-zinc-900/50 p-5';
   return (
     <>
@@ -30,9 +23,13 @@ export function ContactPage() {
             <div key={testId} className={card}>
               <Icon className="size-5 text-violet-300" aria-hidden />
               <h2 className="mt-3 font-semibold text-white">{title}</h2>
-              <a href={`mailto:${email}`} className="mt-1 block text-sm text-violet-300 hover:underline" data-testid={testId}>
-                {email}
-              </a>
+              {email ? (
+                <a href={`mailto:${email}`} className="mt-1 block break-all text-sm text-violet-300 hover:underline" data-testid={testId}>
+                  {email}
+                </a>
+              ) : (
+                <span className="mt-1 block h-5 w-40 animate-pulse rounded bg-white/5" aria-hidden />
+              )}
             </div>
           ))}
           <div className={card}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLANS } from '@shared/plans';
-import { site } from '../app/site';
+import { Mailbox } from '../features/contact/Mailbox';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion';
 import { PageHeader } from '../ui/page';
 
@@ -73,7 +73,7 @@ const faqs: Array<{ id: string; q: string; a: ReactNode }> = [
     a: (
       <p>
         Yes, anytime, from Profile → Billing. You keep access to your plan until the end of the period you have paid for, and you can reactivate before then.
-        Questions about a charge? Write to <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
+        Questions about a charge? Write to <Mailbox kind="support" />.
       </p>
     ),
   },

@@ -2,8 +2,11 @@ import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { shellMessages } from '@shared/shell-messages';
 import { Button } from '../ui/button';
+import { useScreenTitle } from '../app/route-titles';
 
+/** Any unknown path, and /admin for anyone but an admin: titled as the 404 page wherever it shows. */
 export function NotFoundPage() {
+  useScreenTitle('titleNotFound');
   return (
     <section className="flex min-h-[70vh] flex-col items-center justify-center px-6 text-center" data-page="not-found">
       <p className="bg-gradient-to-b from-white to-zinc-600 bg-clip-text text-8xl font-semibold tracking-tight text-transparent">404</p>

@@ -1,8 +1,9 @@
 import { site } from '../app/site';
+import { Mailbox } from '../features/contact/Mailbox';
 import { PageHeader, Prose } from '../ui/page';
 
 export function PrivacyPolicyPage() {
-  const mail = <a href={`mailto:${site.privacyEmail}`}>{site.privacyEmail}</a>;
+  const mail = <Mailbox kind="general" />;
   return (
     <>
       <PageHeader eyebrow="Legal" title="Privacy Policy">

@@ -4,9 +4,9 @@ import { ViewportsPanel } from '../features/sessions/ViewportsPanel';
 import { ProfileTab } from '../features/profile/ProfileTab';
 import { CreditsTab } from '../features/profile/CreditsTab';
 import { SessionsCard } from '../features/profile/SessionsCard';
-import { Preferences } from '../features/profile/Preferences';
+import { PreferencesInUrl } from '../features/profile/Preferences';
 
-/** /profile?tab=profile|credits|billing|settings (seed 000 §2). */
+/** /profile?tab=profile|credits|billing|settings (seed 000 §2); Settings' sub-tab as &section=notifications. */
 export function ProfilePage() {
   return (
     <ProfileTabsFrame
@@ -24,7 +24,7 @@ export function ProfilePage() {
         credits: <CreditsTab />,
         settings: (
           <div className="space-y-6">
-            <Preferences />
+            <PreferencesInUrl />
             <SessionsCard />
             <AccountSecuritySection />
           </div>

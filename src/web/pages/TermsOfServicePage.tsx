@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { site } from '../app/site';
+import { Mailbox } from '../features/contact/Mailbox';
 import { PageHeader, Prose } from '../ui/page';
 
 export function TermsOfServicePage() {
-  const support = <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>;
+  const support = <Mailbox kind="support" />;
   return (
     <>
       <PageHeader eyebrow="Legal" title="Terms of Service">

@@ -22,7 +22,15 @@ export function createSmtpMailer(opts: SmtpMailerOptions): Mailer & { close(): v
       // the same key delivered before: nothing goes out twice
       if (existing === 'sent') return { id, status: 'sent', duplicate: true };
       try {
-        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+        await transport.sendMail({
+          from: opts.from,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          replyTo: message.replyTo,
+          headers: message.headers,
+        });
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         await markOutbox(opts.db, id, 'failed', opts.clock(), reason);

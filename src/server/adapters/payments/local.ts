@@ -23,7 +23,7 @@ export function createLocalPayments(opts: { baseUrl: string }): Payments {
       const periodEnd = addMonths(now);
       return [
         { id: rid('evt'), type: 'checkout.completed', userId, customerId, sessionId, subscriptionId: sub, plan, invoiceId, amountCents, periodEnd },
-        { id: rid('evt'), type: 'invoice.paid', userId, customerId, invoiceId, subscriptionId: sub, plan, amountCents, periodEnd },
+        { id: rid('evt'), type: 'invoice.paid', userId, customerId, invoiceId, subscriptionId: sub, plan, amountCents, periodEnd, firstOfSubscription: true },
       ];
     },
     planChanged(s, plan) {

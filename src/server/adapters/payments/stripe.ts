@@ -104,6 +104,7 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
             plan: planOf(priceId, metadata),
             amountCents: o.amount_paid ?? 0,
             periodEnd: dateOf(line?.period?.end) ?? dateOf(o.period_end),
+            firstOfSubscription: o.billing_reason === 'subscription_create',
           };
         }
         return { ...common, type: 'payment.failed', amountCents: o.amount_due ?? 0, nextAttempt: dateOf(o.next_payment_attempt) };

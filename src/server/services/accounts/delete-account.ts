@@ -3,9 +3,22 @@ import type { Deps } from '@server/deps.js';
 import { emailOutbox, securityEvents, user, verification } from '@server/db/schema.js';
 import { notFound } from '@server/errors.js';
 import { noticeRecipient, sendSecurityNotice, type NoticeRecipient } from './security-notices.js';
+import { confirmPassword } from './change-password.js';
 
 // what is left of an outbox row addressed to a deleted account: when and which template, never to whom or what
 export const DELETED_RECIPIENT = 'deleted-account';
+
+/**
+ * Deletion asked for by the account's owner: the password first (a wrong one changes nothing and is counted like
+ * other password checks), then everything goes.
+ */
+export async function deleteOwnAccount(
+  deps: Pick<Deps, 'db' | 'logger' | 'accountDeletion' | 'clock' | 'config' | 'mailer'>,
+  who: { userId: string; password: string },
+): Promise<void> {
+  await confirmPassword(deps, who.userId, who.password);
+  await deleteAccount(deps, who.userId);
+}
 
 /**
  * Removes the user and everything of theirs in one transaction: the users row cascades to sessions, credentials,

@@ -12,7 +12,7 @@ import { cannotDemoteSelf } from '@shared/admin.js';
 export async function setAdminRole(
   deps: Pick<Deps, 'db' | 'clock'>,
   input: { email: string; admin: boolean; actorId: string },
-): Promise<{ userId: string; changed: boolean }> {
+): Promise<{ userId: string; changed: boolean; roleBefore: string; roleAfter: string }> {
   return deps.db.transaction(async (tx) => {
     const [u] = await tx
       .select({ id: user.id, role: user.role })
@@ -22,10 +22,10 @@ export async function setAdminRole(
     if (!u) throw new AppError('USER_NOT_FOUND', 404, messages.adminUserNotFound);
     if (!input.admin && u.id === input.actorId) throw new AppError('CANNOT_DEMOTE_SELF', 400, cannotDemoteSelf);
     const role = input.admin ? 'admin' : 'user';
-    if (u.role === role) return { userId: u.id, changed: false };
+    if (u.role === role) return { userId: u.id, changed: false, roleBefore: u.role, roleAfter: role };
     await tx.update(user).set({ role, updatedAt: deps.clock() }).where(eq(user.id, u.id));
     if (!input.admin) await tx.delete(session).where(eq(session.userId, u.id));
-    return { userId: u.id, changed: true };
+    return { userId: u.id, changed: true, roleBefore: u.role, roleAfter: role };
   });
 }
 

@@ -163,6 +163,8 @@ async function applyToUser(tx: Tx, event: SubscriptionEvent, profile: ProfileRow
       // seed 001 §9: credits reset at each billing cycle
       const change = await applyEntitlement(tx, profile, now, { credits: credited ? 'never' : 'always', reason: 'monthly_reset', invoiceId: event.invoiceId });
       const plan = planOfTier(grant.tier);
+      // a purchase is one e-mail, the checkout's "subscription confirmed" (same figures); renewals say payment received
+      if (event.firstOfSubscription) return change;
       mails.push({
         ...to,
         mail: {

@@ -4,7 +4,7 @@ import { businessCustomers, checkoutSessions, profiles } from '@server/db/schema
 import { notFound } from '@server/errors.js';
 import type { BillingStatus, CheckoutStatus, SubscriptionCheck } from '@shared/billing.js';
 import { PLANS, creditAllowance, formatEuro, isPaidStatus, planFor, planName, priceCents, upgradeOptions } from '@shared/plans.js';
-import { entitlementOf, grantsOf } from './entitlement.js';
+import { entitlementFromGrants, grantsOf } from './entitlement.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -14,7 +14,9 @@ export async function getBillingStatus(deps: Pick<Deps, 'db' | 'clock' | 'paymen
   if (!profile) throw notFound('Profile not found');
   const grants = await deps.db.transaction((tx) => grantsOf(tx, userId));
   const now = deps.clock();
-  const { governing } = entitlementOf(grants, now);
+  const { governing, paidUnder } = entitlementFromGrants(grants, now);
+  const complimentary = governing?.source === 'complimentary';
+  const underPlan = paidUnder ? planFor(paidUnder.tier) : undefined;
   const betaGrant = grants.find((g) => g.source === 'beta' && g.status === 'active');
   const status = profile.subscriptionStatus;
   const sub = governing ?? betaGrant ?? null;
@@ -31,6 +33,7 @@ export async function getBillingStatus(deps: Pick<Deps, 'db' | 'clock' | 'paymen
     credits_remaining: profile.creditsRemaining,
     monthly_credits: allowance,
     beta_access: profile.betaAccess,
+    complimentary,
     credits_reset_at: iso(profile.creditsResetAt),
     subscription: sub
       ? {
@@ -44,8 +47,17 @@ export async function getBillingStatus(deps: Pick<Deps, 'db' | 'clock' | 'paymen
           amount: paid && plan ? formatEuro(priceCents(plan.key) ?? 0) : null,
         }
       : null,
+    paid_under:
+      paidUnder && underPlan
+        ? {
+            plan_name: underPlan.name,
+            amount: formatEuro(priceCents(underPlan.key) ?? 0),
+            current_period_end: iso(paidUnder.currentPeriodEnd),
+            cancel_at_period_end: paidUnder.cancelAtPeriodEnd,
+          }
+        : null,
     // seed 000 §2: subscription management only with an active non-free subscription (one bought through checkout)
-    can_manage: paid && isPaidStatus(status),
+    can_manage: (paid || !!paidUnder) && isPaidStatus(status),
     upgrade_options: upgradeOptions(status).filter((key) => PLANS[key].monthlyCredits > allowance),
     has_company_name: !!profile.companyName?.trim(),
     country: business?.country ?? signupCountry,

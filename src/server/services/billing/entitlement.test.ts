@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entitlementOf, grantInForce, type GrantRow } from './entitlement.js';
+import { entitlementFromGrants, grantInForce, type GrantRow } from './entitlement.js';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const later = new Date('2026-12-22T10:00:00Z');
@@ -39,20 +39,20 @@ describe('which plan applies', () => {
   });
 
   it('the highest plan in force wins; a tie goes to the paid one; paid pro is called professional', () => {
-    expect(entitlementOf([], now)).toMatchObject({ status: 'free', beta: false, governing: null });
-    expect(entitlementOf([grant({ tier: 'pro' })], now).status).toBe('professional');
-    expect(entitlementOf([grant({ source: 'complimentary', tier: 'pro' })], now).status).toBe('pro');
+    expect(entitlementFromGrants([], now)).toMatchObject({ status: 'free', beta: false, governing: null });
+    expect(entitlementFromGrants([grant({ tier: 'pro' })], now).status).toBe('professional');
+    expect(entitlementFromGrants([grant({ source: 'complimentary', tier: 'pro' })], now).status).toBe('pro');
     const paid = grant({ tier: 'basic' });
     const comp = grant({ source: 'complimentary', tier: 'business', expiresAt: later });
-    expect(entitlementOf([paid, comp], now).governing).toBe(comp);
-    expect(entitlementOf([paid, { ...comp, expiresAt: earlier }], now).governing).toBe(paid);
+    expect(entitlementFromGrants([paid, comp], now).governing).toBe(comp);
+    expect(entitlementFromGrants([paid, { ...comp, expiresAt: earlier }], now).governing).toBe(paid);
     const tiePaid = grant({ tier: 'business' });
-    expect(entitlementOf([comp, tiePaid], now).governing).toBe(tiePaid);
+    expect(entitlementFromGrants([comp, tiePaid], now).governing).toBe(tiePaid);
   });
 
   it('beta alone gives pro and the beta flag; with a plan the plan applies', () => {
     const beta = grant({ source: 'beta', tier: null, stripeSubscriptionId: null });
-    expect(entitlementOf([beta], now)).toMatchObject({ status: 'pro', beta: true, governing: null });
-    expect(entitlementOf([beta, grant({ tier: 'enterprise', source: 'complimentary' })], now)).toMatchObject({ status: 'enterprise', beta: true });
+    expect(entitlementFromGrants([beta], now)).toMatchObject({ status: 'pro', beta: true, governing: null });
+    expect(entitlementFromGrants([beta, grant({ tier: 'enterprise', source: 'complimentary' })], now)).toMatchObject({ status: 'enterprise', beta: true });
   });
 });

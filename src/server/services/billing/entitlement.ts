@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '@server/db/database.js';
+import type { Deps } from '@server/deps.js';
 import { creditLedger, planGrants, profiles } from '@server/db/schema.js';
 import { notFound } from '@server/errors.js';
-import { creditAllowance, isPaidStatus, planRank, type SubscriptionStatus } from '@shared/plans.js';
+import { creditAllowance, entitlementOf, isPaidStatus, planRank, type SubscriptionStatus } from '@shared/plans.js';
 import { resetCredits, type CreditReason } from '../credits/ledger.js';
 
 export type GrantRow = typeof planGrants.$inferSelect;
@@ -39,26 +40,30 @@ export interface Entitlement {
   beta: boolean;
   /** The grant the plan comes from (null for free and beta-only accounts). */
   governing: GrantRow | null;
+  /** The paid subscription in force under a higher complimentary plan, if any (it keeps renewing and billing). */
+  paidUnder: GrantRow | null;
 }
 
+/** The highest-ranked of some grants, or null. */
+const highest = (grants: GrantRow[]) =>
+  grants.reduce<GrantRow | null>((best, g) => (!best || planRank(statusOfGrant(g)) > planRank(statusOfGrant(best)) ? g : best), null);
+
 /**
- * The plan a user has from their grants: the highest plan among those in force (a paid plan and a complimentary
- * one may overlap; a tie goes to the paid one). Beta alone gives 'pro', as granting beta does.
+ * The plan a user has from their grants: the shared rule (entitlementOf in shared/plans) over the best paid
+ * subscription and the best complimentary grant in force. `handSetPaid` stands for a paid status set without any
+ * grant (by hand, before billing existed), which counts as a paid plan.
  */
-export function entitlementOf(grants: GrantRow[], now: Date): Entitlement {
+export function entitlementFromGrants(grants: GrantRow[], now: Date, handSetPaid: SubscriptionStatus | null = null): Entitlement {
   const inForce = grants.filter((g) => grantInForce(g, now));
-  const beta = inForce.some((g) => g.source === 'beta');
-  let governing: GrantRow | null = null;
-  for (const g of inForce) {
-    if (g.source === 'beta') continue;
-    const better =
-      !governing ||
-      planRank(statusOfGrant(g)) > planRank(statusOfGrant(governing)) ||
-      (planRank(statusOfGrant(g)) === planRank(statusOfGrant(governing)) && g.source === 'stripe' && governing.source !== 'stripe');
-    if (better) governing = g;
-  }
-  const status: SubscriptionStatus = governing ? statusOfGrant(governing) : beta ? 'pro' : 'free';
-  return { status, beta, governing };
+  const paid = highest(inForce.filter((g) => g.source === 'stripe'));
+  const comp = highest(inForce.filter((g) => g.source === 'complimentary'));
+  const ent = entitlementOf({
+    paid: paid ? statusOfGrant(paid) : handSetPaid,
+    complimentary: comp ? statusOfGrant(comp) : null,
+    beta: inForce.some((g) => g.source === 'beta'),
+  });
+  const governing = ent.source === 'paid' ? paid : ent.source === 'complimentary' ? comp : null;
+  return { status: ent.status, beta: ent.beta, governing, paidUnder: ent.source === 'complimentary' ? paid : null };
 }
 
 export async function lockProfile(tx: Tx, userId: string): Promise<ProfileRow> {
@@ -104,10 +109,10 @@ export interface EntitlementChange {
  */
 export async function applyEntitlement(tx: Tx, profile: ProfileRow, now: Date, opts: ApplyEntitlementOptions): Promise<EntitlementChange> {
   const grants = await grantsOf(tx, profile.userId);
-  const ent = entitlementOf(grants, now);
   const from = profile.subscriptionStatus;
-  // a plan set without any grant (by hand, before billing existed) stays until a grant says otherwise
-  if (!grants.some((g) => g.source !== 'beta') && isPaidStatus(from)) ent.status = from;
+  // a plan set without any grant (by hand, before billing existed) counts as paid until a grant says otherwise
+  const handSet = !grants.some((g) => g.source !== 'beta') && isPaidStatus(from) ? from : null;
+  const ent = entitlementFromGrants(grants, now, handSet);
   // an account flagged beta without a grant row (set by hand) keeps its flag
   const beta = grants.some((g) => g.source === 'beta') ? ent.beta : profile.betaAccess;
   const changed = from !== ent.status || beta !== profile.betaAccess;
@@ -123,4 +128,10 @@ export async function applyEntitlement(tx: Tx, profile: ProfileRow, now: Date, o
     balance = (await resetCredits(tx, profile.userId, creditAllowance(ent.status, beta), opts.reason, { invoiceId: opts.invoiceId ?? null })).balance;
   }
   return { from, to: ent.status, beta, balance };
+}
+
+/** Whether the plan an account has now comes from a complimentary grant (shown as such on every view of the plan). */
+export async function hasComplimentaryPlan(deps: Pick<Deps, 'db'>, userId: string, now: Date): Promise<boolean> {
+  const grants = await deps.db.select().from(planGrants).where(eq(planGrants.userId, userId));
+  return entitlementFromGrants(grants, now).governing?.source === 'complimentary';
 }

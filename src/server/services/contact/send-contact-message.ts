@@ -38,7 +38,8 @@ export async function sendContactMessage(
   const site = { siteName: deps.config.SITE_NAME, baseUrl: deps.config.BASE_URL };
   try {
     const notification = await renderEmail('contact-notification', { ...site, ...input, inquiryType: INQUIRY_LABELS[input.inquiryType] });
-    await deps.mailer.send({ ...notification, to: mailboxFor(input.inquiryType, contactInfo(deps.config)) });
+    // a reply from the mailbox goes to the person who wrote, not to the server's own address
+    await deps.mailer.send({ ...notification, to: mailboxFor(input.inquiryType, contactInfo(deps.config)), replyTo: input.email });
   } catch (err) {
     deps.logger.error({ err, contactMessageId: row.id }, 'contact notification not delivered');
     throw new AppError('CONTACT_FAILED', 502, messages.contactFailed);

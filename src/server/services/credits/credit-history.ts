@@ -3,12 +3,13 @@ import type { Deps } from '@server/deps.js';
 import { creditLedger, imageJobs, profiles } from '@server/db/schema.js';
 import { notFound } from '@server/errors.js';
 import { creditAllowance } from '@shared/plans.js';
+import { hasComplimentaryPlan } from '../billing/entitlement.js';
 import { LEDGER_PAGE_SIZE, LEDGER_REASON_LABELS, RECENT_ACTIVITY_LIMIT, type LedgerReason } from '@shared/profile.js';
 import type { CreditsSummary, LedgerEntry } from '@shared/api/credits.js';
 import type { Page } from '@shared/pagination.js';
 
 /** The Credits tab (seed 000 §2, seed 001 §9): balance, allowance, next reset and the last 10 jobs. */
-export async function creditsSummary(deps: Pick<Deps, 'db'>, userId: string): Promise<CreditsSummary> {
+export async function creditsSummary(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<CreditsSummary> {
   const [p] = await deps.db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   if (!p) throw notFound('Profile not found');
   const recent = await deps.db
@@ -31,6 +32,7 @@ export async function creditsSummary(deps: Pick<Deps, 'db'>, userId: string): Pr
     resets_at: p.creditsResetAt?.toISOString() ?? null,
     subscription_status: p.subscriptionStatus,
     beta_access: p.betaAccess,
+    complimentary: await hasComplimentaryPlan(deps, userId, deps.clock()),
     recent: recent.map((j) => ({
       id: j.id,
       created_at: j.createdAt.toISOString(),

@@ -13,19 +13,5 @@ export function userConcurrencyLimit(config: Pick<Config, 'ENTERPRISE_CONCURRENC
 /** The plan name the concurrency message shows ("Your {Plan} plan allows …"). */
 export const planLabel = (tier: string, betaAccess: boolean) => (betaAccess && planName(tier) === 'Free' ? 'Beta' : planName(tier));
 
-/**
- * Queue priority: higher tiers' jobs are taken first when workers are busy (priority processing, seed 001 §9).
- */
-export function queuePriority(tier: string, betaAccess: boolean): number {
-  switch (tier) {
-    case 'enterprise':
-      return 30;
-    case 'business':
-      return 20;
-    case 'pro':
-    case 'professional':
-      return 10;
-    default:
-      return betaAccess ? 10 : 0;
-  }
-}
+/** Queue priority by plan (seed 001 §9 priority processing): the one table in shared/plans. */
+export { queuePriority } from '@shared/plans.js';

@@ -5,33 +5,41 @@ import { renderEmail } from '@emails/index.js';
 import type { CampaignStatus, NotificationKind } from '@shared/admin.js';
 import type { CampaignView } from '@shared/api/admin.js';
 import type { Recipient } from './create-campaign.js';
+import { unsubscribeFor } from './unsubscribe.js';
 
 const CAMPAIGN_BATCH_SIZE = 25;
 
 type CampaignRow = typeof notificationCampaigns.$inferSelect;
 
-async function render(deps: Pick<Deps, 'config'>, c: CampaignRow, r: Recipient) {
-  const p = c.payload as Record<string, string>;
+/** One recipient's message of a batch: the one sent, and the one the admin previews before sending. */
+export async function renderCampaignEmail(deps: Pick<Deps, 'config'>, kind: NotificationKind, payload: Record<string, unknown>, r: Recipient) {
+  const p = payload as Record<string, string>;
   // the address the admin's panel was reached on, kept with the batch: the queue job has no request of its own
   const site = { siteName: deps.config.SITE_NAME, baseUrl: p.baseUrl || deps.config.BASE_URL };
-  const kind = c.kind as NotificationKind;
+  // an account's address can be unsubscribed (its notification preference); a typed address without one has none
+  const unsubscribe = r.userId ? unsubscribeFor(deps.config, site.baseUrl, r.userId) : undefined;
+  const headers = unsubscribe?.headers;
   if (kind === 'maintenance') {
-    return renderEmail('maintenance-notice', {
+    const mail = await renderEmail('maintenance-notice', {
       ...site,
+      unsubscribeUrl: unsubscribe?.url,
       firstName: r.firstName ?? '',
       email: r.email,
       message: p.message,
       estimatedCompletionTime: p.estimatedCompletionTime,
       severity: p.severity === 'error' ? 'error' : 'warning',
     });
+    return { ...mail, headers };
   }
-  return renderEmail('application-available', {
+  const mail = await renderEmail('application-available', {
     ...site,
+    unsubscribeUrl: unsubscribe?.url,
     firstName: r.firstName ?? '',
     email: r.email,
     message: p.message,
     callToActionText: p.callToActionText,
   });
+  return { ...mail, headers };
 }
 
 async function refreshCounts(deps: Pick<Deps, 'db'>, campaignId: string) {
@@ -69,7 +77,7 @@ export async function sendCampaign(deps: Pick<Deps, 'db' | 'config' | 'mailer' |
     for (const r of batch) {
       if (signal?.aborted) return;
       try {
-        const mail = await render(deps, c, r);
+        const mail = await renderCampaignEmail(deps, c.kind as NotificationKind, c.payload, r);
         await deps.mailer.send({ ...mail, to: r.email, userId: r.userId, idempotencyKey: `campaign:${campaignId}:${r.email}` });
         await deps.db.update(notificationRecipients).set({ status: 'sent', sentAt: deps.clock(), error: null }).where(eq(notificationRecipients.id, r.id));
       } catch (err) {
@@ -99,6 +107,8 @@ const view = (c: CampaignRow): CampaignView => ({
   total: c.total,
   emailsSent: c.sent,
   failed: c.failed,
+  optedOut: c.optedOut,
+  message: typeof c.payload.message === 'string' ? c.payload.message : '',
   createdAt: c.createdAt.toISOString(),
   finishedAt: c.finishedAt?.toISOString() ?? null,
 });

@@ -3,7 +3,8 @@ import type { Deps } from '@server/deps.js';
 import { planGrants, profiles } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
 import { messages } from '@shared/messages.js';
-import { COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, isGrantableTier, type GrantableTier } from '@shared/plans.js';
+import { COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, isGrantableTier, isPaidStatus, type GrantableTier, type SubscriptionStatus } from '@shared/plans.js';
+import { entitlementFromGrants, grantsOf, lockProfile } from '../billing/entitlement.js';
 import { raiseCredits } from '../credits/ledger.js';
 import { findUserIdByEmail } from './find-user-by-email.js';
 
@@ -19,6 +20,8 @@ export interface GrantPlanInput {
 export interface GrantPlanResult {
   userId: string;
   tier: GrantableTier;
+  /** The plan the account has after the grant: the higher of the grant and a paid plan. */
+  subscriptionStatus: SubscriptionStatus;
   /** seed 001 §7.5 grant-complimentary-plan answers credits_granted: the plan's monthly credits */
   creditsGranted: number;
   /** The balance before and after the grant; after is never below before. */
@@ -35,8 +38,8 @@ const addMonth = (d: Date) => {
 };
 
 /**
- * A complimentary plan (seed 000 §2 admin panel, seed 001 §9): the profile gets the tier as its
- * subscription_status, its balance is raised to at least the tier's monthly credits (a grant never takes credits
+ * A complimentary plan (seed 000 §2 admin panel, seed 001 §9): the profile's subscription_status becomes the higher of
+ * the tier and a paid plan in force, its balance is raised to at least the tier's monthly credits (a grant never takes credits
  * away: a Business balance of 1000 stays 1000 when Basic is granted), and a plan_grants row records who granted
  * what until when. An earlier active complimentary grant is replaced, so there is one to expire.
  * Used by the operator CLI and the admin panel.
@@ -51,6 +54,10 @@ export async function grantPlan(deps: Pick<Deps, 'db' | 'clock'>, input: GrantPl
 
   return deps.db.transaction(async (tx) => {
     const userId = await findUserIdByEmail(tx, input.email);
+    const profile = await lockProfile(tx, userId);
+    // a paid plan set without any grant (by hand) counts as paid, as applyEntitlement counts it
+    const handSet =
+      !(await grantsOf(tx, userId)).some((g) => g.source !== 'beta') && isPaidStatus(profile.subscriptionStatus) ? profile.subscriptionStatus : null;
     await tx
       .update(planGrants)
       .set({ status: 'cancelled', updatedAt: sql`now()` })
@@ -67,11 +74,23 @@ export async function grantPlan(deps: Pick<Deps, 'db' | 'clock'>, input: GrantPl
         grantedBy: input.grantedBy ?? null,
       })
       .returning({ id: planGrants.id });
+    // the higher of the paid plan and the grant: a Business customer granted Basic stays Business (label, reset, priority)
+    const ent = entitlementFromGrants(await grantsOf(tx, userId), now, handSet);
+    const paidPeriodEnd = ent.governing?.source === 'stripe' ? ent.governing.currentPeriodEnd : null;
     await tx
       .update(profiles)
-      .set({ subscriptionStatus: tier, creditsResetAt: addMonth(now), updatedAt: sql`now()` })
+      .set({ subscriptionStatus: ent.status, creditsResetAt: paidPeriodEnd ?? addMonth(now), updatedAt: sql`now()` })
       .where(eq(profiles.userId, userId));
     const balance = await raiseCredits(tx, userId, credits, 'complimentary');
-    return { userId, tier, creditsGranted: credits, balanceBefore: balance.before, balanceAfter: balance.after, expiresAt: until, grantId: grant.id };
+    return {
+      userId,
+      tier,
+      subscriptionStatus: ent.status,
+      creditsGranted: credits,
+      balanceBefore: balance.before,
+      balanceAfter: balance.after,
+      expiresAt: until,
+      grantId: grant.id,
+    };
   });
 }

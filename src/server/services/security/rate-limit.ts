@@ -36,8 +36,27 @@ export async function consumeRateLimit(deps: Pick<Deps, 'db' | 'clock'>, key: st
   return { allowed: count <= rule.max, count, retryAfter: Math.max(1, Math.ceil((started + rule.window * 1000 - now) / 1000)) };
 }
 
-/** Throws 429 with `message` ({n} = seconds to wait) when the limit is exceeded. */
-export async function enforceRateLimit(deps: Pick<Deps, 'db' | 'clock'>, key: string, rule: RateLimitRule, message: string): Promise<void> {
+/** The wait in whole minutes, rounded up: '1 minute', '42 minutes'. */
+const inMinutes = (seconds: number) => {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  return `${m} ${m === 1 ? 'minute' : 'minutes'}`;
+};
+
+/**
+ * Throws 429 with `message` ({n} = seconds to wait, {minutes} = the wait in minutes) when the limit is exceeded.
+ * `onFirstRefusal` runs for the first refused request of a window only (to record it), so a flood records one entry.
+ */
+export async function enforceRateLimit(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  key: string,
+  rule: RateLimitRule,
+  message: string,
+  opts: { onFirstRefusal?: (r: RateLimitResult) => Promise<void> } = {},
+): Promise<void> {
   const r = await consumeRateLimit(deps, key, rule);
-  if (!r.allowed) throw new AppError('RATE_LIMITED', 429, message.replace('{n}', String(r.retryAfter)), { retryAfter: r.retryAfter });
+  if (!r.allowed) {
+    if (r.count === rule.max + 1) await opts.onFirstRefusal?.(r);
+    const text = message.replace('{n}', String(r.retryAfter)).replace('{minutes}', inMinutes(r.retryAfter));
+    throw new AppError('RATE_LIMITED', 429, text, { retryAfter: r.retryAfter });
+  }
 }

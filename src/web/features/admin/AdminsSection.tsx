@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { ApiError } from '@web/lib/api-client';
 import { Button } from '@web/ui/button';
+import { Modal } from '@web/ui/dialog';
 import { Field, TextInput } from '@web/ui/form';
 import { useMe } from '../auth/session';
 import { SetAdminInput } from '@shared/admin';
@@ -20,6 +21,8 @@ export function AdminsSection() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<string | null>(null);
+  // taking the role signs the admin out everywhere: asked first
+  const [demoting, setDemoting] = useState<string | null>(null);
 
   async function change(target: string, admin: boolean) {
     const parsed = SetAdminInput.safeParse({ email: target, admin });
@@ -36,6 +39,7 @@ export function AdminsSection() {
       toast.error(text);
     } finally {
       setBusy(null);
+      setDemoting(null);
     }
   }
 
@@ -49,7 +53,7 @@ export function AdminsSection() {
             {a.id === me?.user.id ? (
               <span className="text-xs text-zinc-500">you</span>
             ) : (
-              <Button variant="secondary" size="sm" busy={busy === `${a.email}:false`} onClick={() => void change(a.email, false)}>
+              <Button variant="secondary" size="sm" onClick={() => setDemoting(a.email)}>
                 Remove admin
               </Button>
             )}
@@ -84,6 +88,22 @@ export function AdminsSection() {
           Make Admin
         </Button>
       </form>
+      <Modal
+        open={demoting !== null}
+        onOpenChange={(open) => !open && busy === null && setDemoting(null)}
+        title="Remove admin role?"
+        description={demoting ? `${demoting} loses access to this panel and is signed out everywhere.` : undefined}
+        testId="demote-confirm"
+      >
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => setDemoting(null)} disabled={busy !== null}>
+            Cancel
+          </Button>
+          <Button variant="danger" busy={busy === `${demoting}:false`} onClick={() => demoting && void change(demoting, false)}>
+            Remove admin
+          </Button>
+        </div>
+      </Modal>
     </AdminCard>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '@web/ui/button';
 import { Field, SelectInput, TextInput } from '@web/ui/form';
 import { msg } from '@shared/messages';
 import { GrantBetaInput, GrantPlanInput } from '@shared/admin';
-import { BETA_CREDITS, COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, planName } from '@shared/plans';
+import { BETA_CREDITS, COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, planName, type GrantableTier } from '@shared/plans';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
 
@@ -14,7 +14,7 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
 /** seed 001 §7.5 grant-complimentary-plan: a valid e-mail, a tier and an expiration date in the future. */
 export function ComplimentaryPlanSection() {
   const [email, setEmail] = useState('');
-  const [tier, setTier] = useState<string>('pro');
+  const [tier, setTier] = useState<GrantableTier>('pro');
   const [expires, setExpires] = useState('');
   const [errors, setErrors] = useState<{ email?: string; expiration?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -68,12 +68,13 @@ export function ComplimentaryPlanSection() {
           )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Plan">
+          {/* the option says the plan alone and the hint its credits: "Enterprise · 5,000 credits/month" was cut off in a half-width select */}
+          <Field label="Plan" hint={`${COMPLIMENTARY_CREDITS[tier].toLocaleString('en-US')} credits/month`}>
             {(id) => (
-              <SelectInput id={id} value={tier} onChange={(e) => setTier(e.target.value)}>
+              <SelectInput id={id} value={tier} onChange={(e) => setTier(e.target.value as GrantableTier)}>
                 {GRANTABLE_TIERS.map((t) => (
                   <option key={t} value={t}>
-                    {planName(t)} · {COMPLIMENTARY_CREDITS[t].toLocaleString('en-US')} credits/month
+                    {planName(t)}
                   </option>
                 ))}
               </SelectInput>

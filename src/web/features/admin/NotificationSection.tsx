@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@web/lib/api-client';
 import { Button } from '@web/ui/button';
 import { Field, SelectInput, TextArea, TextInput } from '@web/ui/form';
@@ -11,10 +12,12 @@ import {
   MaintenanceNotificationInput,
   type NotificationKind,
 } from '@shared/admin';
-import { adminApi } from './api';
+import { adminApi, type CampaignPreview } from './api';
 import { AdminCard } from './AdminCard';
 import { AudienceFields, emptyAudience, toAudience, type AudienceDraft } from './AudienceFields';
 import { CampaignProgress } from './CampaignProgress';
+import { CampaignConfirmDialog } from './CampaignConfirmDialog';
+import { CAMPAIGNS_KEY } from './CampaignHistorySection';
 
 const TEXT = {
   maintenance: {
@@ -22,12 +25,14 @@ const TEXT = {
     title: 'Maintenance notification emails',
     description: 'Tell users about planned work or a disruption.',
     failed: 'adminMaintenanceFailed',
+    confirm: 'Send this maintenance notice?',
   },
   'application-available': {
     id: 'available-email',
     title: 'Application available emails',
     description: 'Announce that the service is available (again), with a button into the workspace.',
     failed: 'adminAvailableFailed',
+    confirm: 'Send this announcement?',
   },
 } as const;
 
@@ -42,10 +47,13 @@ export function NotificationSection({ kind }: { kind: NotificationKind }) {
   const [errors, setErrors] = useState<{ message?: string; audience?: string }>({});
   const [busy, setBusy] = useState<'test' | 'all' | null>(null);
   const [campaignId, setCampaignId] = useState<string>();
+  // a batch to recipients goes out only after the admin has seen its preview and confirmed it
+  const [pending, setPending] = useState<{ input: object; preview: CampaignPreview } | null>(null);
+  const client = useQueryClient();
 
-  async function send(test: boolean) {
+  async function send(test: boolean, confirmed?: object) {
     const fields = kind === 'maintenance' ? { message, estimatedCompletionTime: estimate, severity } : { message, callToActionText: cta };
-    const input = { ...fields, audience: test ? { kind: 'test' as const } : toAudience(audience) };
+    const input = confirmed ?? { ...fields, audience: test ? { kind: 'test' as const } : toAudience(audience) };
     const parsed = (kind === 'maintenance' ? MaintenanceNotificationInput : ApplicationAvailableInput).safeParse(input);
     if (!parsed.success) {
       const next: typeof errors = {};
@@ -54,13 +62,21 @@ export function NotificationSection({ kind }: { kind: NotificationKind }) {
     }
     setBusy(test ? 'test' : 'all');
     try {
+      if (!test && !confirmed) {
+        const preview = kind === 'maintenance' ? await adminApi.previewMaintenance(input as never) : await adminApi.previewApplicationAvailable(input as never);
+        setPending({ input, preview });
+        return;
+      }
       const r = kind === 'maintenance' ? await adminApi.sendMaintenance(input as never) : await adminApi.sendApplicationAvailable(input as never);
+      setPending(null);
       setCampaignId(r.campaignId);
+      void client.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
       toast.success(test ? 'Test email queued to you' : `Sending to ${r.total} ${r.total === 1 ? 'recipient' : 'recipients'}`);
     } catch (err) {
       const known = err instanceof ApiError && err.status === 400;
       const text = known ? err.message : msg(test ? 'adminTestEmailFailed' : t.failed);
-      if (known && err.message === msg('adminInvalidEmails')) setErrors({ audience: err.message });
+      if (known && err.message.startsWith(msg('adminInvalidEmails'))) setErrors({ audience: err.message });
+      setPending(null);
       toast.error(text);
     } finally {
       setBusy(null);
@@ -123,6 +139,13 @@ export function NotificationSection({ kind }: { kind: NotificationKind }) {
         </div>
         {campaignId && <CampaignProgress key={campaignId} campaignId={campaignId} />}
       </form>
+      <CampaignConfirmDialog
+        preview={pending?.preview ?? null}
+        title={t.confirm}
+        busy={busy === 'all'}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && void send(false, pending.input)}
+      />
     </AdminCard>
   );
 }

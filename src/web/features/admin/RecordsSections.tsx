@@ -4,6 +4,8 @@ import { INQUIRY_LABELS } from '@shared/contact';
 import { adminApi } from './api';
 import { contactReplyHref } from './contact-reply';
 import { AdminCard } from './AdminCard';
+import { describeAuditDetails } from './audit-details';
+import type { AuditEntry } from '@shared/api/admin';
 import { PagedList, when } from '@web/ui/paged-list';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -16,7 +18,17 @@ const ACTION_LABELS: Record<string, string> = {
   'role.revoke_admin': 'Admin role taken',
 };
 
-/** Every admin action: who, what, to whom, when, and how it ended. */
+function AuditDetails({ entry }: { entry: AuditEntry }) {
+  const text = describeAuditDetails(entry);
+  if (!text) return null;
+  return (
+    <p className={cn('basis-full break-words text-xs', entry.result === 'failure' ? 'text-red-300' : 'text-zinc-400')} data-testid="audit-details">
+      {text}
+    </p>
+  );
+}
+
+/** Every admin action: who, what, to whom, when, what changed, and how it ended. */
 export function AuditLogSection() {
   return (
     <AdminCard id="audit-log" title="Audit log" description="Every action taken on this panel, newest first.">
@@ -40,13 +52,7 @@ export function AuditLogSection() {
             <span className="ml-auto text-xs text-zinc-500">
               {e.actorEmail ?? 'deleted admin'} · {when(e.createdAt)}
             </span>
-            {e.result === 'success' && typeof e.details.balanceBefore === 'number' && typeof e.details.balanceAfter === 'number' && (
-              <p className="basis-full text-xs text-zinc-400" data-testid="audit-balance">
-                credits {e.details.balanceBefore} → {e.details.balanceAfter}
-                {e.details.alreadyHadBeta === true && ' (already had beta access)'}
-              </p>
-            )}
-            {e.result === 'failure' && typeof e.details.message === 'string' && <p className="basis-full text-xs text-red-300">{e.details.message}</p>}
+            <AuditDetails entry={e} />
           </div>
         )}
       />

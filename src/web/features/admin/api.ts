@@ -6,6 +6,7 @@ import type {
   AuditEntry,
   BetaGranted,
   CampaignCreated,
+  CampaignPreview,
   CampaignResponse,
   CampaignsResponse,
   ContactMessageView,
@@ -17,7 +18,7 @@ import type {
 } from '@shared/api/admin';
 import type { Page } from '@shared/pagination';
 
-export type { CampaignCreated } from '@shared/api/admin';
+export type { CampaignCreated, CampaignPreview } from '@shared/api/admin';
 
 type Input<T extends { audience: unknown }> = Omit<T, 'audience'> & { audience: T['audience'] };
 
@@ -27,6 +28,10 @@ export const adminApi = {
   sendMaintenance: (input: Input<MaintenanceNotificationInput>) => apiRequest<CampaignCreated>('POST', '/api/admin/notifications/maintenance', input),
   sendApplicationAvailable: (input: Input<ApplicationAvailableInput>) =>
     apiRequest<CampaignCreated>('POST', '/api/admin/notifications/application-available', input),
+  previewMaintenance: (input: Input<MaintenanceNotificationInput>) =>
+    apiRequest<CampaignPreview>('POST', '/api/admin/notifications/maintenance/preview', input),
+  previewApplicationAvailable: (input: Input<ApplicationAvailableInput>) =>
+    apiRequest<CampaignPreview>('POST', '/api/admin/notifications/application-available/preview', input),
   campaign: (id: string) => apiRequest<CampaignResponse>('GET', `/api/admin/notifications/${id}`),
   campaigns: () => apiRequest<CampaignsResponse>('GET', '/api/admin/notifications'),
   grantPlan: (input: GrantPlanInput) => apiRequest<PlanGranted>('POST', '/api/admin/grants/complimentary-plan', input),

@@ -25,8 +25,8 @@ export function LoginPage() {
   const [step, setStep] = useState<'password' | 'two-factor'>('password');
   const { busy, error, setError, run } = useAuthAction({ toast: true });
 
-  const done = async (method: 'password' | SecondFactor, notice?: () => void) => {
-    void authApi.reportSecurityEvent({ action: 'login', resource: 'auth', status: 'success', details: { method } });
+  const done = async (_method: 'password' | SecondFactor, notice?: () => void) => {
+    // the server records the sign-in itself (sign_in, or two_factor_verify for the second step): one entry per sign-in
     broadcastAuthEvent('SIGNED_IN');
     // an earlier attempt's 'Invalid email or password' would otherwise follow onto the workspace
     toast.dismiss();

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/ui/dropdown-menu';
-import { Coins, LogOut, Settings, Sparkles, User } from 'lucide-react';
+import { Coins, LogOut, Settings, ShieldCheck, Sparkles, User } from 'lucide-react';
+import { accountPlanLabel } from '@shared/plans';
 import { authApi } from './api';
 import { leaveSignedOut, useMe, useSessionKeepAlive, type Me } from './session';
 import { checkSubscriptionOnMenuOpen } from '../billing/hooks';
@@ -17,12 +18,6 @@ export function initialsOf(me: Me): string {
 export function displayNameOf(me: Me): string {
   const name = [me.profile?.first_name, me.profile?.last_name].filter(Boolean).join(' ').trim();
   return name || me.user.email.split('@')[0];
-}
-
-export function tierLabel(status: string | undefined): string {
-  if (!status || status === 'free') return 'Free';
-  if (status === 'pro') return 'Professional';
-  return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
 /**
@@ -74,7 +69,12 @@ export function NavAccount() {
           <DropdownMenuLabel>
             <p className="font-medium text-zinc-100">{displayNameOf(me)}</p>
             <p className="text-xs text-zinc-400">
-              {credits} credits remaining · {me.profile?.beta_access ? 'Beta' : tierLabel(me.profile?.subscription_status)}
+              {credits} credits remaining ·{' '}
+              {accountPlanLabel({
+                subscription_status: me.profile?.subscription_status,
+                beta_access: !!me.profile?.beta_access,
+                complimentary: me.profile?.complimentary,
+              })}
             </p>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
@@ -84,6 +84,11 @@ export function NavAccount() {
           <DropdownMenuItem onSelect={() => navigate('/profile?tab=settings')}>
             <Settings aria-hidden /> Settings
           </DropdownMenuItem>
+          {me.user.role === 'admin' && (
+            <DropdownMenuItem onSelect={() => navigate('/admin')}>
+              <ShieldCheck aria-hidden /> Admin
+            </DropdownMenuItem>
+          )}
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => void logOut()}>
             <LogOut aria-hidden /> Log out

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { billingText } from '@shared/billing';
 import { useForm } from 'react-hook-form';
@@ -6,7 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { accountMessages as m, signupErrorMessage } from '@shared/accounts/messages';
 import { SignupForm, emptySignupForm, toSignupRequest } from '@shared/accounts/signup-form';
-import { SIGNUP_BUSINESS_TYPES, SIGNUP_COUNTRIES, SIGNUP_INDUSTRIES, isBusinessEmail } from '@shared/accounts/signup-options';
+import { SIGNUP_BUSINESS_TYPES, SIGNUP_INDUSTRIES, isBusinessEmail } from '@shared/accounts/signup-options';
+import { CountryOptions } from '@web/ui/country-options';
 import { AuthApiError, authApi } from './api';
 import { Button } from '@web/ui/button';
 import { CheckboxInput, Field, SelectInput, TextInput } from '@web/ui/form';
@@ -16,23 +16,15 @@ import { AuthShell } from '@web/ui/auth-shell';
 export function SignupPage() {
   const navigate = useNavigate();
   const form = useForm<SignupForm>({ resolver: zodResolver(SignupForm), defaultValues: emptySignupForm, mode: 'onSubmit' });
-  const { register, handleSubmit, watch, setValue, setError, formState } = form;
+  const { register, handleSubmit, watch, setError, formState } = form;
   const errors = formState.errors;
   const email = watch('email');
   const isBusiness = watch('isBusiness');
-  const [businessDetected, setBusinessDetected] = useState(false);
-  const autoEnabledFor = useRef<string | null>(null);
-
-  // seed 000 §4: a company domain turns the business toggle on by itself, once per address
-  useEffect(() => {
-    const detected = isBusinessEmail(email ?? '');
-    setBusinessDetected(detected);
-    const domain = (email ?? '').split('@')[1]?.toLowerCase() ?? null;
-    if (detected && domain && autoEnabledFor.current !== domain) {
-      autoEnabledFor.current = domain;
-      setValue('isBusiness', true);
-    }
-  }, [email, setValue]);
+  // seed 000 §4 turns the business toggle on for any domain outside its short list of free providers; that list misses
+  // most webmail (gmx.de, web.de, qq.com, …) and a freelancer's own domain is no company, so an account became a
+  // business one unasked and the company field blocked the sign-up. The address only suggests it: the hint shows,
+  // the choice stays the user's.
+  const businessDetected = !isBusiness && isBusinessEmail(email ?? '');
 
   const onSubmit = handleSubmit(async (values) => {
     // seed 000 §5: VAT ID validated when non-empty and a country is chosen
@@ -95,11 +87,7 @@ export function SignupPage() {
           {(id) => (
             <SelectInput id={id} invalid={!!errors.country} {...register('country')}>
               <option value="">Select your country</option>
-              {SIGNUP_COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
+              <CountryOptions />
             </SelectInput>
           )}
         </Field>

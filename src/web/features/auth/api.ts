@@ -47,7 +47,8 @@ export const authApi = {
   refreshSession: () => call<SessionResult>('GET', '/api/auth/get-session'),
   enableTotp: (password: string) => call<EnableTotpResult>('POST', '/api/auth/two-factor/enable', { password }),
   disableTotp: (password: string) => call<DisableTotpResult>('POST', '/api/auth/two-factor/disable', { password }),
-  deleteAccount: () => call<SuccessMessage>('DELETE', '/api/account'),
+  /** The password is asked again: the server deletes nothing without it. */
+  deleteAccount: (password: string) => call<SuccessMessage>('DELETE', '/api/account', { password }),
   /** seed 001 §7.5 security-monitor; never fails the caller. */
   reportSecurityEvent: (e: Omit<SecurityEventRequest, 'timestamp' | 'user_agent' | 'page_url'>) =>
     call('POST', '/api/security-events', {

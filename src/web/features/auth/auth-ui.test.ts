@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resetFormError } from './ResetPasswordPage';
-import { displayNameOf, initialsOf, tierLabel } from './NavAccount';
+import { displayNameOf, initialsOf } from './NavAccount';
+import { accountPlanLabel } from '@shared/plans';
 import type { Me } from './session';
 
 const me = (first: string | null, last: string | null, email = 'erika.muster@studio.de'): Me => ({
@@ -26,8 +27,8 @@ describe('user menu (seed 000 §2)', () => {
     expect(initialsOf(me(null, null))).toBe('ER');
     expect(displayNameOf(me('Erika', 'Muster'))).toBe('Erika Muster');
     expect(displayNameOf(me(null, null))).toBe('erika.muster');
-    expect(tierLabel('free')).toBe('Free');
-    expect(tierLabel('pro')).toBe('Professional');
-    expect(tierLabel('business')).toBe('Business');
+    expect(accountPlanLabel({ subscription_status: 'free', beta_access: false })).toBe('Free plan');
+    expect(accountPlanLabel({ subscription_status: 'pro', beta_access: false })).toBe('Professional plan');
+    expect(accountPlanLabel({ subscription_status: 'business', beta_access: false })).toBe('Business plan');
   });
 });

@@ -10,7 +10,7 @@ import type { ProfileDto, SessionUserDto } from '@shared/api/profile';
 export type MeUser = SessionUserDto;
 /** The part of the profile the account screens read. */
 export type MeProfile = Pick<ProfileDto, 'first_name' | 'last_name' | 'email' | 'credits_remaining' | 'beta_access' | 'subscription_status' | 'is_business'> &
-  Partial<Pick<ProfileDto, 'avatar_url'>>;
+  Partial<Pick<ProfileDto, 'avatar_url' | 'complimentary'>>;
 export interface Me {
   user: MeUser;
   profile: MeProfile | null;

@@ -2,10 +2,10 @@ import { formatDate } from '@web/lib/dates';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { CreditCard, ExternalLink, Sparkles } from 'lucide-react';
+import { CreditCard, ExternalLink } from 'lucide-react';
 import { msg } from '@shared/messages';
 import { billingText, type BillingStatus } from '@shared/billing';
-import { PLANS, formatPlanPrice, planFor, type PlanKey } from '@shared/plans';
+import { PLANS, accountPlanLabel, formatPlanPrice, planFor, type PlanKey } from '@shared/plans';
 import { Button } from '@web/ui/button';
 import { Alert } from '@web/ui/form';
 import { FullAreaSpinner } from '@web/ui/spinner';
@@ -35,6 +35,13 @@ function subscriptionLine(b: BillingStatus): string | null {
   if (s.status === 'past_due') return 'Your last payment failed. Update your payment details to keep your plan.';
   if (s.cancel_at_period_end || s.status === 'cancelled') return `Cancelled: your plan stays active until ${dateOf(s.current_period_end)}.`;
   return s.current_period_end ? `Renews on ${dateOf(s.current_period_end)}.` : null;
+}
+
+/** A paid subscription under a higher complimentary plan still renews and is billed: say so. */
+function paidUnderLine(p: NonNullable<BillingStatus['paid_under']>): string {
+  const until = dateOf(p.current_period_end);
+  if (p.cancel_at_period_end) return `Your ${p.plan_name} subscription (${p.amount}/month) is cancelled and ends on ${until}.`;
+  return `Your ${p.plan_name} subscription (${p.amount}/month) continues underneath${until ? ` and renews on ${until}` : ''}.`;
 }
 
 /** What the plan costs this user: only a bought subscription has a price; beta and complimentary plans cost nothing. */
@@ -79,12 +86,7 @@ export function BillingTab() {
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <div>
             <p className="flex items-center gap-2 text-2xl font-bold text-zinc-900 dark:text-zinc-50" data-testid="current-plan-name">
-              {b.plan_name}
-              {b.beta_access && (
-                <span className="inline-flex items-center gap-1 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
-                  <Sparkles className="h-3 w-3" aria-hidden /> Beta
-                </span>
-              )}
+              {accountPlanLabel(b)}
             </p>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="current-plan-price">
               {planPriceLine(b, plan)}
@@ -98,6 +100,11 @@ export function BillingTab() {
           <div className="h-full rounded-full bg-violet-600" style={{ width: `${usedShare}%` }} />
         </div>
         {subscriptionLine(b) && <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">{subscriptionLine(b)}</p>}
+        {b.paid_under && (
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="paid-under">
+            {paidUnderLine(b.paid_under)}
+          </p>
+        )}
         {plan.key === 'free' && (
           <Link to="/pricing" className="mt-4 inline-block text-sm font-medium text-violet-700 hover:underline dark:text-violet-400">
             Upgrade your plan

@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { BusinessInfo, CHECKOUT_BUSINESS_TYPES, CHECKOUT_COUNTRIES, CHECKOUT_INDUSTRIES, type BusinessInfoInput } from '@shared/billing';
+import { BusinessInfo, CHECKOUT_BUSINESS_TYPES, CHECKOUT_INDUSTRIES, type BusinessInfoInput } from '@shared/billing';
+import { isCountryCode } from '@shared/countries';
+import { CountryOptions } from '@web/ui/country-options';
 import { planName } from '@shared/plans';
 import { Button } from '@web/ui/button';
 import { Alert, CheckboxInput, Field, SelectInput, TextInput } from '@web/ui/form';
@@ -23,7 +25,7 @@ export function SubscriptionDetailsDialog(props: {
   onSubmit: (info: BusinessInfoInput) => Promise<void>;
 }) {
   const [form, setForm] = useState({ isBusiness: false, companyName: '', vatId: '', businessType: '', industry: '', country: '' });
-  const known = props.country && CHECKOUT_COUNTRIES.some((c) => c.code === props.country) ? props.country : '';
+  const known = props.country && isCountryCode(props.country) ? props.country : '';
   useEffect(() => {
     if (props.plan) setForm((f) => (f.country ? f : { ...f, country: known }));
   }, [props.plan, known]);
@@ -138,11 +140,7 @@ export function SubscriptionDetailsDialog(props: {
               {(id) => (
                 <SelectInput id={id} name="country" value={form.country} invalid={!!errors.country} onChange={(e) => set('country', e.target.value)}>
                   <option value="">Select country</option>
-                  {CHECKOUT_COUNTRIES.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name}
-                    </option>
-                  ))}
+                  <CountryOptions />
                 </SelectInput>
               )}
             </Field>

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@web/lib/api-client';
 import { Button } from '@web/ui/button';
 import { Field, SelectInput, TextInput } from '@web/ui/form';
+import { CountryOptions, displayCountry } from '@web/ui/country-options';
 import { msg } from '@shared/messages';
-import { CHECKOUT_COUNTRIES } from '@shared/billing';
 import { BusinessProfileInput, PROFILE_BUSINESS_TYPES, PROFILE_INDUSTRIES } from '@shared/profile';
 import type { BusinessProfile } from '@shared/api/profile';
 import { ME_QUERY_KEY } from '../auth/session';
@@ -14,8 +14,6 @@ import { Detail, SettingsCard } from './Card';
 
 type Draft = { company_name: string; vat_id: string; country_code: string; business_type: string; industry: string };
 type Errors = Partial<Record<keyof Draft, string>>;
-
-const countryName = (code: string | null) => CHECKOUT_COUNTRIES.find((c) => c.code === code)?.name ?? code;
 
 /**
  * seed 000 §2 Business Information (only for business accounts) and §5: company name and country required, errors
@@ -102,11 +100,7 @@ export function BusinessInfoCard({ profile, business }: { profile: ProfileDto; b
               {(id) => (
                 <SelectInput id={id} value={draft.country_code} onChange={set('country_code')} invalid={!!errors.country_code}>
                   <option value="">Select a country</option>
-                  {CHECKOUT_COUNTRIES.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {c.name}
-                    </option>
-                  ))}
+                  <CountryOptions />
                 </SelectInput>
               )}
             </Field>
@@ -147,7 +141,7 @@ export function BusinessInfoCard({ profile, business }: { profile: ProfileDto; b
         <dl className="grid gap-4 sm:grid-cols-3">
           <Detail label="Company name" value={business?.company_name ?? profile.company_name} />
           <Detail label="VAT ID" value={business?.vat_id ?? profile.vat_id} />
-          <Detail label="Country" value={countryName(business?.country_code ?? null)} />
+          <Detail label="Country" value={displayCountry(business?.country_code)} />
           <Detail label="Business type" value={business?.business_type} />
           <Detail label="Industry" value={business?.industry} />
         </dl>

@@ -16,9 +16,10 @@ export function SettingsCard({ title, action, children, testId }: { title: strin
 /** A label and its value; seed 000 §2: 'Not set' when empty. */
 export function Detail({ label, value, hint }: { label: string; value: string | null | undefined; hint?: string }) {
   return (
-    <div>
+    // min-w-0 and overflow-wrap: a 100-character name wraps inside its column instead of running over the next one
+    <div className="min-w-0">
       <dt className="text-xs uppercase tracking-wide text-zinc-500">{label}</dt>
-      <dd className={value ? 'mt-1 text-sm text-zinc-100' : 'mt-1 text-sm italic text-zinc-500'}>{value || 'Not set'}</dd>
+      <dd className={value ? 'mt-1 text-sm text-zinc-100 [overflow-wrap:anywhere]' : 'mt-1 text-sm italic text-zinc-500'}>{value || 'Not set'}</dd>
       {/* a definition list holds only terms and definitions: the hint is a definition of its own */}
       {hint && <dd className="mt-0.5 text-xs text-zinc-500">{hint}</dd>}
     </div>

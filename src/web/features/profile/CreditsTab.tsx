@@ -4,7 +4,7 @@ import { Button } from '@web/ui/button';
 import { Spinner } from '@web/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { isLowOnCredits, enhanceCreditCost, scaledSize, CREDIT_PIXELS_PER_STEP } from '@shared/credit-cost';
-import { isPaidStatus, planName } from '@shared/plans';
+import { accountPlanLabel, isPaidStatus } from '@shared/plans';
 import { LEDGER_REASON_LABELS } from '@shared/profile';
 import { PagedList, when } from '@web/ui/paged-list';
 import { profileApi, useCredits } from './api';
@@ -37,8 +37,8 @@ export function CreditsTab() {
         >
           <div className={cn('h-full rounded-full', isLowOnCredits(data.credits_remaining) ? 'bg-amber-500' : 'bg-violet-500')} style={{ width: `${pct}%` }} />
         </div>
-        <p className="mt-2 text-sm text-zinc-400">
-          {data.beta_access ? 'Beta' : planName(data.subscription_status)} plan
+        <p className="mt-2 text-sm text-zinc-400" data-testid="credits-plan">
+          {accountPlanLabel(data)}
           {data.resets_at ? ` · resets to ${data.allowance} on ${formatDate(data.resets_at)}` : ''}
         </p>
         {isLowOnCredits(data.credits_remaining) && (

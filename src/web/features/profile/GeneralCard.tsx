@@ -8,6 +8,7 @@ import { autoUpdatesEnabled, checkNow, setAutoUpdates } from '../updates/update-
 import { msg } from '@shared/messages';
 import { AUTO_CLEAR_CACHE_KEY, AUTO_SAVE_KEY } from '@web/lib/local-switches';
 import { LocalSwitch, SwitchRow } from './LocalSwitch';
+import { groupTimeZones, timeZoneOption } from '@shared/time-zones';
 
 const AUTO = '';
 
@@ -17,7 +18,11 @@ const AUTO = '';
  * lays out by its own width (a container), not the window's.
  */
 export function GeneralCard() {
-  const zones = useMemo(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [browserTimeZone()]), []);
+  // grouped by region and labelled "Europe — Zurich (UTC+01:00)"; the IANA name is what is kept
+  const groups = useMemo(
+    () => groupTimeZones(typeof Intl.supportedValuesOf === 'function' ? [...Intl.supportedValuesOf('timeZone'), preferredTimeZone()] : [browserTimeZone()]),
+    [],
+  );
   const [zone, setZone] = useState(timeZoneChosen() ? preferredTimeZone() : AUTO);
   const [auto, setAuto] = useState(autoUpdatesEnabled);
   const [checking, setChecking] = useState(false);
@@ -93,14 +98,21 @@ export function GeneralCard() {
                   onChange={(e) => {
                     setZone(e.target.value);
                     setPreferredTimeZone(e.target.value || null);
-                    toast.success(`Dates now show in ${e.target.value || `your browser's time zone (${browserTimeZone()})`}`);
+                    const label = e.target.value
+                      ? timeZoneOption(e.target.value).label
+                      : `your browser's time zone (${timeZoneOption(browserTimeZone()).label})`;
+                    toast.success(`Dates now show in ${label}`);
                   }}
                 >
-                  <option value={AUTO}>Automatic ({browserTimeZone()})</option>
-                  {zones.map((z) => (
-                    <option key={z} value={z}>
-                      {z.replace(/_/g, ' ')}
-                    </option>
+                  <option value={AUTO}>Automatic ({timeZoneOption(browserTimeZone()).label})</option>
+                  {groups.map((g) => (
+                    <optgroup key={g.region} label={g.region}>
+                      {g.zones.map((z) => (
+                        <option key={z.value} value={z.value}>
+                          {z.label}
+                        </option>
+                      ))}
+                    </optgroup>
                   ))}
                 </SelectInput>
                 <p className="text-xs text-zinc-500" data-testid="time-now">

@@ -17,19 +17,23 @@ export function PersonalInfoCard({ profile }: { profile: ProfileDto }) {
   const [first, setFirst] = useState('');
   const [last, setLast] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<{ first_name?: string; last_name?: string }>({});
 
   const start = () => {
     setFirst(profile.first_name ?? '');
     setLast(profile.last_name ?? '');
-    setError(undefined);
+    setErrors({});
     setEditing(true);
   };
 
   async function save(e: FormEvent) {
     e.preventDefault();
     const parsed = ProfileUpdate.safeParse({ first_name: first, last_name: last });
-    if (!parsed.success) return setError(parsed.error.issues[0].message);
+    if (!parsed.success) {
+      const of = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message;
+      return setErrors({ first_name: of('first_name'), last_name: of('last_name') });
+    }
+    setErrors({});
     setBusy(true);
     try {
       await profileApi.updateName(parsed.data);
@@ -58,11 +62,29 @@ export function PersonalInfoCard({ profile }: { profile: ProfileDto }) {
       {editing ? (
         <form onSubmit={save} className="space-y-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" error={error}>
-              {(id) => <TextInput id={id} autoComplete="given-name" value={first} maxLength={NAME_MAX} onChange={(e) => setFirst(e.target.value)} />}
+            <Field label="First name" required error={errors.first_name}>
+              {(id) => (
+                <TextInput
+                  id={id}
+                  autoComplete="given-name"
+                  value={first}
+                  maxLength={NAME_MAX}
+                  invalid={!!errors.first_name}
+                  onChange={(e) => setFirst(e.target.value)}
+                />
+              )}
             </Field>
-            <Field label="Last name">
-              {(id) => <TextInput id={id} autoComplete="family-name" value={last} maxLength={NAME_MAX} onChange={(e) => setLast(e.target.value)} />}
+            <Field label="Last name" required error={errors.last_name}>
+              {(id) => (
+                <TextInput
+                  id={id}
+                  autoComplete="family-name"
+                  value={last}
+                  maxLength={NAME_MAX}
+                  invalid={!!errors.last_name}
+                  onChange={(e) => setLast(e.target.value)}
+                />
+              )}
             </Field>
           </div>
           <Field label="Email" hint={undefined}>

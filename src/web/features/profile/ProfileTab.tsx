@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Coins } from 'lucide-react';
-import { planName } from '@shared/plans';
+import { accountPlanLabel } from '@shared/plans';
 import { Spinner } from '@web/ui/spinner';
 import { useProfile } from './api';
 import { PersonalInfoCard } from './PersonalInfoCard';
@@ -28,8 +28,10 @@ export function ProfileTab({ extra }: { extra?: React.ReactNode }) {
             </p>
             <p className="truncate text-sm text-zinc-400">{profile.email}</p>
             <p className="mt-1 text-sm text-zinc-400">
-              <span className="font-medium text-zinc-200">{profile.beta_access ? 'Beta' : planName(profile.subscription_status)}</span> plan · Member since{' '}
-              {formatDate(profile.created_at, 'monthYear')}
+              <span className="font-medium text-zinc-200" data-testid="profile-plan">
+                {accountPlanLabel(profile)}
+              </span>{' '}
+              · Member since {formatDate(profile.created_at, 'monthYear')}
             </p>
           </div>
           <Link

@@ -7,29 +7,12 @@ import { apiRequest } from '@web/lib/api-client';
 import { Button } from '@web/ui/button';
 import { when } from '@web/ui/paged-list';
 import type { DeviceSession, SignInEvent } from '@shared/notifications';
+import { deviceName } from '@shared/user-agent';
 import { authApi } from '../auth/api';
 import { leaveSignedOut } from '../auth/session';
 import { SettingsCard } from './Card';
 
 const KEY = ['profile', 'sessions'] as const;
-
-/** A readable name for a browser's user agent. */
-function deviceName(ua: string | null): string {
-  if (!ua) return 'Unknown device';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
-  const os = /Windows/.test(ua)
-    ? 'Windows'
-    : /Android/.test(ua)
-      ? 'Android'
-      : /iPhone|iPad/.test(ua)
-        ? 'iOS'
-        : /Mac OS X/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : '';
-  return os ? `${browser} on ${os}` : browser;
-}
 
 /** Settings → Sessions: where the account is signed in, recent sign-ins, and signing out elsewhere or everywhere. */
 export function SessionsCard() {

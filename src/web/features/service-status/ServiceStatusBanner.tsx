@@ -22,7 +22,7 @@ const isDismissed = (s: ServiceStatus) => {
 /**
  * The service-status banner above everything (seed 000 §2 global elements): shown while enabled with a message,
  * updated live. Only an info banner can be dismissed; the dismissal lasts for this browser session and is keyed by
- * the message's first 20 characters, so a new message shows again.
+ * a fingerprint of the whole message, so a changed message shows again.
  */
 export function ServiceStatusBanner() {
   const { data: status } = useServiceStatus();

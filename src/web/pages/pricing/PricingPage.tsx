@@ -31,7 +31,7 @@ export function PricingPage() {
   }, [arrivedFromGuard, location.pathname, location.search, navigate]);
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-16">
+    <div className="mx-auto max-w-6xl px-4 py-16">
       <div className="text-center">
         <h1 className="text-4xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">Choose Your Plan</h1>
         <p className="mt-3 text-zinc-600 dark:text-zinc-400">Monthly credits for enhancing your renders. Change or cancel your plan at any time.</p>
@@ -98,7 +98,7 @@ export function PricingPage() {
         onClose={checkout.closeDialog}
         onSubmit={checkout.submitDetails}
       />
-    </main>
+    </div>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_campaigns" ADD COLUMN "opted_out" integer DEFAULT 0 NOT NULL;
