@@ -111,6 +111,25 @@ test('on a phone: the menu, the pricing cards and the profile tabs', async ({ pa
     expect(await pageWidth(page), name).toBeLessThanOrEqual(390);
   }
   await page.screenshot({ path: test.info().outputPath('profile-390.png') });
+
+  // a name at the longest the form takes wraps inside its card: the page stays as wide as the phone, and the note
+  // under the e-mail field is not covered by it
+  const longName = 'Maximiliane-Konstantina'.repeat(5).slice(0, 100);
+  const saved = await page.request.patch('/api/profile', { headers: { Origin: baseURL! }, data: { first_name: longName, last_name: 'Muster' } });
+  expect(saved.status()).toBe(200);
+  await page.goto('/profile');
+  await expect(page.getByText(longName)).toBeVisible();
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  const note = page.getByText('Email cannot be changed');
+  await note.scrollIntoViewIfNeeded();
+  const noteBox = (await note.boundingBox())!;
+  expect(noteBox.x + noteBox.width).toBeLessThanOrEqual(390);
+  // nothing else is drawn over the note's middle
+  const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent ?? '', {
+    x: noteBox.x + noteBox.width / 2,
+    y: noteBox.y + noteBox.height / 2,
+  });
+  expect(onTop).toContain('Email cannot be changed');
 });
 
 test('on a phone: credits, the whole toolbar, and a user who can view, enhance, download and compare by touch', async ({ page, baseURL }) => {

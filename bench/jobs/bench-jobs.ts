@@ -6,7 +6,8 @@
  * after cancelling a Creativity job in the middle of a network run, and the time from the cancel to the worker
  * taking the next job.
  *   npm run bench:jobs            (5 jobs in Detail mode; BENCH_JOBS=n, BENCH_MODE=precision|detail|creativity;
- *                                  BENCH_CASE=overhead|cancel for one part only; BENCH_CANCELS=n rounds, default 3)
+ *                                  BENCH_CASE=overhead|cancel for one part only; BENCH_CANCELS=n rounds, default 3;
+ *                                  BENCH_BACKEND=postgres runs on a fresh database of TEST_DATABASE_URL's server)
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,8 @@ const JOBS = Number(process.env.BENCH_JOBS ?? 5);
 const CASE = process.env.BENCH_CASE ?? 'all';
 const CANCELS = Number(process.env.BENCH_CANCELS ?? 3);
 // the overhead does not depend on the mode; Detail keeps the run short on a CPU
+const BACKEND = process.env.BENCH_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+const BACKEND_NAME = BACKEND === 'postgres' ? 'PostgreSQL' : 'PGlite';
 const MODE = (process.env.BENCH_MODE ?? 'detail') as 'precision' | 'detail' | 'creativity';
 const MODEL_CACHE_DIR = process.env.MODEL_CACHE_DIR ?? path.join(os.tmpdir(), 'renderlift-test-models');
 const W = 1155;
@@ -30,7 +33,7 @@ const H = 866; // ≈ 1.0 MP
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const server = await startTestServer({ env: { WORKERS: '1', MODEL_CACHE_DIR, LOG_LEVEL: 'silent' } });
+const server = await startTestServer({ backend: BACKEND, env: { WORKERS: '1', MODEL_CACHE_DIR, LOG_LEVEL: 'silent' } });
 try {
   const client = new TestClient(server.url);
   const u = await signUpVerifiedUser(client, server.deps);
@@ -72,7 +75,7 @@ try {
 
     const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
     console.log(
-      `\nJob pipeline, ${W}×${H} (${((W * H) / 1e6).toFixed(2)} MP) ×2 ${MODE}, ${rows.length} jobs, PGlite, ${server.deps.config.ENGINE_THREADS} engine threads\n`,
+      `\nJob pipeline, ${W}×${H} (${((W * H) / 1e6).toFixed(2)} MP) ×2 ${MODE}, ${rows.length} jobs, ${BACKEND_NAME}, ${server.deps.config.ENGINE_THREADS} engine threads\n`,
     );
     console.log('| measure | median | min | max |');
     console.log('|---|---|---|---|');
@@ -136,7 +139,7 @@ try {
     sse.close();
 
     const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
-    console.log(`\nCancel, ${W}×${H} ×2, ${CANCELS} rounds, PGlite, ${server.deps.config.ENGINE_THREADS} engine threads\n`);
+    console.log(`\nCancel, ${W}×${H} ×2, ${CANCELS} rounds, ${BACKEND_NAME}, ${server.deps.config.ENGINE_THREADS} engine threads\n`);
     console.log('| measure | median | min | max |');
     console.log('|---|---|---|---|');
     const line = (name: string, xs: number[]) => console.log(`| ${name} | ${fmt(median(xs))} | ${fmt(Math.min(...xs))} | ${fmt(Math.max(...xs))} |`);

@@ -129,11 +129,34 @@ describe('a start that cannot go on', { timeout: 240_000 }, () => {
     const bad = run(dir, { NODE_ENV: 'production', PROCESS_ROLE: 'api', STORAGE_URL: 's3:///no-bucket' });
     expect(await bad.exited).toBe(1);
     expect(bad.stderr()).toContain('Invalid configuration:');
-    expect(bad.stderr()).toContain('PROCESS_ROLE: ');
+    expect(bad.stderr()).toContain('DATABASE_URL: PROCESS_ROLE=api needs DATABASE_URL');
     expect(bad.stderr()).toContain('STRIPE_SECRET_KEY: ');
     expect(bad.stderr()).toContain('STORAGE_URL: ');
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'db'))).toBe(false);
+  });
+
+  it.each(['api', 'worker'])('refuses PROCESS_ROLE=%s on the embedded database in one line, before taking the data folder', async (role) => {
+    const dir = freshPath();
+    const bad = run(dir, { PROCESS_ROLE: role });
+    expect(await bad.exited).toBe(1);
+    const lines = bad.stderr().trimEnd().split('\n');
+    expect(lines).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(new RegExp(`^ {2}DATABASE_URL: PROCESS_ROLE=${role} needs DATABASE_URL=postgres://`)),
+    ]);
+    expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'db'))).toBe(false);
+  });
+
+  it('refuses local-disk storage for separate processes unless the folder is declared shared', async () => {
+    const dir = freshPath();
+    // refused before the database is reached, so no PostgreSQL server is needed here
+    const bad = run(dir, { PROCESS_ROLE: 'worker', DATABASE_URL: 'postgres://renderlift@127.0.0.1:1/none' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.stderr()).toContain('STORAGE_SHARED: PROCESS_ROLE=worker stores files on local disk');
+    expect(bad.stderr()).toContain('point STORAGE_URL at S3, or set STORAGE_SHARED=true');
+    expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
   });
 
   it('closes the database and releases the data folder when its port is taken', async () => {

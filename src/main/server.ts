@@ -28,11 +28,17 @@ import { paymentsDeletionParticipant } from '@server/services/billing/account-de
 import { createSharpImageProcessing } from '@server/adapters/images/sharp-image-processing.js';
 import { startJobProcessing, type JobProcessing } from './job-processing.js';
 import { creativityNetwork } from '@engine/creativity-network.js';
+import { processRoleProblems } from '@server/process-role-problems.js';
+import { noMetrics } from '@server/adapters/metrics/none.js';
+import { createPrometheusMetrics, type PrometheusMetrics } from '@server/adapters/metrics/prometheus.js';
+import { readMetricsSnapshot } from '@server/services/metrics/metrics-snapshot.js';
 
 export interface RunningServer {
   url: string;
   port: number;
   deps: Deps;
+  /** Where Prometheus scrapes this process (METRICS_PORT), when metrics are on. */
+  metricsUrl?: string;
   /**
    * Graceful stop: stop accepting, finish in-flight requests (for half of SHUTDOWN_TIMEOUT_MS at most), end streams,
    * hand running jobs back to the queue, stop the queue, close the database and release the data folder.
@@ -54,15 +60,7 @@ export interface StartOptions {
  * folder is taken, so a start refused for its configuration leaves nothing to recover.
  */
 export function configurationProblems(config: Config): ConfigError['issues'] {
-  const problems: ConfigError['issues'] = [];
-  if (config.PROCESS_ROLE !== 'all' && !config.DATABASE_URL) {
-    // the embedded database belongs to one process, so API-only and worker-only processes need PostgreSQL
-    problems.push({
-      variable: 'PROCESS_ROLE',
-      message: `${config.PROCESS_ROLE} needs DATABASE_URL: separate API and worker processes share a PostgreSQL server`,
-    });
-  }
-  return [...problems, ...authSecretConfigProblems(config), ...paymentsConfigProblems(config), ...storageConfigProblems(config)];
+  return [...processRoleProblems(config), ...authSecretConfigProblems(config), ...paymentsConfigProblems(config), ...storageConfigProblems(config)];
 }
 
 /** The composition root: picks adapters from the config, wires them, and starts listening. */
@@ -111,6 +109,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     });
     await queue.start();
     undo.push(() => queue.stop());
+    // Prometheus on a port of its own when METRICS_PORT is set; counted from here on, served once the server listens
+    const prometheus: PrometheusMetrics | undefined =
+      config.METRICS_PORT !== undefined ? createPrometheusMetrics({ logger, role: config.PROCESS_ROLE }) : undefined;
+    if (prometheus) undo.push(() => prometheus.close());
     const engineModels = creativityNetwork();
     if (engineModels.creativity === 'fallback') logger.warn({ reason: engineModels.reason }, 'Creativity and Precision run without Real-ESRGAN');
     else logger.info({ creativity: engineModels.creativity }, 'Creativity runs on Real-ESRGAN');
@@ -127,6 +129,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       auth,
       payments,
       imaging: createSharpImageProcessing(),
+      metrics: prometheus ?? noMetrics,
       accountDeletion: [],
       engineModels,
     };
@@ -145,6 +148,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     if (operator) undo.push(() => operator.close());
     const streams = new StreamRegistry();
     const { app } = createApp(deps, { streams, resolveUser: createUserResolver(auth) });
+    const metricsUrl = prometheus
+      ? (
+          await prometheus.listen({
+            port: config.METRICS_PORT!,
+            host: config.METRICS_HOST,
+            snapshot: () => readMetricsSnapshot(deps, { sseClients: () => streams.size }),
+          })
+        ).url
+      : undefined;
+    if (metricsUrl) logger.info({ url: metricsUrl }, 'metrics');
 
     // a port already in use (or not ours to take) fails the start, which then closes what it opened
     const server = await new Promise<Server>((resolve, reject) => {
@@ -183,6 +196,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         await closed;
         clearTimeout(timer);
         await operator?.close();
+        await prometheus?.close();
         await processing.stop();
         await queue.stop();
         logger.info('queue stopped');
@@ -199,7 +213,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       await closeDatabase();
     };
 
-    return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, deps, close, forceClose };
+    return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, deps, metricsUrl, close, forceClose };
   } catch (err) {
     for (const step of undo.reverse()) {
       try {

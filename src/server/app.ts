@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { Deps, SessionUser } from './deps.js';
 import type { AppEnv } from './http/env.js';
 import { AppError } from './errors.js';
@@ -58,8 +59,11 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     c.set('user', null);
     await next();
     const path = new URL(c.req.url).pathname;
+    const ms = performance.now() - started;
+    // by the route that answered as registered ('/api/jobs/:id'), so ids never become label values
+    deps.metrics.httpRequest({ method: c.req.method, route: routePath(c), status: c.res.status, seconds: ms / 1000 });
     if (path !== '/healthz' && path !== '/readyz') {
-      c.var.log.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+      c.var.log.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(ms) }, 'request');
     }
   });
   const commonHeaders = {

@@ -9,6 +9,7 @@ import type { Storage } from './ports/storage.js';
 import type { JobQueue } from './ports/job-queue.js';
 import type { Payments } from './ports/payments.js';
 import type { ImageProcessing } from './ports/image-processing.js';
+import type { Metrics } from './ports/metrics.js';
 import type { CreativityNetwork } from '@engine/creativity-network.js';
 
 /**
@@ -35,6 +36,8 @@ export interface Deps {
   payments: Payments;
   /** Pixel work outside the engine: mask reading, result previews (src/server/adapters/images). */
   imaging: ImageProcessing;
+  /** What is counted for monitoring: Prometheus on METRICS_PORT, or nothing when it is unset (src/server/adapters/metrics). */
+  metrics: Metrics;
   /**
    * Everything that holds a user's data outside the cascade of the users row (stored files, external customers)
    * registers here; DELETE /api/account runs each one inside the deletion transaction.

@@ -224,6 +224,7 @@ function startWorker(server: TestServer, opts: { group?: boolean; env?: Record<s
     PROCESS_ROLE: 'worker',
     DATABASE_URL: (server.deps.database as { connectionString: string }).connectionString,
     STORAGE_URL: `file://${path.join(server.dataDir, 'storage')}`,
+    STORAGE_SHARED: 'true',
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',

@@ -11,7 +11,7 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-export type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'queue' | 'mailer' | 'imaging'>;
+export type WorkerDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'queue' | 'mailer' | 'imaging' | 'metrics'>;
 
 /**
  * Takes image jobs from the queue in this process and hands each to the job service with this process's engine.

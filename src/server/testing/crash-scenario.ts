@@ -86,7 +86,7 @@ function startServer(dataDir: string, role: Role = 'server', databaseUrl?: strin
       NODE_ENV: 'development',
       RATE_LIMIT_SIGN_UP: '1000/60',
       RATE_LIMIT_SIGN_IN: '1000/60',
-      ...(role === 'server' ? {} : { PROCESS_ROLE: role, DATABASE_URL: databaseUrl!, WORKERS: role === 'api' ? '0' : '1' }),
+      ...(role === 'server' ? {} : { PROCESS_ROLE: role, DATABASE_URL: databaseUrl!, STORAGE_SHARED: 'true', WORKERS: role === 'api' ? '0' : '1' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,7 @@
 import { notifyProcessingComplete } from '../notifications/user-notifications.js';
 import type { Deps } from '@server/deps.js';
 import type { Engine } from '@engine/index.js';
+import type { JobOutcome } from '@server/ports/metrics.js';
 import type { JobRow } from './job-dto.js';
 import { completeJob, failJob, markJobStarted, recordJobProgress, returnJobToQueue } from './job-lifecycle.js';
 import { msg } from '@shared/messages.js';
@@ -13,7 +14,7 @@ import { deleteImageById, deleteImageByPath, findImageById, insertImage } from '
 import { findJobStatus } from '@server/repositories/image-jobs-repository.js';
 
 /** What a job needs: the ports of the server, and the engine of the process that runs it (its own thread). */
-export type ProcessJobDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'mailer' | 'imaging'> & {
+export type ProcessJobDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'mailer' | 'imaging' | 'metrics'> & {
   engine: Pick<Engine, 'enhance' | 'inpaint'>;
 };
 
@@ -84,6 +85,9 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
   if (!job) return;
   const log = deps.logger.child({ jobId, workflow: job.workflowType });
   log.info({ pid: process.pid }, 'job started');
+  const counted = { workflow: job.workflowType, mode: job.mode ?? job.workflowType };
+  deps.metrics.jobStarted({ ...counted, waitSeconds: (deps.clock().getTime() - new Date(job.createdAt).getTime()) / 1000 });
+  let outcome: JobOutcome = 'failed';
   const controller = new AbortController();
   const abortOnQueue = () => controller.abort(queueSignal.reason);
   queueSignal.addEventListener('abort', abortOnQueue);
@@ -97,12 +101,19 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
   let lastPublish = 0;
   let lastPersist = 0;
   let persisting: Promise<void> = Promise.resolve();
-  const onProgress = (p: { fraction: number; etaMs: number | null }) => {
+  const tiles = { done: 0, at: started };
+  const onProgress = (p: { fraction: number; etaMs: number | null; tilesDone?: number }) => {
+    if (p.tilesDone !== undefined && p.tilesDone > tiles.done) {
+      const now = Date.now();
+      deps.metrics.engineTiles({ tiles: p.tilesDone - tiles.done, seconds: (now - tiles.at) / 1000 });
+      Object.assign(tiles, { done: p.tilesDone, at: now });
+    }
     // a job handed back keeps the progress it was handed back with (none) until a worker takes it again
     if (queueSignal.aborted) return;
     const now = Date.now();
     if (now - lastPersist < PERSIST_EVERY_MS && p.fraction < 1) return;
-    const publish = now - lastPublish >= PUBLISH_EVERY_MS;
+    // the last tile is always told, so even a job faster than the publish interval shows its progress reach the end
+    const publish = p.fraction >= 1 || now - lastPublish >= PUBLISH_EVERY_MS;
     lastPersist = now;
     if (publish) lastPublish = now;
     persisting = persisting.then(async () => {
@@ -117,7 +128,8 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     if (!source) throw Object.assign(new Error(msg('enhanceNoSource')), { code: 'UNSUPPORTED_INPUT' });
     const input = await readObject(deps, source.bucket as Bucket, source.path);
 
-    let result: { data: Buffer; width: number; height: number; format: string };
+    let result: { data: Buffer; width: number; height: number; format: string; model?: string; method?: string };
+    const engineStarted = Date.now();
     if (job.workflowType === 'remove') {
       const maskKey = typeof job.params.maskKey === 'string' ? job.params.maskKey : '';
       const mask = await readObject(deps, 'processed-images', maskKey);
@@ -134,6 +146,12 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     }
     await persisting;
     if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
+    const inputSize = await deps.imaging.probe(input).catch(() => null);
+    deps.metrics.engineRun({
+      network: result.model ?? `inpaint-${result.method ?? 'unknown'}`,
+      inputMegapixels: inputSize ? (inputSize.width * inputSize.height) / 1e6 : 0,
+      seconds: (Date.now() - engineStarted) / 1000,
+    });
 
     const ext = extensionFor(result.format);
     const baseName = safeStem(source.originalName ?? 'image');
@@ -169,6 +187,7 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     const completed = await completeJob(deps, job.id, { processedImageUrl, resultImageId: row.id });
     if (!completed) throw new Error('job ended before its result was saved');
     log.info({ ms: Date.now() - started, width: result.width, height: result.height }, 'job completed');
+    outcome = 'completed';
     stored = undefined;
     await notifyProcessingComplete(deps, job.userId);
   } catch (err) {
@@ -181,11 +200,13 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     }
     const status = await findJobStatus(deps.db, jobId);
     if (status !== 'processing') {
+      outcome = 'ended_elsewhere';
       log.info({ status }, 'job stopped: it was ended elsewhere');
       return;
     }
     if (queueSignal.aborted) {
       // the queue takes the job back (shutdown or expiry): it runs again on a worker, nothing was charged
+      outcome = 'handed_back';
       await returnJobToQueue(deps, jobId).catch(() => {});
       log.info({ reason: String(queueSignal.reason?.message ?? queueSignal.reason) }, 'job handed back to the queue');
       throw new JobHandedBack(err);
@@ -194,6 +215,7 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     await failJob(deps, jobId, failureMessage(err, job.workflowType));
     await notifyProcessingComplete(deps, job.userId);
   } finally {
+    deps.metrics.jobFinished({ ...counted, outcome, busySeconds: (Date.now() - started) / 1000 });
     unsubscribe();
     queueSignal.removeEventListener('abort', abortOnQueue);
   }
