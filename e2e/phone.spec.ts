@@ -118,7 +118,7 @@ test('on a phone: the menu, the pricing cards and the profile tabs', async ({ pa
   const saved = await page.request.patch('/api/profile', { headers: { Origin: baseURL! }, data: { first_name: longName, last_name: 'Muster' } });
   expect(saved.status()).toBe(200);
   await page.goto('/profile');
-  await expect(page.getByText(longName)).toBeVisible();
+  await expect(page.getByTestId('personal-info').getByText(longName, { exact: true })).toBeVisible();
   expect(await pageWidth(page)).toBeLessThanOrEqual(390);
   const note = page.getByText('Email cannot be changed');
   await note.scrollIntoViewIfNeeded();

@@ -115,15 +115,20 @@ test('settings: notification switches kept on the server, devices listed, other 
   // the master switch greys out the others
   await notifications.getByRole('switch', { name: 'Email notifications' }).click();
   await expect(notifications.getByRole('switch', { name: 'Low credits warning' })).toBeDisabled();
+  // the sub-tab is in the address, so a reload comes back to it
+  await expect(page).toHaveURL(/[?&]section=notifications(&|$)/);
   await page.reload();
-  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('notifications').getByRole('switch', { name: 'Processing complete' })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByTestId('notifications').getByRole('switch', { name: 'Email notifications' })).toHaveAttribute('aria-checked', 'false');
   await page.getByRole('tab', { name: 'General' }).click();
 
   // time zone: every date follows the one chosen here
   await expect(page.getByTestId('app-version')).toContainText(/Renderlift \d+\.\d+\.\d+/);
-  await page.getByTestId('general-settings').getByLabel('Time zone').selectOption('Pacific/Kiritimati');
+  // time zones as readable names, grouped by region
+  const zones = page.getByTestId('general-settings').getByLabel('Time zone');
+  await expect(zones.locator('optgroup[label="Europe"] option[value="Europe/Zurich"]')).toHaveText(/^Europe — Zurich \(UTC[+−-]\d\d:\d\d\)$/);
+  await zones.selectOption('Pacific/Kiritimati');
   const ledger = (await (await page.request.get('/api/credits/ledger')).json()) as { items: { created_at: string }[] };
   const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Pacific/Kiritimati' }).format(
     new Date(ledger.items[0].created_at),
