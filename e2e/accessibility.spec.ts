@@ -49,6 +49,18 @@ async function expectNoSeriousViolations(page: Page, where: string) {
   expect.soft(report, `axe on ${where}`).toEqual([]);
 }
 
+/** One `<main>` on the page, and "Skip to content" as the first stop of the Tab key, moving the focus into it. */
+async function expectOneMainAndSkipLink(page: Page, where: string) {
+  await expect(page.locator('main'), where).toHaveCount(1);
+  const firstStop = await page.evaluate(
+    () => document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')?.textContent ?? null,
+  );
+  expect(firstStop, where).toBe('Skip to content');
+  await page.getByRole('link', { name: 'Skip to content' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main'), where).toBeFocused();
+}
+
 /** Opens a page and waits until it has its content (the lazily loaded route, not the spinner). */
 async function visit(page: Page, url: string, ready?: Locator) {
   await page.goto(url);
@@ -89,15 +101,7 @@ test('public pages and the phone menu have no serious or critical violations', a
   ]) {
     await visit(page, url);
     await expectNoSeriousViolations(page, url);
-    // one <main> a page, and "Skip to content" as the first stop of the Tab key, landing in it
-    await expect(page.locator('main'), url).toHaveCount(1);
-    const firstStop = await page.evaluate(
-      () => document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')?.textContent ?? null,
-    );
-    expect(firstStop, url).toBe('Skip to content');
-    await page.getByRole('link', { name: 'Skip to content' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page.locator('main'), url).toBeFocused();
+    await expectOneMainAndSkipLink(page, url);
   }
   // every e-mail, as its own document (the preview shows it in a frame axe cannot enter)
   const { templates } = (await (await page.request.get('/api/email-preview')).json()) as { templates: { name: string }[] };
@@ -141,15 +145,7 @@ test('signed-in screens and dialogs have no serious or critical violations', asy
   for (const url of ['/payment-success', '/checkout-test/portal', '/admin', '/email-preview', '/viewports']) {
     await visit(page, url);
     await expectNoSeriousViolations(page, url);
-    // one <main> a page, and "Skip to content" as the first stop of the Tab key, landing in it
-    await expect(page.locator('main'), url).toHaveCount(1);
-    const firstStop = await page.evaluate(
-      () => document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')?.textContent ?? null,
-    );
-    expect(firstStop, url).toBe('Skip to content');
-    await page.getByRole('link', { name: 'Skip to content' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page.locator('main'), url).toBeFocused();
+    await expectOneMainAndSkipLink(page, url);
   }
   // the Viewport Manager's 'Create New Viewport' dialog
   await page.getByTestId('viewport-create').click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { startTestServer, TestClient, type TestServer } from '../testing/test-server.js';
 import { signUpVerifiedUser } from '../testing/accounts.js';
+import { waitForCampaign as waitForCampaignOf } from '../testing/campaigns.js';
 import { backends } from '../testing/databases.js';
 import { makeAdmin } from '../services/accounts/make-admin.js';
 import { adminAuditLog, emailOutbox, notificationCampaigns } from '../db/schema.js';
@@ -35,14 +36,7 @@ describe.each(backends)('admin campaigns and audit details (%s)', (backend) => {
     campaigns: Number((await server.deps.db.select({ n: count() }).from(notificationCampaigns))[0].n),
     mails: Number((await server.deps.db.select({ n: count() }).from(emailOutbox))[0].n),
   });
-  async function waitForCampaign(id: string) {
-    for (let i = 0; i < 200; i++) {
-      const r = await admin.json(`/api/admin/notifications/${id}`);
-      if (r.body.campaign.status === 'completed' || r.body.campaign.status === 'failed') return r.body.campaign;
-      await new Promise((res) => setTimeout(res, 100));
-    }
-    throw new Error('notification batch did not finish');
-  }
+  const waitForCampaign = (id: string) => waitForCampaignOf(admin, id);
 
   it('a preview answers the subject, the body and the recipient count, and writes and sends nothing', async () => {
     const before = await rowsIn();

@@ -3,6 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { createApp } from '../app.js';
 import { startTestServer, TestClient, type TestServer } from '../testing/test-server.js';
 import { signUpVerifiedUser } from '../testing/accounts.js';
+import { waitForCampaign as waitForCampaignOf } from '../testing/campaigns.js';
 import { backends } from '../testing/databases.js';
 import { SseReader } from '../testing/sse.js';
 import { makeAdmin } from '../services/accounts/make-admin.js';
@@ -33,14 +34,7 @@ describe.each(backends)('admin API (%s)', (backend) => {
 
   const audit = async (action: string) => server.deps.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, action)).orderBy(adminAuditLog.id);
 
-  async function waitForCampaign(id: string) {
-    for (let i = 0; i < 200; i++) {
-      const r = await admin.json(`/api/admin/notifications/${id}`);
-      if (r.body.campaign.status === 'completed' || r.body.campaign.status === 'failed') return r.body.campaign;
-      await new Promise((res) => setTimeout(res, 100));
-    }
-    throw new Error('notification batch did not finish');
-  }
+  const waitForCampaign = (id: string) => waitForCampaignOf(admin, id);
 
   it('every /api/admin route answers 401 signed out and 403 to a user without the admin role, read from the route list', async () => {
     const { app } = createApp(server.deps, { serveWeb: false });
