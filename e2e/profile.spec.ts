@@ -98,7 +98,8 @@ test('profile tabs, personal and business details kept across a reload, credits 
 test('settings: notification switches kept on the server, devices listed, other devices signed out', async ({ page, browser, baseURL }) => {
   const user = await signedInUser(page.request, baseURL!, 'settings');
   // the same account on a second device
-  const other = await browser.newContext({ baseURL });
+  const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const other = await browser.newContext({ baseURL, userAgent: firefoxOnWindows });
   const signIn = await other.request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL! }, data: { email: user.email, password: user.password } });
   expect(signIn.status()).toBe(200);
 
@@ -140,8 +141,11 @@ test('settings: notification switches kept on the server, devices listed, other 
   const devices = page.getByTestId('device-list').getByRole('listitem');
   await expect(devices).toHaveCount(2);
   await expect(page.getByTestId('device-list')).toContainText('This device');
+  await expect(page.getByTestId('device-list')).toContainText('Firefox on Windows');
   await page.getByRole('button', { name: 'Sign out other devices' }).click();
   await expect(devices).toHaveCount(1);
+  // the activity names the device that was signed out, not only the one that asked
+  await expect(page.getByTestId('ended-devices').first()).toHaveText('ended Firefox on Windows');
   expect((await other.request.get('/api/me')).status()).toBe(401);
   expect((await page.request.get('/api/me')).status()).toBe(200);
   await other.close();

@@ -36,6 +36,7 @@ import { resendVerification } from '../services/accounts/resend-verification.js'
 import { enqueuePasswordReset } from '../services/accounts/request-password-reset.js';
 import { resetPassword } from '../services/accounts/reset-password.js';
 import { deleteOwnAccount } from '../services/accounts/delete-account.js';
+import { deviceName } from '@shared/user-agent.js';
 import { endSessions } from '../services/accounts/sign-out.js';
 import { changePassword } from '../services/accounts/change-password.js';
 import { countBackupCodes, regenerateBackupCodes } from '../services/accounts/backup-codes.js';
@@ -146,13 +147,14 @@ export const accountRoute = new Hono<AppEnv>()
     // seed 001 §7.7: the client treats 401 as success, so a missing session is not an error it shows
     if (!current) throw unauthorized();
     const { scope } = c.req.valid('query');
-    const { clearCookie } = await endSessions(deps, current.user.id, current.sessionId, scope);
+    const { clearCookie, ended } = await endSessions(deps, current.user.id, current.sessionId, scope);
     await recordSecurityEvent(deps, {
       userId: current.user.id,
       action: 'sign_out',
       resource: 'auth',
       status: 'success',
-      details: { scope },
+      // the devices whose sessions ended, named as the device list names them; the event's own agent is the one asking
+      details: { scope, devices: ended.map((e) => deviceName(e.userAgent)) },
       ipAddress: ipOf(c),
       userAgent: c.req.header('user-agent') ?? null,
     });

@@ -94,6 +94,8 @@ export const SignInEvent = z
     status: z.string(),
     ipAddress: z.string().nullable(),
     userAgent: z.string().nullable(),
+    /** For a sign-out: the devices whose sessions it ended ('Firefox on Windows'), empty for other events. */
+    endedDevices: z.array(z.string()),
     at: IsoDateTime,
   })
   .meta({ id: 'SignInEvent' });

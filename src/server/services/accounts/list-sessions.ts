@@ -22,6 +22,7 @@ export async function listSessions(
         status: securityEvents.status,
         ipAddress: securityEvents.ipAddress,
         userAgent: securityEvents.userAgent,
+        details: securityEvents.details,
         at: securityEvents.createdAt,
       })
       .from(securityEvents)
@@ -45,6 +46,17 @@ export async function listSessions(
       lastActiveAt: r.updatedAt.toISOString(),
       current: r.id === currentSessionId,
     })),
-    signIns: events.map((e) => ({ id: e.id, action: e.action, status: e.status, ipAddress: e.ipAddress, userAgent: e.userAgent, at: e.at.toISOString() })),
+    signIns: events.map((e) => {
+      const devices = (e.details as { devices?: unknown } | null)?.devices;
+      return {
+        id: e.id,
+        action: e.action,
+        status: e.status,
+        ipAddress: e.ipAddress,
+        userAgent: e.userAgent,
+        endedDevices: Array.isArray(devices) ? devices.filter((d): d is string => typeof d === 'string') : [],
+        at: e.at.toISOString(),
+      };
+    }),
   };
 }

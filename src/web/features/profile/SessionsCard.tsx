@@ -75,6 +75,7 @@ export function SessionsCard() {
                   {e.action.replace('_', ' ')} {e.status === 'failure' ? 'failed' : ''}
                 </span>
                 <span>{deviceName(e.userAgent)}</span>
+                {e.endedDevices.length > 0 && <span data-testid="ended-devices">ended {e.endedDevices.join(', ')}</span>}
                 <span>{e.ipAddress ?? ''}</span>
                 <span className="ml-auto">{when(e.at)}</span>
               </li>
