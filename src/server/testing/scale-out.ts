@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../db/database.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 import { startS3Server, type S3TestServer } from './s3-server.js';
@@ -50,6 +51,11 @@ export interface ScaleOutOptions {
   workers: number;
   /** An administrative PostgreSQL URL: a database is made for the run and dropped by `stop`. */
   databaseUrl: string;
+  /**
+   * Run on a database and a bucket that exist already (an install moved by migrate-data) instead of fresh ones; they
+   * are left as they are by `stop`.
+   */
+  existing?: { databaseUrl: string; s3: S3TestServer };
   /** Over every process's environment. */
   env?: Record<string, string>;
   workerEnv?: Record<string, string>;
@@ -108,8 +114,19 @@ function spawnRole(role: Role, index: number, env: Record<string, string>): Prom
   });
 }
 
+/** A database that exists already, opened for the checks of `scale-out-checks.ts`; `dispose` only closes it. */
+async function openExisting(url: string): Promise<TestDatabase> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  return { database, url, dispose: () => database.close() };
+}
+
 export async function startScaleOut(opts: ScaleOutOptions): Promise<ScaleOut> {
-  const [database, s3, proxy] = await Promise.all([createTestDatabase('postgres', opts.databaseUrl), startS3Server(), startRoundRobinProxy()]);
+  const existing = opts.existing;
+  const [database, s3, proxy] = await Promise.all([
+    existing ? openExisting(existing.databaseUrl) : createTestDatabase('postgres', opts.databaseUrl),
+    existing ? existing.s3 : startS3Server(),
+    startRoundRobinProxy(),
+  ]);
   const common: Record<string, string> = {
     ...s3.env,
     NODE_ENV: 'development',
@@ -139,7 +156,7 @@ export async function startScaleOut(opts: ScaleOutOptions): Promise<ScaleOut> {
   const stop = async () => {
     await Promise.all([...apis, ...workers].map((p) => p.kill()));
     await proxy.close();
-    await Promise.all([s3.stop(), database.dispose()]);
+    await Promise.all(existing ? [database.database.close()] : [s3.stop(), database.dispose()]);
   };
   try {
     // all at once: each start is mostly the loading of its modules

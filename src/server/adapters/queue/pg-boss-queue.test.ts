@@ -7,6 +7,7 @@ import type { JobQueue } from '@server/ports/job-queue.js';
 import { createPgBossQueue } from './pg-boss-queue.js';
 
 const JOBS = 20;
+const POLL_SECONDS = 10;
 
 describe.each(backends)('job pick-up on %s', (backend) => {
   let t: TestDatabase;
@@ -15,7 +16,8 @@ describe.each(backends)('job pick-up on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestDatabase(backend);
     const logger = createLogger('silent');
-    worker = createPgBossQueue({ database: t.database, logger, superviseIntervalSeconds: 60 });
+    // a 10 s poll: a job taken within a second of its send was woken by the NOTIFY, never found by polling
+    worker = createPgBossQueue({ database: t.database, logger, superviseIntervalSeconds: 60, pollingIntervalSeconds: POLL_SECONDS });
     await worker.start();
     if (backend === 'postgres') {
       // on PostgreSQL the job is sent by another process's queue (an API instance) than the one that works it
@@ -37,7 +39,7 @@ describe.each(backends)('job pick-up on %s', (backend) => {
     await t?.dispose();
   }, 60_000);
 
-  it('starts a job sent to an idle worker within 250 ms, every time', async () => {
+  it('wakes an idle worker for each job sent, instead of leaving it to the next poll', async () => {
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
     let waiting: (() => void) | undefined;
@@ -55,7 +57,8 @@ describe.each(backends)('job pick-up on %s', (backend) => {
     }
     latencies.sort((a, b) => a - b);
     expect(latencies).toHaveLength(JOBS);
-    // p99 of 20 is the slowest; polling alone puts a quarter of them past 250 ms
-    expect(latencies.at(-1)).toBeLessThan(250);
-  }, 60_000);
+    // polling alone would take each job 0–10 s after its send: all 20 within one second happens by chance with
+    // odds of 1 in 10^20. The time itself (p50 15 ms, p99 45 ms here) is measured by npm run bench:scale
+    expect(latencies.at(-1)).toBeLessThan(1000);
+  }, 120_000);
 });

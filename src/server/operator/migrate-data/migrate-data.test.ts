@@ -19,7 +19,7 @@ import { TestClient } from '@server/testing/test-server.js';
 import { signUpVerifiedUser } from '@server/testing/accounts.js';
 import { syntheticPng } from '@server/testing/images.js';
 import { startS3Server, type S3TestServer } from '@server/testing/s3-server.js';
-import { MODEL_CACHE_DIR } from '@server/testing/scale-out.js';
+import { MODEL_CACHE_DIR, startScaleOut } from '@server/testing/scale-out.js';
 import { listSourceFiles } from './copy-files.js';
 import { tablesInDependencyOrder } from './tables.js';
 
@@ -224,7 +224,7 @@ describe.skipIf(!databaseUrl)('npm run migrate-data', { timeout: 900_000 }, () =
     expect(await targetCounts(other.url!)).toMatchObject({ users: 1, images: 0, image_jobs: 0 });
   });
 
-  it('moves everything into PostgreSQL and the bucket, and the server on the target answers as the old one did', async () => {
+  it('moves everything into PostgreSQL and the bucket, and API and worker processes on the target answer as the old server did', async () => {
     const target = await createTestDatabase('postgres', databaseUrl);
     cleanup.push(() => target.dispose());
     await target.database.close();
@@ -246,20 +246,17 @@ describe.skipIf(!databaseUrl)('npm run migrate-data', { timeout: 900_000 }, () =
     expect(moved.out).toContain('1 unfinished jobs are queued again');
 
     const secret = fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim();
-    const targetDir = tmp('migrate-target');
-    cleanup.push(() => fs.rmSync(targetDir, { recursive: true, force: true }));
-    const server = await startServer(
-      loadConfig({
-        ...sourceEnv,
-        ...s3.env,
-        DATA_DIR: targetDir,
-        WEB_DIST_DIR: path.join(targetDir, 'web'),
-        DATABASE_URL: target.url!,
-        AUTH_SECRET: secret,
-        WORKERS: '1',
-      }),
-    );
-    cleanup.push(() => server.close());
+    // the target runs as the scale-out mode does: two API processes and a worker, behind one address
+    const cluster = await startScaleOut({
+      apis: 2,
+      workers: 1,
+      databaseUrl: databaseUrl!,
+      existing: { databaseUrl: target.url!, s3 },
+      env: { AUTH_SECRET: secret, RATE_LIMIT_SIGN_IN: '1000/60' },
+      workerEnv: { ENGINE_THREADS: '1' },
+    });
+    cleanup.push(() => cluster.stop());
+    const server = { url: cluster.proxy.url };
     // a session issued by the old server is still good
     const kept = await fetch(`${server.url}/api/credits`, { headers: { cookie: users[0].client.cookieHeader() } });
     expect(kept.status).toBe(200);
