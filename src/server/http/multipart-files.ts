@@ -48,7 +48,8 @@ export class MultipartRefused extends Error {
 export async function spoolMultipartFiles(request: Request, limits: MultipartLimits): Promise<SpooledForm> {
   const dir = path.join(limits.tmpDir, `upload-${crypto.randomUUID()}`);
   fs.mkdirSync(dir, { recursive: true });
-  const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
+  // retried: a write stream still opening its file as the folder goes makes one removal find it not empty
+  const cleanup = () => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   const contentType = request.headers.get('content-type') ?? '';
   if (!request.body || !/^multipart\/form-data/i.test(contentType)) {
     cleanup();
@@ -113,6 +114,8 @@ export async function spoolMultipartFiles(request: Request, limits: MultipartLim
     await pipeline(source, parser);
     await Promise.all(writes);
   } catch (err) {
+    // the files being written end with the parser; the folder goes once none of them can still create its file
+    await Promise.race([Promise.allSettled(writes), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     cleanup();
     if (err instanceof MultipartRefused) throw err;
     throw new MultipartRefused('malformed');
