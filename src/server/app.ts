@@ -36,6 +36,9 @@ import { contactRoute } from './routes/contact.js';
 import { serviceStatusRoute } from './routes/service-status.js';
 import { emailPreviewRoute } from './routes/email-preview.js';
 import { versionRoute } from './routes/version.js';
+import { workerApiRoute } from './routes/worker-api.js';
+import { adminWorkersRoute } from './routes/admin-workers.js';
+import { WORKER_API_PREFIX } from '@shared/api/workers.js';
 import { contract } from './http/contract.js';
 import { openApiRoute } from './http/openapi-document.js';
 
@@ -128,6 +131,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/billing', billingRoute);
   app.route('/api/check-subscription', subscriptionRoute);
   app.route('/api/webhooks', webhooksRoute);
+  app.route('/api/admin/workers', adminWorkersRoute);
   app.route('/api/admin', adminRoute);
   app.route('/api/profile', profileRoute);
   app.route('/api/credits', creditsRoute);
@@ -136,6 +140,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/service-status', serviceStatusRoute);
   app.route('/api/email-preview', emailPreviewRoute);
   app.route('/api/version', versionRoute);
+  app.route(WORKER_API_PREFIX, workerApiRoute);
   app.get(
     '/api/openapi.json',
     contract({

@@ -166,5 +166,7 @@ export const ADMIN_ACTIONS = [
   'grant.beta_access',
   'role.grant_admin',
   'role.revoke_admin',
+  'worker_token.create',
+  'worker_token.revoke',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];

@@ -27,6 +27,8 @@ export const DEFAULT_UPLOAD_MAX_PIXELS = MAX_OUTPUT_PIXELS;
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 /** A removal's mask: a PNG at the image's own resolution, mostly flat areas that PNG compresses well. */
 export const MASK_MAX_BYTES = 20 * 1024 * 1024;
+/** A remote worker's uploaded result: the largest output (64 MP) as a 16-bit RGBA PNG that did not compress at all. */
+export const WORKER_RESULT_MAX_BYTES = MAX_OUTPUT_PIXELS * 8 + 1024 * 1024;
 
 /**
  * Live-event streams (GET /api/events) open at once. A browser holds one per tab; 20 leaves room for many tabs and

@@ -522,3 +522,68 @@ export const notificationRecipients = pgTable(
     check('notification_recipients_status_known', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+// ---------------------------------------------------------------- remote workers
+
+/**
+ * A machine allowed to run jobs over HTTPS with a bearer token (a GPU box behind a studio's router): it holds no
+ * database or storage credentials. Only the token's SHA-256 is kept; its first characters are shown to tell tokens apart.
+ */
+export const workerTokens = pgTable(
+  'worker_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    capabilities: jsonb('capabilities').$type<string[]>().notNull().default([]),
+    maxConcurrency: integer('max_concurrency').notNull().default(1),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** What the worker said of itself on its last call: its release, engine version and execution provider. */
+    lastVersion: text('last_version'),
+    lastProvider: text('last_provider'),
+    jobsDone: integer('jobs_done').notNull().default(0),
+    megapixelsDone: real('megapixels_done').notNull().default(0),
+    busySeconds: real('busy_seconds').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('worker_tokens_hash_idx').on(t.tokenHash),
+    check('worker_tokens_concurrency_range', sql`${t.maxConcurrency} >= 1 and ${t.maxConcurrency} <= 64`),
+  ],
+);
+
+/**
+ * One attempt of a job taken by a remote worker: the queue job and attempt it fences, and how it ended. Calls for a
+ * claim that is no longer the job's running attempt (expired, handed back, revoked) are refused.
+ */
+export const workerClaims = pgTable(
+  'worker_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenId: uuid('token_id')
+      .notNull()
+      .references(() => workerTokens.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => imageJobs.id, { onDelete: 'cascade' }),
+    queueName: text('queue_name').notNull(),
+    queueJobId: text('queue_job_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** Set when the worker has stored its result: the staged object's key. */
+    resultKey: text('result_key'),
+    outcome: text('outcome'),
+    claimedAt: createdAt(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('worker_claims_token_open_idx')
+      .on(t.tokenId)
+      .where(sql`${t.endedAt} is null`),
+    index('worker_claims_job_idx').on(t.jobId),
+    check('worker_claims_outcome_known', sql`${t.outcome} is null or ${t.outcome} in ('completed', 'failed', 'handed_back', 'lost')`),
+  ],
+);

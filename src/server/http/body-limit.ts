@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './env.js';
 import type { Config } from '../config.js';
-import { AVATAR_MAX_BYTES, MASK_MAX_BYTES } from '@shared/limits.js';
+import { AVATAR_MAX_BYTES, MASK_MAX_BYTES, WORKER_RESULT_MAX_BYTES } from '@shared/limits.js';
 import { fill } from '@shared/messages.js';
 import { storageMessages } from '@shared/storage-messages.js';
 
@@ -44,7 +44,14 @@ const BODY_LIMITS: Record<string, BodyLimit> = {
   },
   // client security reports are a few fields (the schema bounds their details to 4 KB)
   'POST /api/security-events': { maxBytes: () => 16 * 1024 },
+  // a remote worker's result, streamed into storage: as large as the engine's largest output
+  'PUT /api/worker/v1/claims/:id/result': { streamed: true, maxBytes: () => WORKER_RESULT_MAX_BYTES },
 };
+
+/** The limit of a route by its path, ids (UUIDs) written as `:id` as the table names them. */
+const UUID_SEGMENT = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi;
+const limitOf = (method: string, path: string): BodyLimit | undefined =>
+  BODY_LIMITS[`${method} ${path}`] ?? BODY_LIMITS[`${method} ${path.replace(UUID_SEGMENT, '/:id')}`];
 
 const defaultRefusal = (max: number) => ({ code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${Math.round(max / 1024)} KB.` });
 
@@ -56,7 +63,7 @@ const defaultRefusal = (max: number) => ({ code: 'PAYLOAD_TOO_LARGE', message: `
 export const requestBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || !c.req.raw.body) return next();
   const config = c.var.deps.config;
-  const limit = BODY_LIMITS[`${c.req.method} ${c.req.path}`];
+  const limit = limitOf(c.req.method, c.req.path);
   const max = limit?.maxBytes(config) ?? DEFAULT_BODY_MAX_BYTES;
   const { code, message } = limit?.refusal?.(config) ?? defaultRefusal(max);
   const refuse = (ctx: Context<AppEnv>) => ctx.json({ error: { code, message } }, 413, { Connection: 'close' });

@@ -18,8 +18,8 @@ export interface RouteContract {
   summary: string;
   tag: string;
   description?: string;
-  /** Who may call: the signed-in user (session cookie), an admin, or anyone. */
-  access: 'user' | 'admin' | 'public';
+  /** Who may call: the signed-in user (session cookie), an admin, a remote worker (its bearer token), or anyone. */
+  access: 'user' | 'admin' | 'worker' | 'public';
   /** A request body the route reads itself (multipart); JSON bodies, queries and params come from `validate`. */
   body?: MediaBody & { schema: z.ZodType };
   /** The answers by status. Any 4xx/5xx not listed answers the common error body. */
@@ -54,7 +54,7 @@ function openApiSpec(contract: RouteContract) {
     summary: contract.summary,
     tags: [contract.tag],
     ...(contract.description ? { description: contract.description } : {}),
-    security: contract.access === 'public' ? [] : [{ session: [] }],
+    security: contract.access === 'public' ? [] : contract.access === 'worker' ? [{ workerToken: [] }] : [{ session: [] }],
     ...(contract.body ? { requestBody: { required: true, content: { [contract.body.media]: { schema: resolver(contract.body.schema) } } } } : {}),
     responses,
   };

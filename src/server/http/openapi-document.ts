@@ -77,7 +77,10 @@ async function buildOpenApiDocument(app: Hono<AppEnv>, meta: { title: string; ve
         description: 'Every /api route with its request and response schemas. Errors answer { error: { code, message } } with the spec’s wording.',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'renderlift.session_token', description: 'The session cookie set by sign-in' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'renderlift.session_token', description: 'The session cookie set by sign-in' },
+          workerToken: { type: 'http', scheme: 'bearer', description: 'A worker token (rlw_…) made by an admin, for /api/worker/v1 only' },
+        },
       },
     },
     // /api/openapi.json and /api/credits/ledger.csv are routes, not static files

@@ -23,7 +23,7 @@ function nearestEntry(value: string | null): string | undefined {
 }
 
 /** The origin (scheme://host[:port]) a request came in on. */
-function requestOrigin(req: Request, trustProxy: TrustProxy): string {
+export function requestOrigin(req: Request, trustProxy: TrustProxy): string {
   const url = new URL(req.url);
   let protocol = url.protocol.replace(/:$/, '');
   let host = req.headers.get('host') ?? url.host;

@@ -7,6 +7,7 @@ import type { Command } from './command.js';
 import { makeAdmin } from '../services/accounts/make-admin.js';
 import { grantPlanCommand } from './grant-plan-command.js';
 import { grantBetaCommand } from './grant-beta-command.js';
+import { workerTokenCommand } from './worker-token-command.js';
 
 export const commands: Record<string, Command> = {
   'make-admin': {
@@ -29,6 +30,7 @@ export const commands: Record<string, Command> = {
   },
   'grant-plan': grantPlanCommand,
   'grant-beta': grantBetaCommand,
+  'worker-token': workerTokenCommand,
 };
 
 function printUsage(out: (line: string) => void) {

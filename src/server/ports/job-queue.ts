@@ -40,11 +40,34 @@ export interface EnqueueOptions {
   priority?: number;
 }
 
+/** One attempt of a job taken with `take`: its queue, id and attempt number fence every later call to this attempt. */
+export interface TakenJob<T = unknown> {
+  queue: QueueName;
+  id: string;
+  retryCount: number;
+  data: T;
+}
+
+export type TakenJobRef = Pick<TakenJob, 'queue' | 'id' | 'retryCount'>;
+
+/** How a taken attempt ends: done, failed for good, or given back to run again (the attempt not counted). */
+export type TakenJobOutcome = 'completed' | 'failed' | 'handed_back';
+
 export interface JobQueue {
   start(): Promise<void>;
   enqueue<T extends object>(queue: QueueName, data: T, opts?: EnqueueOptions): Promise<string>;
   /** Runs `handler` for jobs of the queue, `concurrency` at a time in this process. A throw fails the attempt. */
   work<T>(queue: QueueName, opts: { concurrency: number }, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void>;
+  /**
+   * Takes the next waiting job of the first of `queues` that has one, for a worker that runs it elsewhere (a remote
+   * worker over HTTPS): the caller keeps the attempt alive with `touch` within the queue's heartbeat, or the queue runs
+   * it again, and ends it with `settle`.
+   */
+  take<T>(queues: QueueName[]): Promise<TakenJob<T> | null>;
+  /** Keeps a taken attempt alive; false when it no longer runs (expired, cancelled, settled). */
+  touch(job: TakenJobRef): Promise<boolean>;
+  /** Ends a taken attempt; false when it was no longer running (another call or the queue ended it first). */
+  settle(job: TakenJobRef, outcome: TakenJobOutcome): Promise<boolean>;
   /** Cancels a job that has not finished; a job already taken by a worker is stopped by its own checks. */
   cancel(queue: QueueName, id: string): Promise<void>;
   /** The queue's view of a job: 'created' (waiting), 'active', 'retry', 'completed', 'failed', 'cancelled', or null. */

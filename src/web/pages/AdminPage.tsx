@@ -5,6 +5,7 @@ import { CampaignHistorySection } from '../features/admin/CampaignHistorySection
 import { BetaAccessSection, ComplimentaryPlanSection } from '../features/admin/GrantsSection';
 import { AdminsSection } from '../features/admin/AdminsSection';
 import { OverviewSection } from '../features/admin/OverviewSection';
+import { WorkersSection } from '../features/admin/WorkersSection';
 import { AuditLogSection, ContactMessagesSection, SecurityEventsSection } from '../features/admin/RecordsSections';
 
 const SECTIONS = [
@@ -16,6 +17,7 @@ const SECTIONS = [
   ['complimentary-plan', 'Complimentary plan'],
   ['beta-access', 'Beta access'],
   ['admins', 'Admins'],
+  ['workers', 'Remote workers'],
   ['contact-messages', 'Contact messages'],
   ['audit-log', 'Audit log'],
   ['security-events', 'Security events'],
@@ -58,6 +60,7 @@ export function AdminPage() {
             <BetaAccessSection />
           </div>
           <AdminsSection />
+          <WorkersSection />
           <ContactMessagesSection />
           <AuditLogSection />
           <SecurityEventsSection />

@@ -114,6 +114,24 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
         },
       );
     },
+    async take<T>(queues: QueueName[]) {
+      for (const queue of queues) {
+        const [job] = await boss.fetch<T>(queue, { batchSize: 1 } as never);
+        if (job) return { queue, id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0, data: job.data };
+      }
+      return null;
+    },
+    async touch(job) {
+      const res = (await boss.touch(job.queue, { id: job.id, retryCount: job.retryCount } as never)) as { affected?: number };
+      return (res?.affected ?? 0) > 0;
+    },
+    async settle(job, outcome) {
+      const fenced = { id: job.id, retryCount: job.retryCount } as never;
+      if (outcome === 'completed') return (((await boss.complete(job.queue, fenced)) as { affected?: number })?.affected ?? 0) > 0;
+      if (outcome === 'handed_back') await keepAttempt(job.queue, job.id);
+      else await spendAttempts(job.queue, job.id);
+      return (((await boss.fail(job.queue, fenced)) as { affected?: number })?.affected ?? 0) > 0;
+    },
     async cancel(queue, id) {
       await boss.cancel(queue, id);
     },

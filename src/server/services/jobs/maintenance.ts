@@ -3,6 +3,7 @@ import type { Deps } from '@server/deps.js';
 import { imageJobs } from '@server/db/schema.js';
 import { enqueueJob, queueFor } from './enqueue-job.js';
 import { failJob, findUnqueuedJobs, sweepStaleJobs } from './job-lifecycle.js';
+import { closeSilentClaims } from '../workers/remote-claims.js';
 
 /** Queue states after which no worker will take the job again (retries used up, cancelled, or ended). */
 const GONE_STATES = new Set(['failed', 'cancelled', 'completed']);
@@ -41,10 +42,11 @@ const UNQUEUED_AFTER_MS = 60_000;
  * released), and queues jobs that were committed but never reached the queue. Safe on any number of instances:
  * every transition is conditional.
  */
-export async function runJobMaintenance(deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>) {
+export async function runJobMaintenance(deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage' | 'config'>) {
   const failed = await sweepStaleJobs(deps);
   const lost = await failLostJobs(deps);
   const unqueued = await findUnqueuedJobs(deps, UNQUEUED_AFTER_MS);
+  await closeSilentClaims(deps);
   for (const job of unqueued) await enqueueJob(deps, job, 0);
   if (failed.length || lost || unqueued.length) deps.logger.info({ failed: failed.length, lost, requeued: unqueued.length }, 'job maintenance');
   return { failed: failed.length, lost, requeued: unqueued.length };

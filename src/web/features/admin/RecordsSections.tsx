@@ -16,6 +16,8 @@ const ACTION_LABELS: Record<string, string> = {
   'grant.beta_access': 'Beta access granted',
   'role.grant_admin': 'Admin role given',
   'role.revoke_admin': 'Admin role taken',
+  'worker_token.create': 'Worker token created',
+  'worker_token.revoke': 'Worker token revoked',
 };
 
 function AuditDetails({ entry }: { entry: AuditEntry }) {

@@ -17,6 +17,7 @@ import type {
   ServiceStatusResponse,
 } from '@shared/api/admin';
 import type { Page } from '@shared/pagination';
+import type { CreateWorkerTokenRequest, CreateWorkerTokenResponse, WorkerTokensResponse } from '@shared/api/workers';
 
 export type { CampaignCreated, CampaignPreview } from '@shared/api/admin';
 
@@ -43,4 +44,7 @@ export const adminApi = {
   securityEvents: (page: number, failures: boolean) =>
     apiRequest<Page<SecurityEventView>>('GET', `/api/admin/security-events?page=${page}&failures=${failures ? 1 : 0}`),
   overview: () => apiRequest<OperatorOverview>('GET', '/api/admin/overview'),
+  workers: () => apiRequest<WorkerTokensResponse>('GET', '/api/admin/workers'),
+  createWorker: (input: CreateWorkerTokenRequest) => apiRequest<CreateWorkerTokenResponse>('POST', '/api/admin/workers', input),
+  revokeWorker: (id: string) => apiRequest<null>('DELETE', `/api/admin/workers/${id}`),
 };

@@ -44,6 +44,10 @@ export function describeAuditDetails(e: Pick<AuditEntry, 'action' | 'result' | '
       if (str(d.roleBefore) && str(d.roleAfter))
         return d.changed === false ? `role already ${d.roleAfter}, nothing changed` : `role ${d.roleBefore} → ${d.roleAfter}`;
       return null;
+    case 'worker_token.create': {
+      const caps = Array.isArray(d.capabilities) && d.capabilities.length ? ` · ${d.capabilities.join(', ')}` : '';
+      return str(d.prefix) ? `${d.prefix}…${caps}${typeof d.maxConcurrency === 'number' ? ` · up to ${d.maxConcurrency} at once` : ''}` : null;
+    }
     default:
       return null;
   }
