@@ -17,6 +17,7 @@ export type { EnhanceOptions, EnhanceResult, OutputSize, RunControl } from './en
 export { probeSize } from './enhance-image.js';
 export type { OutputFormat } from './image-io.js';
 export { creativityNetwork, CREATIVITY_GAN_MODEL, type CreativityNetwork } from './creativity-network.js';
+export { resolveExecutionProvider, type ExecutionProviderChoice } from './execution-provider.js';
 export { MAX_MASK_SHARE } from './inpaint/inpaint-image.js';
 
 export interface EngineConfig {

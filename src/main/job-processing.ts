@@ -56,7 +56,7 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
       modelsDir: config.paths.models,
       extraModelsDir: config.MODELS_DIR,
       threads: config.ENGINE_THREADS,
-      executionProvider: config.ENGINE_PROVIDER,
+      executionProvider: deps.engineProvider.provider,
     });
     closeEngine = () => engine.close();
     engineMemory = () => engine.memory();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@server/config.js';
 import { createLogger } from '@server/logger.js';
-import { probeSize } from '@engine/index.js';
+import { probeSize, resolveExecutionProvider } from '@engine/index.js';
 import { createThreadedEngine } from '@worker/threaded-engine.js';
 import { createWorkerApiClient, serverUrlProblem } from '@worker/remote/worker-api-client.js';
 import { startRemoteWorker } from '@worker/remote/remote-worker.js';
@@ -53,20 +53,22 @@ export async function runRemoteWorker(argv: string[], env: Record<string, string
   const root = path.resolve(import.meta.dirname, '../..');
   const version = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
   fs.mkdirSync(config.paths.models, { recursive: true });
+  const engineProvider = resolveExecutionProvider(config.ENGINE_PROVIDER);
+  if (engineProvider.warning) logger.warn({ provider: engineProvider.provider }, engineProvider.warning);
   const engine = createThreadedEngine({
     modelsDir: config.paths.models,
     extraModelsDir: config.MODELS_DIR,
     threads: config.ENGINE_THREADS,
-    executionProvider: config.ENGINE_PROVIDER,
+    executionProvider: engineProvider.provider,
   });
   const client = createWorkerApiClient({
     server: settings.server,
     token: settings.token,
-    info: { version, provider: config.ENGINE_PROVIDER },
+    info: { version, provider: engineProvider.provider },
     onRetry: (what, err, attempt) => logger.warn({ what, attempt, err: String((err as Error)?.message ?? err) }, 'call failed; retrying'),
   });
   const worker = startRemoteWorker({ client, engine, concurrency: settings.concurrency, logger, probe: probeSize });
-  logger.info({ server: settings.server, version, provider: config.ENGINE_PROVIDER }, 'joined the server');
+  logger.info({ server: settings.server, version, provider: engineProvider.provider }, 'joined the server');
   let signals = 0;
   const onSignal = () => {
     // the first signal hands running jobs back; a second one stops at once (the server requeues them after their heartbeat)

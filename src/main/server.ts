@@ -28,6 +28,7 @@ import { paymentsDeletionParticipant } from '@server/services/billing/account-de
 import { createSharpImageProcessing } from '@server/adapters/images/sharp-image-processing.js';
 import { startJobProcessing, type JobProcessing } from './job-processing.js';
 import { creativityNetwork } from '@engine/creativity-network.js';
+import { resolveExecutionProvider } from '@engine/execution-provider.js';
 import { processRoleProblems } from '@server/process-role-problems.js';
 import { noMetrics } from '@server/adapters/metrics/none.js';
 import { createPrometheusMetrics, type PrometheusMetrics } from '@server/adapters/metrics/prometheus.js';
@@ -114,6 +115,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       config.METRICS_PORT !== undefined ? createPrometheusMetrics({ logger, role: config.PROCESS_ROLE }) : undefined;
     if (prometheus) undo.push(() => prometheus.close());
     const engineModels = creativityNetwork();
+    // ENGINE_PROVIDER=cuda without onnxruntime's CUDA provider installed runs on the CPU, said once here and on /readyz
+    const engineProvider = resolveExecutionProvider(config.ENGINE_PROVIDER);
+    if (engineProvider.warning) logger.warn({ provider: engineProvider.provider }, engineProvider.warning);
+    else if (engineProvider.provider === 'cuda') logger.info({ provider: 'cuda' }, 'the engine runs on onnxruntime’s CUDA provider');
     if (engineModels.creativity === 'fallback') logger.warn({ reason: engineModels.reason }, 'Creativity and Precision run without Real-ESRGAN');
     else logger.info({ creativity: engineModels.creativity }, 'Creativity runs on Real-ESRGAN');
     const deps: Deps = {
@@ -132,6 +137,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       metrics: prometheus ?? noMetrics,
       accountDeletion: [],
       engineModels,
+      engineProvider,
     };
     // account deletion removes every stored file of the user once the rows are gone
     deps.accountDeletion.push(storageDeletionParticipant(deps));

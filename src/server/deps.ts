@@ -11,6 +11,7 @@ import type { Payments } from './ports/payments.js';
 import type { ImageProcessing } from './ports/image-processing.js';
 import type { Metrics } from './ports/metrics.js';
 import type { CreativityNetwork } from '@engine/creativity-network.js';
+import type { ExecutionProviderChoice } from '@engine/execution-provider.js';
 
 /**
  * What services receive: the outside world as ports, chosen once in the composition root (src/main/server.ts).
@@ -45,6 +46,8 @@ export interface Deps {
   accountDeletion: AccountDeletionParticipant[];
   /** Which network Creativity runs on this machine (Real-ESRGAN x4plus from the optional package, or the fallback). */
   engineModels: CreativityNetwork;
+  /** The execution provider the engine runs on (ENGINE_PROVIDER, or the CPU when CUDA's provider is not installed). */
+  engineProvider: ExecutionProviderChoice;
   /** The engine thread's memory, for /readyz: set where the process starts an engine, absent (or null) elsewhere. */
   engineMemory?: () => Promise<EngineMemoryFigures | null>;
 }

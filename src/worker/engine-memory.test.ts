@@ -3,6 +3,7 @@
  * to where they were), and /readyz reports the figures: the process's and the engine thread's.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { TEST_MODELS_DIR } from '@engine/test-models.js';
 import { startTestServer, type TestServer } from '@server/testing/test-server.js';
 import { syntheticPng } from '@server/testing/images.js';
@@ -88,5 +89,17 @@ describe('engine memory', { timeout: 300_000 }, () => {
     const plain = await (await fetch(`${apiOnly.url}/readyz`)).json();
     expect(plain.memory.process.rss).toBeGreaterThan(0);
     expect(plain.memory.engine).toBeNull();
+    expect(plain.engine).toEqual({ provider: 'cpu' });
+  });
+
+  it('/readyz says the engine runs on the CPU when ENGINE_PROVIDER=cuda finds no CUDA provider, as the log warns once', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const server = await startTestServer({ env: { WORKERS: '1', ENGINE_PROVIDER: 'cuda' }, logger });
+    servers.push(server);
+    const body = await (await fetch(`${server.url}/readyz`)).json();
+    expect(body.engine.provider).toBe('cpu');
+    expect(body.engine.warning).toMatch(/CUDA provider is not installed/);
+    expect(lines.filter((l) => l.includes('CUDA provider is not installed'))).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { startServer, type RunningServer } from '@main/server.js';
 import { createTestDatabase, type Backend } from './databases.js';
+import type { Logger } from '../logger.js';
 
 export interface TestServer extends RunningServer {
   backend: Backend;
@@ -16,7 +17,7 @@ export interface TestServer extends RunningServer {
  * A real server on a random loopback port with its own fresh database and data folder.
  * `env` overrides configuration (e.g. SMTP_URL) exactly as the environment would.
  */
-export async function startTestServer(opts: { backend?: Backend; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { backend?: Backend; env?: Record<string, string>; clock?: () => Date; logger?: Logger } = {}): Promise<TestServer> {
   const backend = opts.backend ?? 'pglite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-test-'));
   const testDb = await createTestDatabase(backend);
@@ -30,7 +31,7 @@ export async function startTestServer(opts: { backend?: Backend; env?: Record<st
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
     ...opts.env,
   });
-  const server = await startServer(config, { database: testDb.database, clock: opts.clock });
+  const server = await startServer(config, { database: testDb.database, clock: opts.clock, logger: opts.logger });
   return {
     ...server,
     backend,
