@@ -5,6 +5,7 @@ CREATE TABLE "worker_claims" (
 	"queue_name" text NOT NULL,
 	"queue_job_id" text NOT NULL,
 	"attempt" integer NOT NULL,
+	"claim_key" text,
 	"result_key" text,
 	"outcome" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -37,4 +38,5 @@ ALTER TABLE "worker_claims" ADD CONSTRAINT "worker_claims_job_id_image_jobs_id_f
 ALTER TABLE "worker_tokens" ADD CONSTRAINT "worker_tokens_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "worker_claims_token_open_idx" ON "worker_claims" USING btree ("token_id") WHERE "worker_claims"."ended_at" is null;--> statement-breakpoint
 CREATE INDEX "worker_claims_job_idx" ON "worker_claims" USING btree ("job_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "worker_claims_key_idx" ON "worker_claims" USING btree ("token_id","claim_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "worker_tokens_hash_idx" ON "worker_tokens" USING btree ("token_hash");

@@ -4,6 +4,8 @@
  * (charged once), a revoked token is refused mid-run and its job goes back to the queue, and a wrong token or another
  * protocol or engine version gets a clear refusal.
  */
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killRemoteWorkerProcesses, startRemoteCluster, type RemoteCluster, type RemoteWorkerProcess } from '@server/testing/remote-workers.js';
 import { renders, startJob, upload } from '@server/testing/scale-out-client.js';
@@ -45,7 +47,7 @@ describe('remote workers over HTTP with a token', { timeout: 400_000 }, () => {
   let client: TestClient;
 
   beforeAll(async () => {
-    cluster = await startRemoteCluster();
+    cluster = await startRemoteCluster({ GPU_PREFERENCE_WAIT_SECONDS: '8' });
     client = await cluster.signedInAdmin();
   }, 120_000);
   afterAll(async () => {
@@ -128,6 +130,96 @@ describe('remote workers over HTTP with a token', { timeout: 400_000 }, () => {
     expect([afterRevoke.status, afterRevoke.credit_state]).toEqual(['completed', 'charged']);
     await expect.poll(() => completedBy(d, revoked.jobId), { timeout: 5000 }).toBe(true);
     expect(await balance(client)).toBe(beforeRevoke - revoked.cost);
+    killRemoteWorkerProcesses();
+  });
+
+  it('sends jobs that run best on a GPU to a GPU worker while one is connected, and to any worker after the wait', async () => {
+    const cpu = cluster.startWorker(await cluster.createToken('cpu-box'));
+    const gpu = cluster.startWorker(await cluster.createToken('gpu-box', '--gpu'));
+    // both connected (each has called the server)
+    await expect
+      .poll(
+        async () =>
+          ((await client.json('/api/admin/workers')).body.workers as { name: string; lastSeenAt: string | null }[]).filter(
+            (w) => w.name.endsWith('-box') && w.lastSeenAt,
+          ).length,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe(2);
+    const sources = [];
+    for (const r of await renders(3, 96)) sources.push(await upload(client, r.name, r.png));
+    const jobs = [];
+    for (const s of sources) jobs.push(await startJob(client, s.imageId, { scale: 4, mode: 'precision' }));
+    const ids = jobs.map((j) => j.jobId);
+    const finished = await waitForJobs(client, ids, done);
+    expect(finished.map((j) => j.status)).toEqual(['completed', 'completed', 'completed']);
+    // the GPU worker ran all three, one after the other, while the other worker stood idle
+    for (const id of ids) await expect.poll(() => completedBy(gpu, id), { timeout: 5000 }).toBe(true);
+    expect(ids.filter((id) => startedOn(cpu, id))).toEqual([]);
+
+    // the GPU worker is gone (it still counts as connected for a minute): after the wait the other worker takes the job
+    await gpu.kill();
+    const late = await startJob(client, sources[0].imageId, { scale: 4, mode: 'precision' });
+    const [fallback] = await waitForJobs(client, [late.jobId], done, 120_000);
+    expect(fallback.status).toBe('completed');
+    await expect.poll(() => completedBy(cpu, late.jobId), { timeout: 5000 }).toBe(true);
+    killRemoteWorkerProcesses();
+  });
+
+  it('answers a repeated claim with the same claim, refuses a result that was not uploaded or a forged URL, and completes once', async () => {
+    const token = await cluster.createToken('by-hand', '--max', '2');
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      [WORKER_PROTOCOL_HEADER]: String(WORKER_PROTOCOL_VERSION),
+      [WORKER_ENGINE_HEADER]: String(ENGINE_VERSION),
+    };
+    const call = async (path: string, body: unknown) => {
+      const res = await fetch(`${cluster.url}${WORKER_API_PREFIX}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    };
+    const [r] = await renders(1, 64);
+    const source = await upload(client, r.name, r.png);
+    const before = await balance(client);
+    const job = await startJob(client, source.imageId, { scale: 2, mode: 'precision' });
+    const claimKey = randomUUID();
+    const first = await call('/claim', { version: '9.9.9', provider: 'cpu', waitSeconds: 10, claimKey });
+    expect(first.status).toBe(200);
+    expect(first.body.jobId).toBe(job.jobId);
+    expect(first.body.request).toMatchObject({ workflow: 'enhance', scale: 2, mode: 'precision' });
+    // the answer was lost on the way: the same call again gets the same claim, not a second job
+    const again = await call('/claim', { version: '9.9.9', provider: 'cpu', waitSeconds: 0, claimKey });
+    expect(again.body.claimId).toBe(first.body.claimId);
+    const { claimId } = first.body;
+
+    const input = await fetch(new URL(first.body.input.url, cluster.url));
+    expect(input.status).toBe(200);
+    expect((await call(`/claims/${claimId}/progress`, { fraction: 0.5, etaMs: 1000, tilesDone: 1 })).body).toEqual({ proceed: true });
+    expect((await jobsOf(client, [job.jobId]))[0].progress).toBe(0.5);
+    expect((await call('/heartbeat', { version: '9.9.9', provider: 'cpu', claims: [claimId] })).body).toEqual({ lost: [] });
+    const completion = { width: 128, height: 96, format: 'png', model: 'by-hand', inputMegapixels: 0.006, engineSeconds: 0.5 };
+    const early = await call(`/claims/${claimId}/complete`, completion);
+    expect([early.status, early.body.error.message]).toEqual([400, workerMessages.resultMissing]);
+
+    const result = await sharp({ create: { width: 128, height: 96, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const resultUrl = new URL(first.body.result.url, cluster.url);
+    const forged = new URL(resultUrl);
+    forged.searchParams.set('exp', String(Number(resultUrl.searchParams.get('exp')) + 60));
+    expect((await fetch(forged, { method: 'PUT', body: new Uint8Array(result), headers: { 'content-type': 'image/png' } })).status).toBe(403);
+    expect((await fetch(resultUrl, { method: 'PUT', body: new Uint8Array(result), headers: { 'content-type': 'image/png' } })).status).toBe(204);
+    const completed = await call(`/claims/${claimId}/complete`, completion);
+    expect([completed.status, completed.body]).toEqual([200, { status: 'completed' }]);
+    // retried over a flaky link: the same answer, charged once
+    expect((await call(`/claims/${claimId}/complete`, completion)).body).toEqual({ status: 'completed' });
+    const [view] = await jobsOf(client, [job.jobId]);
+    expect([view.status, view.credit_state]).toEqual(['completed', 'charged']);
+    expect(await balance(client)).toBe(before - job.cost);
+    // the claim is over: progress on it is refused
+    expect((await call(`/claims/${claimId}/progress`, { fraction: 1, etaMs: 0 })).status).toBe(409);
   });
 
   it('refuses a wrong token, and another protocol or engine version, with what to do', async () => {

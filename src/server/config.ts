@@ -154,6 +154,8 @@ export const ConfigSchema = z.object({
   MODELS_DIR: z.string().min(1).optional(),
   MODEL_CACHE_DIR: z.string().min(1).optional(),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /** How long a job that runs best on a GPU (Creativity, ×4 and up) waits for a GPU worker before any worker takes it. */
+  GPU_PREFERENCE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ENGINE_THREADS: z.coerce
     .number()

@@ -572,6 +572,8 @@ export const workerClaims = pgTable(
     queueName: text('queue_name').notNull(),
     queueJobId: text('queue_job_id').notNull(),
     attempt: integer('attempt').notNull(),
+    /** The worker's key for the claim call: the same call retried over a flaky link gets this claim again. */
+    claimKey: text('claim_key'),
     /** Set when the worker has stored its result: the staged object's key. */
     resultKey: text('result_key'),
     outcome: text('outcome'),
@@ -584,6 +586,7 @@ export const workerClaims = pgTable(
       .on(t.tokenId)
       .where(sql`${t.endedAt} is null`),
     index('worker_claims_job_idx').on(t.jobId),
+    uniqueIndex('worker_claims_key_idx').on(t.tokenId, t.claimKey),
     check('worker_claims_outcome_known', sql`${t.outcome} is null or ${t.outcome} in ('completed', 'failed', 'handed_back', 'lost')`),
   ],
 );

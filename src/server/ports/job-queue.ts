@@ -38,6 +38,8 @@ export class JobRejected extends Error {
 export interface EnqueueOptions {
   /** Higher runs first (plans with priority processing). */
   priority?: number;
+  /** Workers take the job only after this long, except those that take delayed jobs at once (`take` with `includeDelayed`). */
+  delaySeconds?: number;
 }
 
 /** One attempt of a job taken with `take`: its queue, id and attempt number fence every later call to this attempt. */
@@ -63,7 +65,7 @@ export interface JobQueue {
    * worker over HTTPS): the caller keeps the attempt alive with `touch` within the queue's heartbeat, or the queue runs
    * it again, and ends it with `settle`.
    */
-  take<T>(queues: QueueName[]): Promise<TakenJob<T> | null>;
+  take<T>(queues: QueueName[], opts?: { includeDelayed?: boolean }): Promise<TakenJob<T> | null>;
   /** Keeps a taken attempt alive; false when it no longer runs (expired, cancelled, settled). */
   touch(job: TakenJobRef): Promise<boolean>;
   /** Ends a taken attempt; false when it was no longer running (another call or the queue ended it first). */

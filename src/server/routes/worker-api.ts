@@ -110,7 +110,7 @@ export const workerApiRoute = new Hono<WorkerEnv>()
     async (c) => {
       const body = c.req.valid('json');
       await recordWorkerSeen(c.var.deps, c.var.worker.id, body);
-      const claim = await claimJob(c.var.deps, c.var.worker, { waitSeconds: body.waitSeconds, signal: c.req.raw.signal });
+      const claim = await claimJob(c.var.deps, c.var.worker, { waitSeconds: body.waitSeconds, claimKey: body.claimKey, signal: c.req.raw.signal });
       return claim ? c.json(claim, 200) : c.body(null, 204);
     },
   )

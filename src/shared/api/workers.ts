@@ -20,6 +20,15 @@ export const WORKER_TOKEN_PREFIX = 'rlw_';
 /** What a worker may declare it has, for routing. */
 export const WORKER_CAPABILITIES = ['gpu'] as const;
 export type WorkerCapability = (typeof WORKER_CAPABILITIES)[number];
+/**
+ * Jobs that run best on a GPU: the generative network (Creativity) and the large factors. While a worker with the
+ * `gpu` capability is connected they wait for one first (GPU_PREFERENCE_WAIT_SECONDS), then any worker takes them.
+ */
+export function prefersGpu(job: { workflow: string; scale?: number | null; mode?: string | null }): boolean {
+  return job.workflow === 'enhance' && (job.mode === 'creativity' || (job.scale ?? 0) >= 4);
+}
+/** A worker that called within this long counts as connected (for routing, and in the admin panel). */
+export const WORKER_CONNECTED_SECONDS = 60;
 /** The longest a claim call waits for a job before answering 204. */
 export const WORKER_CLAIM_WAIT_MAX_SECONDS = 25;
 /** Signed input and result URLs expire after this long: a leaked one is soon worthless. */
@@ -49,7 +58,11 @@ export const WorkerInfo = z.strictObject({
 });
 export type WorkerInfo = z.infer<typeof WorkerInfo>;
 
-export const ClaimRequest = WorkerInfo.extend({ waitSeconds: z.number().int().min(0).max(WORKER_CLAIM_WAIT_MAX_SECONDS).default(20) });
+export const ClaimRequest = WorkerInfo.extend({
+  waitSeconds: z.number().int().min(0).max(WORKER_CLAIM_WAIT_MAX_SECONDS).default(20),
+  /** The worker's key for this claim call: repeated (its answer was lost on the way), it returns the same claim. */
+  claimKey: z.uuid().optional(),
+});
 export type ClaimRequest = z.input<typeof ClaimRequest>;
 
 const SignedUrl = z.strictObject({ url: z.string(), expiresAt: z.string() });

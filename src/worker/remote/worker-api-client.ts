@@ -16,6 +16,7 @@ import {
   type CompleteRequest,
   type WorkerInfo,
 } from '@shared/api/workers.js';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 
 /** The server refuses this worker for good (bad or revoked token, another version, plain HTTP): it stops. */
@@ -121,8 +122,8 @@ export function createWorkerApiClient(opts: WorkerApiClientOptions) {
   }
 
   return {
-    /** The next job, or null when none came within the wait. */
-    claim: (waitSeconds: number, signal?: AbortSignal) => post('/claim', { ...opts.info, waitSeconds }, ClaimResponse, signal),
+    /** The next job, or null when none came within the wait; retried with one key, so a lost answer is not a lost job. */
+    claim: (waitSeconds: number, signal?: AbortSignal) => post('/claim', { ...opts.info, waitSeconds, claimKey: randomUUID() }, ClaimResponse, signal),
     progress: async (claimId: string, p: { fraction: number; etaMs: number | null; tilesDone?: number }) =>
       (await post(`/claims/${claimId}/progress`, p, ProgressResponse))!,
     heartbeat: async (claims: string[]) => (await post('/heartbeat', { ...opts.info, claims }, HeartbeatResponse))!,

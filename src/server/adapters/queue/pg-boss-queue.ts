@@ -89,7 +89,10 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
         }
       })()),
     async enqueue(queue, data, enqueueOpts: EnqueueOptions = {}) {
-      const id = await boss.send(queue, data, { priority: enqueueOpts.priority ?? 0 });
+      const id = await boss.send(queue, data, {
+        priority: enqueueOpts.priority ?? 0,
+        ...(enqueueOpts.delaySeconds ? { startAfter: enqueueOpts.delaySeconds } : {}),
+      });
       if (!id) throw new Error(`the queue refused a ${queue} job`);
       return id;
     },
@@ -114,9 +117,9 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
         },
       );
     },
-    async take<T>(queues: QueueName[]) {
+    async take<T>(queues: QueueName[], takeOpts: { includeDelayed?: boolean } = {}) {
       for (const queue of queues) {
-        const [job] = await boss.fetch<T>(queue, { batchSize: 1 } as never);
+        const [job] = await boss.fetch<T>(queue, { batchSize: 1, ignoreStartAfter: takeOpts.includeDelayed ?? false } as never);
         if (job) return { queue, id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0, data: job.data };
       }
       return null;

@@ -5,6 +5,8 @@ import { imageRemoveQueue } from '@server/queues/image-remove.js';
 import { sendJob } from '@server/queues/define-queue.js';
 import type { JobRow } from './job-dto.js';
 import { failJob, setQueueJobId } from './job-lifecycle.js';
+import { gpuWorkerConnected } from '../workers/worker-tokens.js';
+import { prefersGpu } from '@shared/api/workers.js';
 
 const imageQueueFor = (job: Pick<JobRow, 'workflowType'>) => (job.workflowType === 'remove' ? imageRemoveQueue : imageEnhanceQueue);
 export const queueFor = (job: Pick<JobRow, 'workflowType'>): QueueName => imageQueueFor(job).name;
@@ -14,12 +16,15 @@ export const queueFor = (job: Pick<JobRow, 'workflowType'>): QueueName => imageQ
  * dispatcher sweep retries later; only a job that cannot be queued at all is failed (credits released).
  */
 export async function enqueueJob(
-  deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>,
+  deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage' | 'config'>,
   job: JobRow,
   priority: number,
 ): Promise<string | null> {
   try {
-    const queueJobId = await sendJob(deps, imageQueueFor(job), { jobId: job.id }, { priority });
+    // a job that runs best on a GPU waits for a GPU worker first while one is connected; then any worker takes it
+    const waitForGpu = prefersGpu({ workflow: job.workflowType, scale: job.scale, mode: job.mode }) && (await gpuWorkerConnected(deps));
+    const delaySeconds = waitForGpu ? deps.config.GPU_PREFERENCE_WAIT_SECONDS : 0;
+    const queueJobId = await sendJob(deps, imageQueueFor(job), { jobId: job.id }, { priority, delaySeconds });
     await setQueueJobId(deps, job.id, queueJobId);
     return queueJobId;
   } catch (err) {

@@ -68,8 +68,25 @@ async function endClaim(deps: Pick<Deps, 'db' | 'clock'>, claimId: string, outco
   await deps.db.update(workerClaims).set({ endedAt: deps.clock(), outcome }).where(eq(workerClaims.id, claimId));
 }
 
+/** What a worker needs to run a claim: the engine request, and fresh signed URLs for its input, mask and result. */
+async function describeClaim(deps: ClaimDeps, claim: ClaimRow, job: JobRow): Promise<ClaimResponse> {
+  const request = engineRequestOf(job);
+  const source = await jobSource(deps, job);
+  const input = await deps.storage.signUrl(source.bucket as Bucket, source.path, WORKER_URL_TTL_SECONDS);
+  const mask = request.workflow === 'remove' ? await deps.storage.signUrl(STAGING_BUCKET, maskKeyOf(job), WORKER_URL_TTL_SECONDS) : undefined;
+  return {
+    claimId: claim.id,
+    jobId: job.id,
+    request,
+    input: { url: input.url, expiresAt: input.expiresAt.toISOString() },
+    ...(mask && { mask: { url: mask.url, expiresAt: mask.expiresAt.toISOString() } }),
+    result: signResultUrl(deps, claim.id),
+    heartbeatSeconds: deps.config.JOB_HEARTBEAT_SECONDS,
+  };
+}
+
 /** Sets up one taken queue job for a worker: null when there is nothing to run (the job ended meanwhile, or it failed at once). */
-async function prepareClaim(deps: ClaimDeps, worker: WorkerTokenRow, taken: TakenJob<unknown>): Promise<ClaimResponse | null> {
+async function prepareClaim(deps: ClaimDeps, worker: WorkerTokenRow, taken: TakenJob<unknown>, claimKey: string | undefined): Promise<ClaimResponse | null> {
   const jobId = (taken.data as { jobId?: unknown })?.jobId;
   if (typeof jobId !== 'string' || !/^[0-9a-f-]{36}$/i.test(jobId)) {
     deps.logger.error({ queue: taken.queue, queueJobId: taken.id }, 'job refused: malformed payload');
@@ -89,7 +106,7 @@ async function prepareClaim(deps: ClaimDeps, worker: WorkerTokenRow, taken: Take
     .where(and(eq(workerClaims.jobId, job.id), isNull(workerClaims.endedAt)));
   const [claim] = await deps.db
     .insert(workerClaims)
-    .values({ tokenId: worker.id, jobId: job.id, queueName: taken.queue, queueJobId: taken.id, attempt: taken.retryCount })
+    .values({ tokenId: worker.id, jobId: job.id, queueName: taken.queue, queueJobId: taken.id, attempt: taken.retryCount, claimKey })
     .returning();
   deps.metrics.jobStarted({
     workflow: job.workflowType,
@@ -97,20 +114,9 @@ async function prepareClaim(deps: ClaimDeps, worker: WorkerTokenRow, taken: Take
     waitSeconds: (deps.clock().getTime() - job.createdAt.getTime()) / 1000,
   });
   try {
-    const request = engineRequestOf(job);
-    const source = await jobSource(deps, job);
-    const input = await deps.storage.signUrl(source.bucket as Bucket, source.path, WORKER_URL_TTL_SECONDS);
-    const mask = request.workflow === 'remove' ? await deps.storage.signUrl(STAGING_BUCKET, maskKeyOf(job), WORKER_URL_TTL_SECONDS) : undefined;
+    const described = await describeClaim(deps, claim, job);
     deps.logger.info({ jobId: job.id, worker: worker.name, claimId: claim.id }, 'job claimed by a remote worker');
-    return {
-      claimId: claim.id,
-      jobId: job.id,
-      request,
-      input: { url: input.url, expiresAt: input.expiresAt.toISOString() },
-      ...(mask && { mask: { url: mask.url, expiresAt: mask.expiresAt.toISOString() } }),
-      result: signResultUrl(deps, claim.id),
-      heartbeatSeconds: deps.config.JOB_HEARTBEAT_SECONDS,
-    };
+    return described;
   } catch (err) {
     // a job that cannot run anywhere (its image is gone, its row names no known mode) fails here, credits released
     deps.logger.warn({ err, jobId: job.id }, 'job failed');
@@ -123,17 +129,43 @@ async function prepareClaim(deps: ClaimDeps, worker: WorkerTokenRow, taken: Take
 }
 
 /**
+ * The claim a repeated claim call (same key) made already: described again while it is open; 'ended' when it is over
+ * (the call then takes a new job, under no key); null when the key is new.
+ */
+async function repeatedClaim(deps: ClaimDeps, worker: WorkerTokenRow, claimKey: string): Promise<ClaimResponse | 'ended' | null> {
+  const [claim] = await deps.db
+    .select()
+    .from(workerClaims)
+    .where(and(eq(workerClaims.tokenId, worker.id), eq(workerClaims.claimKey, claimKey)));
+  if (!claim) return null;
+  const job = claim.endedAt ? null : await jobOf(deps, claim);
+  return job ? describeClaim(deps, claim, job) : 'ended';
+}
+
+/**
  * Takes the next job for a remote worker, waiting up to `waitSeconds` for one (a long poll): pg-boss stays the one
  * queue, and the job is taken from it on the worker's behalf. Null when none came, or when the worker already holds
- * as many jobs as its token allows.
+ * as many jobs as its token allows. A worker with the `gpu` capability also takes the jobs that wait for a GPU.
+ * The same call repeated with its `claimKey` answers the claim it made.
  */
-export async function claimJob(deps: ClaimDeps, worker: WorkerTokenRow, opts: { waitSeconds: number; signal?: AbortSignal }): Promise<ClaimResponse | null> {
+export async function claimJob(
+  deps: ClaimDeps,
+  worker: WorkerTokenRow,
+  opts: { waitSeconds: number; claimKey?: string; signal?: AbortSignal },
+): Promise<ClaimResponse | null> {
+  let claimKey = opts.claimKey;
+  if (claimKey) {
+    const again = await repeatedClaim(deps, worker, claimKey);
+    if (again === 'ended') claimKey = undefined;
+    else if (again) return again;
+  }
+  const includeDelayed = worker.capabilities.includes('gpu');
   const deadline = Date.now() + opts.waitSeconds * 1000;
   for (;;) {
     if ((await openClaimsOf(deps, worker.id)).length >= worker.maxConcurrency) return null;
-    const taken = await deps.queue.take<unknown>(IMAGE_QUEUES);
+    const taken = await deps.queue.take<unknown>(IMAGE_QUEUES, { includeDelayed });
     if (taken) {
-      const claim = await prepareClaim(deps, worker, taken);
+      const claim = await prepareClaim(deps, worker, taken, claimKey);
       if (claim) return claim;
       continue;
     }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import type { Db } from '@server/db/database.js';
 import { workerClaims, workerTokens } from '@server/db/schema.js';
-import { WORKER_TOKEN_PREFIX, type WorkerTokenDto, type WorkerInfo } from '@shared/api/workers.js';
+import { WORKER_CONNECTED_SECONDS, WORKER_TOKEN_PREFIX, type WorkerTokenDto, type WorkerInfo } from '@shared/api/workers.js';
 import { handBackClaims } from './remote-claims.js';
 
 export type WorkerTokenRow = typeof workerTokens.$inferSelect;
@@ -49,6 +49,17 @@ export async function recordWorkerSeen(deps: Pick<Deps, 'db' | 'clock'>, workerI
     .update(workerTokens)
     .set({ lastSeenAt: deps.clock(), ...(info.version && { lastVersion: info.version }), ...(info.provider && { lastProvider: info.provider }) })
     .where(eq(workerTokens.id, workerId));
+}
+
+/** Whether a worker with the `gpu` capability has called lately (jobs that prefer a GPU then wait for one first). */
+export async function gpuWorkerConnected(deps: Pick<Deps, 'db' | 'clock'>): Promise<boolean> {
+  const since = new Date(deps.clock().getTime() - WORKER_CONNECTED_SECONDS * 1000);
+  const [row] = await deps.db
+    .select({ id: workerTokens.id })
+    .from(workerTokens)
+    .where(and(isNull(workerTokens.revokedAt), gt(workerTokens.lastSeenAt, since), sql`${workerTokens.capabilities} @> '["gpu"]'::jsonb`))
+    .limit(1);
+  return Boolean(row);
 }
 
 export function toWorkerTokenDto(row: WorkerTokenRow, running: number): WorkerTokenDto {

@@ -6,13 +6,13 @@ import { ApiError } from '@web/lib/api-client';
 import { Button } from '@web/ui/button';
 import { Modal } from '@web/ui/dialog';
 import { Field, TextInput } from '@web/ui/form';
-import { CreateWorkerTokenRequest, type WorkerTokenDto } from '@shared/api/workers';
+import { CreateWorkerTokenRequest, WORKER_CONNECTED_SECONDS, type WorkerTokenDto } from '@shared/api/workers';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
 
 const WORKERS_KEY = ['admin', 'workers'] as const;
 /** A worker that called within this long is shown as connected (it heart-beats far more often while it works). */
-const ONLINE_MS = 60_000;
+const ONLINE_MS = WORKER_CONNECTED_SECONDS * 1000;
 
 function seen(w: WorkerTokenDto): string {
   if (w.revokedAt) return 'revoked';
