@@ -194,6 +194,22 @@ describe('remote workers over HTTP with a token', { timeout: 400_000 }, () => {
     expect(again.body.claimId).toBe(first.body.claimId);
     const { claimId } = first.body;
 
+    // another worker's token cannot act on this claim
+    const other = await cluster.createToken('someone-else');
+    for (const action of ['progress', 'complete', 'fail']) {
+      const res = await fetch(`${cluster.url}${WORKER_API_PREFIX}/claims/${first.body.claimId}/${action}`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${other}` },
+        body: JSON.stringify(
+          action === 'progress'
+            ? { fraction: 0.9, etaMs: 0 }
+            : action === 'fail'
+              ? { kind: 'engine', message: 'no' }
+              : { width: 1, height: 1, format: 'png', inputMegapixels: 0, engineSeconds: 0 },
+        ),
+      });
+      expect([action, res.status]).toEqual([action, 409]);
+    }
     const input = await fetch(new URL(first.body.input.url, cluster.url));
     expect(input.status).toBe(200);
     expect((await call(`/claims/${claimId}/progress`, { fraction: 0.5, etaMs: 1000, tilesDone: 1 })).body).toEqual({ proceed: true });
