@@ -216,3 +216,51 @@ test('/email-preview shows every template by tab at desktop and mobile width', a
   // sandboxed (out-of-process) frame lazily, and on a busy machine its text can stay without a box for a long while
   await expect(page.frameLocator('[data-testid="preview-frame"]').locator('[data-code]')).toHaveText('K7QM-4XPA-9TRC-2WHN');
 });
+
+test('remote workers: an admin creates a token shown once, sees the worker connect, and revokes it', async ({ page, request, baseURL }) => {
+  const admin = await signedInUser(page.request, baseURL!, 'admin');
+  await adminCommand('make-admin', admin.email);
+  await page.goto('/admin#workers');
+  const section = page.locator('#workers');
+  await expect(section.getByRole('heading', { name: 'Remote workers' })).toBeVisible();
+
+  // a blank name is refused; a named one gives the token once, with the command to run on the worker machine
+  await section.getByRole('button', { name: 'Create token' }).click();
+  await expect(section.getByText('Name the worker')).toBeVisible();
+  await section.getByLabel('Worker name').fill('Studio GPU');
+  await section.getByLabel('Jobs at once').fill('2');
+  await section.getByLabel('Has a GPU').check();
+  await section.getByRole('button', { name: 'Create token' }).click();
+  const dialog = page.getByTestId('worker-token-created');
+  await expect(dialog).toBeVisible();
+  const command = (await dialog.getByTestId('worker-command').textContent())!;
+  expect(command).toContain(`npm run start:worker -- --server ${new URL(baseURL!).origin} --token rlw_`);
+  const token = /rlw_[\w-]+/.exec(command)![0];
+  await saveScreenshot(page, 'admin-worker-token.png', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const row = section.getByTestId('worker-row').filter({ hasText: 'Studio GPU' });
+  await expect(row).toContainText('never connected');
+  await expect(row).toContainText('0 of 2 running');
+  await expect(row).toContainText('gpu');
+
+  // the worker calls in (a client of its own, with no session): the panel shows it connected, with its release and provider
+  const call = () =>
+    request.post('/api/worker/v1/heartbeat', {
+      headers: { authorization: `Bearer ${token}`, 'Renderlift-Worker-Protocol': '1', 'Renderlift-Engine-Version': '1' },
+      data: { version: '0.1.0', provider: 'cpu', claims: [] },
+    });
+  expect((await call()).status()).toBe(200);
+  await expect(row).not.toContainText('never connected', { timeout: 10_000 });
+  await expect(row).toContainText('v0.1.0 · CPU');
+  await section.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'admin-workers.png', { fullPage: false });
+
+  // revoked after a confirmation: its next call is refused, and the audit log says who did it
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByTestId('worker-revoke-confirm').getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toContainText('revoked');
+  await expect(row.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
+  expect((await call()).status()).toBe(401);
+  await expect(page.getByTestId('audit-log')).toContainText('Worker token revoked');
+  await expect(page.getByTestId('audit-log')).toContainText('Worker token created');
+});

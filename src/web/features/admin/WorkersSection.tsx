@@ -11,6 +11,9 @@ import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
 
 const WORKERS_KEY = ['admin', 'workers'] as const;
+const AUDIT_KEY = ['admin', 'audit-log'] as const;
+/** A worker on another machine sends its token over HTTPS only; this server reached over plain HTTP needs a TLS proxy for it. */
+const plainHttpOffMachine = () => window.location.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname);
 /** A worker that called within this long is shown as connected (it heart-beats far more often while it works). */
 const ONLINE_MS = WORKER_CONNECTED_SECONDS * 1000;
 
@@ -72,7 +75,9 @@ export function WorkersSection() {
       const r = await adminApi.createWorker(parsed.data);
       setCreated({ token: r.token, name: r.worker.name });
       setName('');
-      await client.invalidateQueries({ queryKey: WORKERS_KEY });
+      setGpu(false);
+      setMax('1');
+      await Promise.all([client.invalidateQueries({ queryKey: WORKERS_KEY }), client.invalidateQueries({ queryKey: AUDIT_KEY })]);
     } catch (err) {
       setError(err instanceof ApiError && err.status > 0 ? err.message : 'Failed to create the worker token');
     } finally {
@@ -85,7 +90,7 @@ export function WorkersSection() {
     try {
       await adminApi.revokeWorker(w.id);
       toast.success(`${w.name} was revoked; its jobs went back to the queue.`);
-      await client.invalidateQueries({ queryKey: WORKERS_KEY });
+      await Promise.all([client.invalidateQueries({ queryKey: WORKERS_KEY }), client.invalidateQueries({ queryKey: AUDIT_KEY })]);
     } catch (err) {
       toast.error(err instanceof ApiError && err.status > 0 ? err.message : 'Failed to revoke the worker token');
     } finally {
@@ -148,6 +153,12 @@ export function WorkersSection() {
         >
           {command}
         </pre>
+        {plainHttpOffMachine() && (
+          <p className="mt-3 text-xs text-amber-300">
+            This page is served over plain HTTP: a worker on another machine sends its token over HTTPS only. Put a TLS proxy in front of this server and use
+            its https:// address.
+          </p>
+        )}
         <div className="mt-4 flex justify-end gap-3">
           <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(command).then(() => toast.success('Copied'))}>
             <Copy className="size-4" aria-hidden /> Copy
