@@ -14,6 +14,22 @@ CREATE TABLE "worker_claims" (
 	CONSTRAINT "worker_claims_outcome_known" CHECK ("worker_claims"."outcome" is null or "worker_claims"."outcome" in ('completed', 'failed', 'handed_back', 'lost'))
 );
 --> statement-breakpoint
+CREATE TABLE "worker_processes" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"host" text NOT NULL,
+	"pid" integer NOT NULL,
+	"role" text NOT NULL,
+	"concurrency" integer NOT NULL,
+	"provider" text NOT NULL,
+	"version" text NOT NULL,
+	"running" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"jobs_done" integer DEFAULT 0 NOT NULL,
+	"megapixels_done" real DEFAULT 0 NOT NULL,
+	"busy_seconds" real DEFAULT 0 NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "worker_tokens" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,

@@ -4,10 +4,10 @@
  * no storage keys; ENGINE_PROVIDER, ENGINE_THREADS, MODEL_CACHE_DIR and LOG_LEVEL apply as on the server.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@server/config.js';
 import { createLogger } from '@server/logger.js';
+import { APP_VERSION } from '@server/app-version.js';
 import { probeSize, resolveExecutionProvider } from '@engine/index.js';
 import { createThreadedEngine } from '@worker/threaded-engine.js';
 import { createWorkerApiClient, serverUrlProblem } from '@worker/remote/worker-api-client.js';
@@ -50,8 +50,7 @@ export async function runRemoteWorker(argv: string[], env: Record<string, string
     throw err;
   }
   const logger = createLogger(config.LOG_LEVEL).child({ role: 'remote-worker' });
-  const root = path.resolve(import.meta.dirname, '../..');
-  const version = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = APP_VERSION;
   fs.mkdirSync(config.paths.models, { recursive: true });
   const engineProvider = resolveExecutionProvider(config.ENGINE_PROVIDER);
   if (engineProvider.warning) logger.warn({ provider: engineProvider.provider }, engineProvider.warning);

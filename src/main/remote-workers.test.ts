@@ -101,6 +101,12 @@ describe('remote workers over HTTP with a token', { timeout: 400_000 }, () => {
     await waitForJobs(client, [long.jobId], ([j]) => j.status === 'processing' && j.progress > 0);
     const holder = [a, b].find((w) => startedOn(w, long.jobId))!;
     const survivor = holder === a ? b : a;
+    // the admin panel shows what each worker runs
+    const busy = ((await client.json('/api/admin/workers')).body.workers as { name: string; running: { jobId: string; mode: string; scale: number }[] }[]).find(
+      (w) => w.running.length > 0,
+    )!;
+    expect(busy.name).toBe(holder === a ? 'box-a' : 'box-b');
+    expect(busy.running).toEqual([expect.objectContaining({ jobId: long.jobId, workflow: 'enhance', mode: 'precision', scale: 2 })]);
     await holder.kill();
     const [afterKill] = await waitForJobs(client, [long.jobId], done);
     expect([afterKill.status, afterKill.credit_state]).toEqual(['completed', 'charged']);

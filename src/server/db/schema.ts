@@ -556,6 +556,28 @@ export const workerTokens = pgTable(
 );
 
 /**
+ * A server process that runs jobs with its own engine (PROCESS_ROLE all or worker), as it reports itself every few
+ * seconds: the admin panel lists it beside the remote workers. Removed when the process stops; a row not refreshed
+ * for minutes belongs to a process that died.
+ */
+export const workerProcesses = pgTable('worker_processes', {
+  id: uuid('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  role: text('role').notNull(),
+  concurrency: integer('concurrency').notNull(),
+  provider: text('provider').notNull(),
+  version: text('version').notNull(),
+  /** The jobs it runs now. */
+  running: jsonb('running').$type<string[]>().notNull().default([]),
+  jobsDone: integer('jobs_done').notNull().default(0),
+  megapixelsDone: real('megapixels_done').notNull().default(0),
+  busySeconds: real('busy_seconds').notNull().default(0),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * One attempt of a job taken by a remote worker: the queue job and attempt it fences, and how it ended. Calls for a
  * claim that is no longer the job's running attempt (expired, handed back, revoked) are refused.
  */

@@ -47,7 +47,7 @@ export const workerTokenCommand: Command = {
       if (!workers.length) out('No worker tokens.');
       for (const w of workers)
         out(
-          `${w.name}  ${w.prefix}…  ${w.revokedAt ? 'revoked' : (w.lastSeenAt ?? 'never connected')}  ${w.jobsDone} jobs  ${w.megapixelsPerSecond ?? '-'} MP/s  ${w.capabilities.join(',')}`,
+          `${w.name}  ${w.prefix}…  ${w.revokedAt ? 'revoked' : (w.lastSeenAt ?? 'never connected')}  ${w.jobsDone} jobs  ${w.running.length} running  ${w.megapixelsPerSecond ?? '-'} MP/s  ${w.capabilities.join(',')}`,
         );
       return 0;
     }

@@ -8,6 +8,7 @@ import { contract } from '../http/contract.js';
 import { AppError } from '../errors.js';
 import { auditedAdminAction } from '../services/admin/audit-log.js';
 import { createWorkerToken, listWorkerTokens, revokeWorkerToken, toWorkerTokenDto } from '../services/workers/worker-tokens.js';
+import { listWorkerProcesses } from '../services/workers/worker-presence.js';
 import { CreateWorkerTokenRequest, CreateWorkerTokenResponse, WorkerTokensResponse } from '@shared/api/workers.js';
 
 const doc = (summary: string, responses: Parameters<typeof contract>[0]['responses']) => contract({ summary, tag: 'admin', access: 'admin', responses });
@@ -16,7 +17,9 @@ const WorkerIdParam = z.object({ id: z.uuid() });
 /** /api/admin/workers: the worker tokens remote machines join with; made, listed and revoked by an admin, each audited. */
 export const adminWorkersRoute = new Hono<AppEnv>()
   .use('*', requireAdmin)
-  .get('/', doc('Remote workers and their tokens', { 200: WorkerTokensResponse }), async (c) => c.json({ workers: await listWorkerTokens(c.var.deps) }))
+  .get('/', doc('Every worker: server processes that run jobs, and remote workers with their tokens', { 200: WorkerTokensResponse }), async (c) =>
+    c.json({ processes: await listWorkerProcesses(c.var.deps), workers: await listWorkerTokens(c.var.deps) }),
+  )
   .post('/', doc('Create a worker token (shown once)', { 201: CreateWorkerTokenResponse }), validate('json', CreateWorkerTokenRequest), async (c) => {
     const input = c.req.valid('json');
     const deps = c.var.deps;
@@ -29,7 +32,7 @@ export const adminWorkersRoute = new Hono<AppEnv>()
         return { result: made, details: { prefix: made.row.prefix, capabilities: made.row.capabilities, maxConcurrency: made.row.maxConcurrency } };
       },
     );
-    return c.json({ token: created.token, worker: toWorkerTokenDto(created.row, 0) }, 201);
+    return c.json({ token: created.token, worker: toWorkerTokenDto(created.row, []) }, 201);
   })
   .delete('/:id', doc('Revoke a worker token: its jobs go back to the queue', { 204: null }), validate('param', WorkerIdParam), async (c) => {
     const deps = c.var.deps;

@@ -126,6 +126,16 @@ export const HeartbeatRequest = WorkerInfo.extend({ claims: z.array(z.uuid()).ma
 /** The claims of the heartbeat that are no longer this worker's: it stops them. */
 export const HeartbeatResponse = z.strictObject({ lost: z.array(z.uuid()) });
 
+/** A job a worker runs now, as the admin panel shows it. */
+export const RunningJobDto = z.strictObject({
+  jobId: z.uuid(),
+  workflow: z.string(),
+  mode: z.string().nullable(),
+  scale: z.number().nullable(),
+  progress: z.number(),
+});
+export type RunningJobDto = z.infer<typeof RunningJobDto>;
+
 /** The admin panel's view of a worker token. */
 export const WorkerTokenDto = z.strictObject({
   id: z.uuid(),
@@ -142,7 +152,7 @@ export const WorkerTokenDto = z.strictObject({
   /** Input megapixels per engine second over every job it ran; null before its first. */
   megapixelsPerSecond: z.number().nullable(),
   /** Jobs it holds now. */
-  running: z.number().int(),
+  running: z.array(RunningJobDto),
 });
 export type WorkerTokenDto = z.infer<typeof WorkerTokenDto>;
 
@@ -154,6 +164,26 @@ export const CreateWorkerTokenRequest = z.strictObject({
 export type CreateWorkerTokenRequest = z.input<typeof CreateWorkerTokenRequest>;
 /** The token itself is in this answer only: it is stored hashed. */
 export const CreateWorkerTokenResponse = z.strictObject({ token: z.string(), worker: WorkerTokenDto });
-export const WorkerTokensResponse = z.strictObject({ workers: z.array(WorkerTokenDto) });
+/** A server process that runs jobs itself (PROCESS_ROLE all or worker). */
+export const WorkerProcessDto = z.strictObject({
+  id: z.uuid(),
+  host: z.string(),
+  pid: z.number().int(),
+  role: z.string(),
+  concurrency: z.number().int(),
+  provider: z.string(),
+  version: z.string(),
+  startedAt: z.string(),
+  lastSeenAt: z.string(),
+  jobsDone: z.number().int(),
+  megapixelsPerSecond: z.number().nullable(),
+  running: z.array(RunningJobDto),
+});
+export type WorkerProcessDto = z.infer<typeof WorkerProcessDto>;
+/** A server process reports itself this often; one silent for three times as long is left out (it died). */
+export const WORKER_PROCESS_REPORT_SECONDS = 15;
+
+/** Every worker: the server processes that run jobs themselves, and the remote workers' tokens. */
+export const WorkerTokensResponse = z.strictObject({ processes: z.array(WorkerProcessDto), workers: z.array(WorkerTokenDto) });
 export type WorkerTokensResponse = z.infer<typeof WorkerTokensResponse>;
 export type CreateWorkerTokenResponse = z.infer<typeof CreateWorkerTokenResponse>;

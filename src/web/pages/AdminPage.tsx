@@ -17,7 +17,7 @@ const SECTIONS = [
   ['complimentary-plan', 'Complimentary plan'],
   ['beta-access', 'Beta access'],
   ['admins', 'Admins'],
-  ['workers', 'Remote workers'],
+  ['workers', 'Workers'],
   ['contact-messages', 'Contact messages'],
   ['audit-log', 'Audit log'],
   ['security-events', 'Security events'],

@@ -8,6 +8,12 @@ import type { Bucket } from '@shared/url-checks.js';
 import { JobHandedBack } from '@server/ports/job-queue.js';
 import { findJobStatus } from '@server/repositories/image-jobs-repository.js';
 
+/** A completed run: the input's megapixels and the engine's seconds (a worker's throughput). */
+export interface JobRunSummary {
+  megapixels: number;
+  seconds: number;
+}
+
 /** What a job needs: the ports of the server, and the engine of the process that runs it (its own thread). */
 export type ProcessJobDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'mailer' | 'imaging' | 'metrics'> & {
   engine: Pick<Engine, 'enhance' | 'inpaint'>;
@@ -42,10 +48,10 @@ function unlessTakenBack<T>(run: Promise<T>, queueSignal: AbortSignal): Promise<
  * the reservation into a charge. A throw from here is an infrastructure failure the queue retries; an engine
  * failure ends the job as failed and releases its credits.
  */
-export async function processImageJob(deps: ProcessJobDeps, jobId: string, queueSignal: AbortSignal): Promise<void> {
+export async function processImageJob(deps: ProcessJobDeps, jobId: string, queueSignal: AbortSignal): Promise<JobRunSummary | null> {
   const { engine } = deps;
   const job = await markJobStarted(deps, jobId);
-  if (!job) return;
+  if (!job) return null;
   const log = deps.logger.child({ jobId, workflow: job.workflowType });
   log.info({ pid: process.pid }, 'job started');
   const counted = { workflow: job.workflowType, mode: job.mode ?? job.workflowType };
@@ -102,21 +108,19 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     await persisting;
     if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
     const inputSize = await deps.imaging.probe(input).catch(() => null);
-    deps.metrics.engineRun({
-      network: result.model ?? `inpaint-${result.method ?? 'unknown'}`,
-      inputMegapixels: inputSize ? (inputSize.width * inputSize.height) / 1e6 : 0,
-      seconds: (Date.now() - engineStarted) / 1000,
-    });
+    const run = { megapixels: inputSize ? (inputSize.width * inputSize.height) / 1e6 : 0, seconds: (Date.now() - engineStarted) / 1000 };
+    deps.metrics.engineRun({ network: result.model ?? `inpaint-${result.method ?? 'unknown'}`, inputMegapixels: run.megapixels, seconds: run.seconds });
     if (!(await saveJobResult(deps, job, source, result))) throw new Error('job ended before its result was saved');
     log.info({ ms: Date.now() - started, width: result.width, height: result.height }, 'job completed');
     outcome = 'completed';
+    return run;
   } catch (err) {
     await persisting.catch(() => {});
     const status = await findJobStatus(deps.db, jobId);
     if (status !== 'processing') {
       outcome = 'ended_elsewhere';
       log.info({ status }, 'job stopped: it was ended elsewhere');
-      return;
+      return null;
     }
     if (queueSignal.aborted) {
       // the queue takes the job back (shutdown or expiry): it runs again on a worker, nothing was charged
@@ -127,6 +131,7 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     }
     log.warn({ err }, 'job failed');
     await failJobRun(deps, job, (err as { code?: string })?.code, err instanceof Error ? err.message : String(err));
+    return null;
   } finally {
     deps.metrics.jobFinished({ ...counted, outcome, busySeconds: (Date.now() - started) / 1000 });
     unsubscribe();

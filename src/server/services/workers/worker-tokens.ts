@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import type { Db } from '@server/db/database.js';
 import { workerClaims, workerTokens } from '@server/db/schema.js';
-import { WORKER_CONNECTED_SECONDS, WORKER_TOKEN_PREFIX, type WorkerTokenDto, type WorkerInfo } from '@shared/api/workers.js';
+import { WORKER_CONNECTED_SECONDS, WORKER_TOKEN_PREFIX, type RunningJobDto, type WorkerTokenDto, type WorkerInfo } from '@shared/api/workers.js';
+import { runningJobs } from './worker-presence.js';
 import { handBackClaims } from './remote-claims.js';
 
 export type WorkerTokenRow = typeof workerTokens.$inferSelect;
@@ -62,7 +63,7 @@ export async function gpuWorkerConnected(deps: Pick<Deps, 'db' | 'clock'>): Prom
   return Boolean(row);
 }
 
-export function toWorkerTokenDto(row: WorkerTokenRow, running: number): WorkerTokenDto {
+export function toWorkerTokenDto(row: WorkerTokenRow, running: RunningJobDto[]): WorkerTokenDto {
   return {
     id: row.id,
     name: row.name,
@@ -83,13 +84,17 @@ export function toWorkerTokenDto(row: WorkerTokenRow, running: number): WorkerTo
 /** Every worker token, newest first, with the jobs each holds now. */
 export async function listWorkerTokens(deps: Pick<Deps, 'db'>): Promise<WorkerTokenDto[]> {
   const rows = await deps.db.select().from(workerTokens).orderBy(desc(workerTokens.createdAt));
-  const open = await deps.db
-    .select({ tokenId: workerClaims.tokenId, n: count() })
-    .from(workerClaims)
-    .where(isNull(workerClaims.endedAt))
-    .groupBy(workerClaims.tokenId);
-  const running = new Map(open.map((o) => [o.tokenId, Number(o.n)]));
-  return rows.map((r) => toWorkerTokenDto(r, running.get(r.id) ?? 0));
+  const open = await deps.db.select({ tokenId: workerClaims.tokenId, jobId: workerClaims.jobId }).from(workerClaims).where(isNull(workerClaims.endedAt));
+  const jobs = await runningJobs(
+    deps,
+    open.map((o) => o.jobId),
+  );
+  return rows.map((r) =>
+    toWorkerTokenDto(
+      r,
+      open.flatMap((o) => (o.tokenId === r.id ? (jobs.get(o.jobId) ?? []) : [])),
+    ),
+  );
 }
 
 export async function findWorkerToken(db: Db, idOrName: string): Promise<WorkerTokenRow | null> {

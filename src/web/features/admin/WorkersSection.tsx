@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Cpu, Copy } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import { ApiError } from '@web/lib/api-client';
 import { Button } from '@web/ui/button';
 import { Modal } from '@web/ui/dialog';
 import { Field, TextInput } from '@web/ui/form';
-import { CreateWorkerTokenRequest, WORKER_CONNECTED_SECONDS, type WorkerTokenDto } from '@shared/api/workers';
+import { CreateWorkerTokenRequest, type WorkerTokenDto } from '@shared/api/workers';
+import { ProcessRow, WorkerRow } from './WorkerRows';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
 
@@ -14,42 +15,6 @@ const WORKERS_KEY = ['admin', 'workers'] as const;
 const AUDIT_KEY = ['admin', 'audit-log'] as const;
 /** A worker on another machine sends its token over HTTPS only; this server reached over plain HTTP needs a TLS proxy for it. */
 const plainHttpOffMachine = () => window.location.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname);
-/** A worker that called within this long is shown as connected (it heart-beats far more often while it works). */
-const ONLINE_MS = WORKER_CONNECTED_SECONDS * 1000;
-
-function seen(w: WorkerTokenDto): string {
-  if (w.revokedAt) return 'revoked';
-  if (!w.lastSeenAt) return 'never connected';
-  return Date.now() - Date.parse(w.lastSeenAt) < ONLINE_MS ? 'connected' : `last seen ${new Date(w.lastSeenAt).toLocaleString()}`;
-}
-
-function WorkerRow({ w, onRevoke }: { w: WorkerTokenDto; onRevoke: () => void }) {
-  const facts = [
-    seen(w),
-    w.version && `v${w.version}`,
-    w.provider && w.provider.toUpperCase(),
-    `${w.jobsDone} ${w.jobsDone === 1 ? 'job' : 'jobs'} done`,
-    w.megapixelsPerSecond !== null && `${w.megapixelsPerSecond.toFixed(2)} MP/s`,
-    `${w.running} of ${w.maxConcurrency} running`,
-    w.capabilities.length > 0 && w.capabilities.join(', '),
-  ].filter(Boolean);
-  return (
-    <li className="flex flex-wrap items-center gap-3 px-4 py-2.5 text-sm" data-testid="worker-row">
-      <Cpu className="size-4 text-violet-300" aria-hidden />
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-zinc-200">
-          {w.name} <span className="font-mono text-xs text-zinc-500">{w.prefix}…</span>
-        </p>
-        <p className="text-xs text-zinc-400">{facts.join(' · ')}</p>
-      </div>
-      {!w.revokedAt && (
-        <Button variant="secondary" size="sm" onClick={onRevoke}>
-          Revoke
-        </Button>
-      )}
-    </li>
-  );
-}
 
 /**
  * Remote workers: machines that run jobs over HTTPS with a token (a GPU box behind a studio's router), holding no
@@ -100,9 +65,21 @@ export function WorkersSection() {
   }
 
   const list = workers.data?.workers ?? [];
+  const processes = workers.data?.processes ?? [];
   const command = created ? `npm run start:worker -- --server ${window.location.origin} --token ${created.token}` : '';
   return (
-    <AdminCard id="workers" title="Remote workers" description="Machines that run jobs over HTTPS with a token, without database or storage access.">
+    <AdminCard
+      id="workers"
+      title="Workers"
+      description="Server processes that run jobs themselves, and remote workers: machines that run jobs over HTTPS with a token, without database or storage access."
+    >
+      {processes.length > 0 && (
+        <ul className="mb-4 divide-y divide-white/5 rounded-lg border border-white/10" data-testid="worker-process-list">
+          {processes.map((p) => (
+            <ProcessRow key={p.id} p={p} />
+          ))}
+        </ul>
+      )}
       {list.length > 0 ? (
         <ul className="divide-y divide-white/5 rounded-lg border border-white/10" data-testid="worker-list">
           {list.map((w) => (
@@ -110,7 +87,7 @@ export function WorkersSection() {
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-zinc-400">No remote workers yet. Jobs run on this server’s own workers.</p>
+        <p className="text-sm text-zinc-400">No remote workers yet.</p>
       )}
       <form className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start" noValidate onSubmit={(e) => void create(e)}>
         <div className="min-w-48 flex-1">
