@@ -15,7 +15,13 @@ export const health = new Hono<AppEnv>()
         engine: (await c.var.deps.engineMemory?.()) ?? null,
       };
       const { provider, warning } = c.var.deps.engineProvider;
-      return c.json({ status: 'ready', database: c.var.deps.database.kind, models: c.var.deps.engineModels, engine: { provider, ...(warning && { warning }) }, memory });
+      return c.json({
+        status: 'ready',
+        database: c.var.deps.database.kind,
+        models: c.var.deps.engineModels,
+        engine: { provider, ...(warning && { warning }) },
+        memory,
+      });
     } catch (err) {
       c.var.log.warn({ err }, 'readiness check failed');
       return c.json({ status: 'unavailable', database: c.var.deps.database.kind }, 503);

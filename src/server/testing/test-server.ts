@@ -17,7 +17,9 @@ export interface TestServer extends RunningServer {
  * A real server on a random loopback port with its own fresh database and data folder.
  * `env` overrides configuration (e.g. SMTP_URL) exactly as the environment would.
  */
-export async function startTestServer(opts: { backend?: Backend; env?: Record<string, string>; clock?: () => Date; logger?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { backend?: Backend; env?: Record<string, string>; clock?: () => Date; logger?: Logger } = {},
+): Promise<TestServer> {
   const backend = opts.backend ?? 'pglite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renderlift-test-'));
   const testDb = await createTestDatabase(backend);
