@@ -80,6 +80,29 @@ describe('remote workers over HTTP with a token', { timeout: 400_000 }, () => {
     const file = await client.fetch(first.processed_image_url);
     expect(file.status).toBe(200);
 
+    // a removal runs there too, its mask read through its own signed URL
+    const target = uploaded[0];
+    const mask = await sharp({ create: { width: 128, height: 96, channels: 3, background: '#000' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 20, height: 16, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+          left: 50,
+          top: 40,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const removeForm = new FormData();
+    removeForm.append('targetImageId', target.imageId);
+    removeForm.append('maskImage', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
+    const removal = await client.json('/api/jobs/remove', { method: 'POST', body: removeForm });
+    expect(removal.status, JSON.stringify(removal.body)).toBe(201);
+    const [removed] = await waitForJobs(client, [removal.body.job.id], done);
+    expect([removed.status, removed.credit_state]).toEqual(['completed', 'charged']);
+    await expect.poll(() => [a, b].filter((w) => completedBy(w, removal.body.job.id)).length, { timeout: 5000 }).toBe(1);
+
     // the admin panel's view: both workers with their jobs, version and throughput
     const listed = (await client.json('/api/admin/workers')).body.workers as {
       name: string;
@@ -89,7 +112,7 @@ describe('remote workers over HTTP with a token', { timeout: 400_000 }, () => {
       capabilities: string[];
     }[];
     expect(listed.map((w) => w.name).sort()).toEqual(['box-a', 'box-b']);
-    expect(listed.reduce((n, w) => n + w.jobsDone, 0)).toBe(8);
+    expect(listed.reduce((n, w) => n + w.jobsDone, 0)).toBe(9);
     expect(listed.every((w) => w.version && w.megapixelsPerSecond > 0)).toBe(true);
     expect(listed.find((w) => w.name === 'box-b')!.capabilities).toEqual(['gpu']);
 
@@ -216,8 +239,15 @@ describe('remote workers over HTTP with a token', { timeout: 400_000 }, () => {
       });
       expect([action, res.status]).toEqual([action, 409]);
     }
-    const input = await fetch(new URL(first.body.input.url, cluster.url));
-    expect(input.status).toBe(200);
+    // the input comes through the server (the worker needs to reach nothing else), by a URL for this claim alone
+    const inputUrl = new URL(first.body.input.url, cluster.url);
+    expect(inputUrl.pathname).toBe(`${WORKER_API_PREFIX}/claims/${claimId}/input`);
+    const input = await fetch(inputUrl);
+    expect([input.status, input.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(await sharp(Buffer.from(await input.arrayBuffer())).metadata()).toMatchObject({ width: 64 });
+    const tampered = new URL(inputUrl);
+    tampered.searchParams.set('sig', 'A'.repeat(43));
+    expect((await fetch(tampered)).status).toBe(403);
     expect((await call(`/claims/${claimId}/progress`, { fraction: 0.5, etaMs: 1000, tilesDone: 1 })).body).toEqual({ proceed: true });
     expect((await jobsOf(client, [job.jobId]))[0].progress).toBe(0.5);
     expect((await call('/heartbeat', { version: '9.9.9', provider: 'cpu', claims: [claimId] })).body).toEqual({ lost: [] });

@@ -9,7 +9,7 @@ import { clientIp } from '../auth/client-ip.js';
 import { isLoopbackAddress, requestOrigin } from '../http/public-origin.js';
 import { consumeRateLimit } from '../services/security/rate-limit.js';
 import { authenticateWorker, recordWorkerSeen, type WorkerTokenRow } from '../services/workers/worker-tokens.js';
-import { claimJob, completeClaim, failClaim, heartbeat, receiveResult, reportProgress } from '../services/workers/remote-claims.js';
+import { claimJob, completeClaim, failClaim, heartbeat, readClaimFile, receiveResult, reportProgress } from '../services/workers/remote-claims.js';
 import { fill } from '@shared/messages.js';
 import {
   ClaimRequest,
@@ -34,6 +34,7 @@ type WorkerEnv = { Variables: AppEnv['Variables'] & { worker: WorkerTokenRow } }
 
 const ClaimParam = z.object({ claimId: z.uuid() });
 const ResultQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+const ClaimFileParam = z.object({ claimId: z.uuid(), file: z.enum(['input', 'mask']) });
 
 /** Plain HTTP carries the token in the clear: only HTTPS, or a worker on this machine itself. */
 function overHttpsOrLoopback(c: Parameters<MiddlewareHandler<WorkerEnv>>[0]): boolean {
@@ -82,6 +83,27 @@ const workerContract = (summary: string, responses: RouteContract['responses']):
  * retry over a flaky link.
  */
 export const workerApiRoute = new Hono<WorkerEnv>()
+  .get(
+    '/claims/:claimId/:file{input|mask}',
+    contract({
+      summary: 'A claimed job’s input image or mask, by its signed URL',
+      tag: 'workers',
+      access: 'public',
+      responses: { 200: { media: 'image/*', description: 'The stored bytes' } },
+    }),
+    validate('param', ClaimFileParam),
+    validate('query', ResultQuery),
+    async (c) => {
+      if (!overHttpsOrLoopback(c)) throw new AppError('HTTPS_REQUIRED', 403, workerMessages.plainHttp);
+      const { claimId, file } = c.req.valid('param');
+      const obj = await readClaimFile(c.var.deps, claimId, file, c.req.valid('query'));
+      return c.body(Readable.toWeb(obj.body) as ReadableStream, 200, {
+        'Content-Type': obj.contentType,
+        'Content-Length': String(obj.size),
+        'Cache-Control': 'no-store',
+      });
+    },
+  )
   .put(
     '/claims/:claimId/result',
     contract({

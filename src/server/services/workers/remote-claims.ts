@@ -15,6 +15,7 @@ import type { JobRow } from '../jobs/job-dto.js';
 import type { WorkerTokenRow } from './worker-tokens.js';
 import { WORKER_API_PREFIX, WORKER_URL_TTL_SECONDS, workerMessages, type ClaimResponse, type CompleteRequest } from '@shared/api/workers.js';
 import type { Bucket } from '@shared/url-checks.js';
+import type { StoredObject } from '@server/ports/storage.js';
 
 export type ClaimDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'queue' | 'mailer' | 'imaging' | 'metrics'>;
 type ClaimRow = typeof workerClaims.$inferSelect;
@@ -29,23 +30,29 @@ const POLL_MS = 250;
 const refOf = (claim: ClaimRow): TakenJobRef => ({ queue: claim.queueName as QueueName, id: claim.queueJobId, retryCount: claim.attempt });
 const gone = () => new AppError('CLAIM_GONE', 409, workerMessages.claimGone);
 
-// ---------------------------------------------------------------- signed result URLs
+// ---------------------------------------------------------------- signed claim URLs
 
-function resultSignature(secret: string, claimId: string, exp: number): string {
-  return createHmac('sha256', secret).update(`worker-result:${claimId}:${exp}`).digest('base64url');
+/**
+ * A claim's files go through the server, whatever the storage: the worker needs to reach the server alone (an S3
+ * endpoint on the server's private network is out of its reach), and each URL names one claim and one purpose.
+ */
+export type ClaimFile = 'input' | 'mask' | 'result';
+
+function claimSignature(secret: string, claimId: string, file: ClaimFile, exp: number): string {
+  return createHmac('sha256', secret).update(`worker-${file}:${claimId}:${exp}`).digest('base64url');
 }
 
-function signResultUrl(deps: Pick<Deps, 'config' | 'clock'>, claimId: string) {
+function signClaimUrl(deps: Pick<Deps, 'config' | 'clock'>, claimId: string, file: ClaimFile) {
   const exp = Math.floor(deps.clock().getTime() / 1000) + WORKER_URL_TTL_SECONDS;
-  const sig = resultSignature(resolveAuthSecret(deps.config), claimId, exp);
-  return { url: `${WORKER_API_PREFIX}/claims/${claimId}/result?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000).toISOString() };
+  const sig = claimSignature(resolveAuthSecret(deps.config), claimId, file, exp);
+  return { url: `${WORKER_API_PREFIX}/claims/${claimId}/${file}?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
-function verifyResultUrl(deps: Pick<Deps, 'config' | 'clock'>, claimId: string, exp: string | undefined, sig: string | undefined): boolean {
-  const expiry = Number(exp);
-  if (!Number.isInteger(expiry) || !sig || expiry * 1000 < deps.clock().getTime()) return false;
-  const want = Buffer.from(resultSignature(resolveAuthSecret(deps.config), claimId, expiry));
-  const got = Buffer.from(sig);
+function verifyClaimUrl(deps: Pick<Deps, 'config' | 'clock'>, claimId: string, file: ClaimFile, query: { exp?: string; sig?: string }): boolean {
+  const expiry = Number(query.exp);
+  if (!Number.isInteger(expiry) || !query.sig || expiry * 1000 < deps.clock().getTime()) return false;
+  const want = Buffer.from(claimSignature(resolveAuthSecret(deps.config), claimId, file, expiry));
+  const got = Buffer.from(query.sig);
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
@@ -71,16 +78,15 @@ async function endClaim(deps: Pick<Deps, 'db' | 'clock'>, claimId: string, outco
 /** What a worker needs to run a claim: the engine request, and fresh signed URLs for its input, mask and result. */
 async function describeClaim(deps: ClaimDeps, claim: ClaimRow, job: JobRow): Promise<ClaimResponse> {
   const request = engineRequestOf(job);
-  const source = await jobSource(deps, job);
-  const input = await deps.storage.signUrl(source.bucket as Bucket, source.path, WORKER_URL_TTL_SECONDS);
-  const mask = request.workflow === 'remove' ? await deps.storage.signUrl(STAGING_BUCKET, maskKeyOf(job), WORKER_URL_TTL_SECONDS) : undefined;
+  // the image must still be there: a job whose image is gone fails here, not on the worker
+  await jobSource(deps, job);
   return {
     claimId: claim.id,
     jobId: job.id,
     request,
-    input: { url: input.url, expiresAt: input.expiresAt.toISOString() },
-    ...(mask && { mask: { url: mask.url, expiresAt: mask.expiresAt.toISOString() } }),
-    result: signResultUrl(deps, claim.id),
+    input: signClaimUrl(deps, claim.id, 'input'),
+    ...(request.workflow === 'remove' && { mask: signClaimUrl(deps, claim.id, 'mask') }),
+    result: signClaimUrl(deps, claim.id, 'result'),
     heartbeatSeconds: deps.config.JOB_HEARTBEAT_SECONDS,
   };
 }
@@ -225,9 +231,22 @@ export async function heartbeat(deps: ClaimDeps, worker: WorkerTokenRow, claimId
   return { lost };
 }
 
+/** A claimed job's input image or mask at its signed URL, while the claim is open. */
+export async function readClaimFile(deps: ClaimDeps, claimId: string, file: 'input' | 'mask', query: { exp?: string; sig?: string }): Promise<StoredObject> {
+  if (!verifyClaimUrl(deps, claimId, file, query)) throw new AppError('FORBIDDEN', 403, workerMessages.badSignature);
+  const [claim] = await deps.db.select().from(workerClaims).where(eq(workerClaims.id, claimId));
+  const job = claim && !claim.endedAt ? await jobOf(deps, claim) : null;
+  if (!job) throw gone();
+  const { bucket, key } =
+    file === 'input' ? await jobSource(deps, job).then((s) => ({ bucket: s.bucket as Bucket, key: s.path })) : { bucket: STAGING_BUCKET, key: maskKeyOf(job) };
+  const obj = await deps.storage.get(bucket, key);
+  if (!obj) throw new AppError('NOT_FOUND', 404, 'File not found');
+  return obj;
+}
+
 /** Receives a claimed job's result at its signed URL; it waits in staging until the completion call. */
 export async function receiveResult(deps: ClaimDeps, claimId: string, query: { exp?: string; sig?: string }, body: Readable, contentType: string) {
-  if (!verifyResultUrl(deps, claimId, query.exp, query.sig)) throw new AppError('FORBIDDEN', 403, workerMessages.badSignature);
+  if (!verifyClaimUrl(deps, claimId, 'result', query)) throw new AppError('FORBIDDEN', 403, workerMessages.badSignature);
   const [claim] = await deps.db.select().from(workerClaims).where(eq(workerClaims.id, claimId));
   if (!claim || claim.endedAt) throw gone();
   const key = stagingKey(claimId);
