@@ -75,11 +75,12 @@ export function startRemoteWorker(opts: RemoteWorkerOptions): RemoteWorker {
         ),
       );
     };
+    const at = { claimed: Date.now(), engine: 0, upload: 0, complete: 0 };
     try {
       const input = await client.download(claim.input.url);
       const mask = claim.mask ? await client.download(claim.mask.url) : undefined;
       phase = 'engine';
-      const started = Date.now();
+      const started = (at.engine = Date.now());
       const control = { signal: AbortSignal.any([controller.signal, stopping.signal]), onProgress };
       const { request } = claim;
       const result =
@@ -94,8 +95,10 @@ export function startRemoteWorker(opts: RemoteWorkerOptions): RemoteWorker {
       await reporting;
       if (control.signal.aborted) throw control.signal.reason;
       phase = 'upload';
+      at.upload = Date.now();
       const size = await opts.probe(input);
       await client.upload(claim.result.url, result.data, CONTENT_TYPES[result.format] ?? 'application/octet-stream');
+      at.complete = Date.now();
       const done = await client.complete(claim.claimId, {
         width: result.width,
         height: result.height,
@@ -106,7 +109,13 @@ export function startRemoteWorker(opts: RemoteWorkerOptions): RemoteWorker {
         engineSeconds,
       });
       log.info(
-        { status: done.status, engineSeconds, width: result.width, height: result.height },
+        // where the time went: the input's download, the engine, the result's upload, the server storing it
+        {
+          status: done.status,
+          ms: { download: at.engine - at.claimed, engine: at.upload - at.engine, upload: at.complete - at.upload, complete: Date.now() - at.complete },
+          width: result.width,
+          height: result.height,
+        },
         done.status === 'completed' ? 'job completed' : 'job ended elsewhere',
       );
     } catch (err) {

@@ -138,7 +138,13 @@ export function createWorkerApiClient(opts: WorkerApiClientOptions) {
     },
     /** The result's bytes, to the signed URL the claim gave. */
     async upload(url: string, data: Buffer, contentType: string): Promise<void> {
-      const res = await call('upload', () => doFetch(absolute(url), { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(data) }));
+      const res = await call('upload', () =>
+        doFetch(absolute(url), {
+          method: 'PUT',
+          headers: { 'content-type': contentType },
+          body: new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength),
+        }),
+      );
       if (!res.ok) return refusal(res);
     },
   };

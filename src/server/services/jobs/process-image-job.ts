@@ -111,7 +111,7 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     const run = { megapixels: inputSize ? (inputSize.width * inputSize.height) / 1e6 : 0, seconds: (Date.now() - engineStarted) / 1000 };
     deps.metrics.engineRun({ network: result.model ?? `inpaint-${result.method ?? 'unknown'}`, inputMegapixels: run.megapixels, seconds: run.seconds });
     if (!(await saveJobResult(deps, job, source, result))) throw new Error('job ended before its result was saved');
-    log.info({ ms: Date.now() - started, width: result.width, height: result.height }, 'job completed');
+    log.info({ ms: Date.now() - started, engineMs: Math.round(run.seconds * 1000), width: result.width, height: result.height }, 'job completed');
     outcome = 'completed';
     return run;
   } catch (err) {

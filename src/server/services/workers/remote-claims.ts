@@ -26,6 +26,7 @@ const IMAGE_QUEUES: QueueName[] = [imageRemoveQueue.name, imageEnhanceQueue.name
 const STAGING_BUCKET: Bucket = 'processed-images';
 const stagingKey = (claimId: string) => `worker-results/${claimId}`;
 const POLL_MS = 250;
+const EAGER_POLL_MS = 20;
 
 const refOf = (claim: ClaimRow): TakenJobRef => ({ queue: claim.queueName as QueueName, id: claim.queueJobId, retryCount: claim.attempt });
 const gone = () => new AppError('CLAIM_GONE', 409, workerMessages.claimGone);
@@ -167,16 +168,33 @@ export async function claimJob(
   }
   const includeDelayed = worker.capabilities.includes('gpu');
   const deadline = Date.now() + opts.waitSeconds * 1000;
-  for (;;) {
-    if ((await openClaimsOf(deps, worker.id)).length >= worker.maxConcurrency) return null;
-    const taken = await deps.queue.take<unknown>(IMAGE_QUEUES, { includeDelayed });
-    if (taken) {
-      const claim = await prepareClaim(deps, worker, taken, claimKey);
-      if (claim) return claim;
-      continue;
+  // a job that becomes waiting (created, or handed back) wakes the wait at once, as pg-boss's NOTIFY wakes a local
+  // worker; the poll stays for jobs that become runnable without an event (a retry's delay, a GPU job's wait)
+  // (the event of a new job comes just before its enqueue, so a wake looks again every 20 ms for a second)
+  let wake = () => {};
+  let eagerUntil = 0;
+  const unsubscribe = deps.events.subscribe((event) => {
+    if (event.type !== 'job' || (event.data as { status?: string }).status !== 'processing') return;
+    eagerUntil = Date.now() + 1000;
+    wake();
+  });
+  try {
+    for (;;) {
+      if ((await openClaimsOf(deps, worker.id)).length >= worker.maxConcurrency) return null;
+      const taken = await deps.queue.take<unknown>(IMAGE_QUEUES, { includeDelayed });
+      if (taken) {
+        const claim = await prepareClaim(deps, worker, taken, claimKey);
+        if (claim) return claim;
+        continue;
+      }
+      if (Date.now() >= deadline || opts.signal?.aborted) return null;
+      const woken = new AbortController();
+      wake = () => woken.abort();
+      const pause = Date.now() < eagerUntil ? EAGER_POLL_MS : POLL_MS;
+      await sleep(Math.min(pause, deadline - Date.now()), opts.signal ? AbortSignal.any([opts.signal, woken.signal]) : woken.signal);
     }
-    if (Date.now() >= deadline || opts.signal?.aborted) return null;
-    await sleep(Math.min(POLL_MS, deadline - Date.now()), opts.signal);
+  } finally {
+    unsubscribe();
   }
 }
 
