@@ -12,6 +12,7 @@ import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 import { MODEL_CACHE_DIR } from './scale-out.js';
 import { signUpVerified, type TestClient } from './test-server.js';
+import { trackProcess, type TrackedProcess } from './tracked-process.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const { BASE_URL: _runnerBaseUrl, ...parentEnv } = process.env;
@@ -19,16 +20,7 @@ const started: ChildProcess[] = [];
 // a worker knows the server's address and its token: none of the runner's database or storage settings reach it
 const { DATABASE_URL: _db, TEST_DATABASE_URL: _testDb, STORAGE_URL: _storage, ...workerEnv } = parentEnv;
 
-export interface RemoteWorkerProcess {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output(): string;
-  /** Every structured log line with this message. */
-  entries(message: string): Record<string, unknown>[];
-  alive(): boolean;
-  /** SIGKILL, as a machine dies: nothing is handed back. */
-  kill(): Promise<void>;
-}
+export type RemoteWorkerProcess = TrackedProcess;
 
 export interface RemoteCluster {
   url: string;
@@ -55,26 +47,7 @@ export function spawnRemoteWorker(url: string, token: string, env: Record<string
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  return {
-    child,
-    exited,
-    output: () => out,
-    entries: (message) =>
-      out
-        .split('\n')
-        .filter((l) => l.startsWith('{') && l.includes(`"msg":"${message}"`))
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
-    alive,
-    kill: async () => {
-      if (alive()) child.kill('SIGKILL');
-      await exited;
-    },
-  };
+  return trackProcess(child);
 }
 
 export async function startRemoteCluster(env: Record<string, string> = {}): Promise<RemoteCluster> {

@@ -12,6 +12,7 @@ import { openDatabase } from '../db/database.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 import { startS3Server, type S3TestServer } from './s3-server.js';
+import { trackProcess, type TrackedProcess } from './tracked-process.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 // a test runner defines BASE_URL=/ for its own purposes; each process here gets the proxy's address instead
@@ -21,19 +22,13 @@ export const MODEL_CACHE_DIR = path.join(os.tmpdir(), 'renderlift-test-models');
 
 export type Role = 'api' | 'worker';
 
-export interface ScaleOutProcess {
+export interface ScaleOutProcess extends Omit<TrackedProcess, 'output'> {
   role: Role;
   /** Its place among the processes of its role, as started (also the proxy's upstream index for an API). */
   index: number;
-  child: ChildProcess;
   /** The API's own address (the worker's health port for a worker). */
   url: string;
   log(): string;
-  /** Every structured log line with this message. */
-  entries(message: string): Record<string, unknown>[];
-  alive(): boolean;
-  /** SIGKILL, as a machine dies: nothing is handed back. */
-  kill(): Promise<void>;
 }
 
 export interface ScaleOut {
@@ -76,40 +71,30 @@ function spawnRole(role: Role, index: number, env: Record<string, string>): Prom
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   spawned.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  const entries = (message: string) =>
-    out
-      .split('\n')
-      .filter((l) => l.startsWith('{') && l.includes(`"msg":"${message}"`))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const tracked = trackProcess(child);
+  const exited = tracked.exited.then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
+      const out = tracked.output();
       const port = /listening on port (\d+)/.exec(out)?.[1];
       // a worker is ready once its queue workers run, an API once it listens
       if (!port || (role === 'worker' && !out.includes('"msg":"workers started"'))) return;
       clearInterval(timer);
       resolve({
+        ...tracked,
         role,
         index,
-        child,
         url: `http://127.0.0.1:${port}`,
-        log: () => out,
-        entries,
-        alive,
+        log: tracked.output,
         kill: async () => {
-          if (alive()) child.kill('SIGKILL');
+          await tracked.kill();
           await exited;
         },
       });
     }, 50);
     void exited.then(() => {
       clearInterval(timer);
-      reject(new Error(`the ${role} process exited before it was ready:\n${out.slice(-4000)}`));
+      reject(new Error(`the ${role} process exited before it was ready:\n${tracked.output().slice(-4000)}`));
     });
   });
 }
