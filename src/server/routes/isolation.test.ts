@@ -85,8 +85,8 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     'GET /api/email-preview/:name': "an e-mail template's name: the preview renders sample data, no user's",
     'GET /api/shared/:token': 'a share link: the secret is the capability its owner handed out on purpose (shares.test.ts)',
     'HEAD /api/shared/:token': 'a share link: the secret is the capability its owner handed out on purpose (shares.test.ts)',
-    'GET /api/worker/v1/claims/:claimId/:file{input|mask}':
-      "a remote worker's claim: its signed URL is the capability (remote-workers.test.ts refuses a forged one)",
+    'GET /api/worker/v1/claims/:claimId/input': "a remote worker's claim: its signed URL is the capability (remote-workers.test.ts refuses a forged one)",
+    'GET /api/worker/v1/claims/:claimId/mask': "a remote worker's claim: its signed URL is the capability (remote-workers.test.ts refuses a forged one)",
     'PUT /api/worker/v1/claims/:claimId/result': "a remote worker's claim: its signed URL is the capability (remote-workers.test.ts refuses a forged one)",
     'POST /api/worker/v1/claims/:claimId/progress': "a remote worker's claim: another worker token gets 409 (remote-workers.test.ts)",
     'POST /api/worker/v1/claims/:claimId/complete': "a remote worker's claim: another worker token gets 409 (remote-workers.test.ts)",

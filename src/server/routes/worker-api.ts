@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
@@ -34,7 +34,6 @@ type WorkerEnv = { Variables: AppEnv['Variables'] & { worker: WorkerTokenRow } }
 
 const ClaimParam = z.object({ claimId: z.uuid() });
 const ResultQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
-const ClaimFileParam = z.object({ claimId: z.uuid(), file: z.enum(['input', 'mask']) });
 
 /** Plain HTTP carries the token in the clear: only HTTPS, or a worker on this machine itself. */
 function overHttpsOrLoopback(c: Parameters<MiddlewareHandler<WorkerEnv>>[0]): boolean {
@@ -75,6 +74,29 @@ const requireWorker: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   await next();
 };
 
+/** GET of a claim's input or mask by its signed URL (no token: the URL names one claim and one file, and expires). */
+function claimFileRoute(file: 'input' | 'mask') {
+  return [
+    contract({
+      summary: file === 'input' ? 'A claimed job’s input image, by its signed URL' : 'A claimed removal’s mask, by its signed URL',
+      tag: 'workers',
+      access: 'public',
+      responses: { 200: { media: 'image/*', description: 'The stored bytes' } },
+    }),
+    validate('param', ClaimParam),
+    validate('query', ResultQuery),
+    async (c: Context<WorkerEnv>) => {
+      if (!overHttpsOrLoopback(c)) throw new AppError('HTTPS_REQUIRED', 403, workerMessages.plainHttp);
+      const obj = await readClaimFile(c.var.deps, c.req.param('claimId')!, file, c.req.query() as { exp?: string; sig?: string });
+      return c.body(Readable.toWeb(obj.body) as ReadableStream, 200, {
+        'Content-Type': obj.contentType,
+        'Content-Length': String(obj.size),
+        'Cache-Control': 'no-store',
+      });
+    },
+  ] as const;
+}
+
 const workerContract = (summary: string, responses: RouteContract['responses']): RouteContract => ({ summary, tag: 'workers', access: 'worker', responses });
 
 /**
@@ -83,27 +105,8 @@ const workerContract = (summary: string, responses: RouteContract['responses']):
  * retry over a flaky link.
  */
 export const workerApiRoute = new Hono<WorkerEnv>()
-  .get(
-    '/claims/:claimId/:file{input|mask}',
-    contract({
-      summary: 'A claimed job’s input image or mask, by its signed URL',
-      tag: 'workers',
-      access: 'public',
-      responses: { 200: { media: 'image/*', description: 'The stored bytes' } },
-    }),
-    validate('param', ClaimFileParam),
-    validate('query', ResultQuery),
-    async (c) => {
-      if (!overHttpsOrLoopback(c)) throw new AppError('HTTPS_REQUIRED', 403, workerMessages.plainHttp);
-      const { claimId, file } = c.req.valid('param');
-      const obj = await readClaimFile(c.var.deps, claimId, file, c.req.valid('query'));
-      return c.body(Readable.toWeb(obj.body) as ReadableStream, 200, {
-        'Content-Type': obj.contentType,
-        'Content-Length': String(obj.size),
-        'Cache-Control': 'no-store',
-      });
-    },
-  )
+  .get('/claims/:claimId/input', ...claimFileRoute('input'))
+  .get('/claims/:claimId/mask', ...claimFileRoute('mask'))
   .put(
     '/claims/:claimId/result',
     contract({
