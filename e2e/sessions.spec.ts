@@ -248,6 +248,8 @@ test('remove an object, save, reload, save as, load and delete from the Viewport
 
   const overlay = card(page, OBJECT_NAME).getByTestId('mask-overlay');
   await expect(overlay).toBeVisible();
+  // strokes are placed from the overlay's box on screen: a camera still framing the cards would move them off the object
+  await cameraAtRest(page);
   const overlayBox = (await overlay.boundingBox())!;
   // a brush of about 10 image pixels on screen
   const brush = Math.max(5, Math.min(100, Math.round((10 * overlayBox.width) / object.width)));
