@@ -206,11 +206,16 @@ export const images = pgTable(
     format: text('format').notNull(),
     /** The image this one was derived from (an enhancement or removal result). */
     sourceImageId: uuid('source_image_id'),
+    /** Moved to the trash at this time (an upload and its versions); purged with its files after TRASH_RETENTION_DAYS. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('images_bucket_path_uq').on(t.bucket, t.path),
     index('images_user_created_idx').on(t.userId, t.createdAt),
+    index('images_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     check('images_bucket_known', sql`${t.bucket} in ('enhanced-images', 'user-images', 'processed-images')`),
     check('images_dimensions_positive', sql`${t.width} > 0 and ${t.height} > 0 and ${t.bytes} >= 0`),
   ],
@@ -297,6 +302,8 @@ export const viewportSessions = pgTable(
     sessionName: varchar('session_name', { length: 100 }).notNull(),
     viewportData: jsonb('viewport_data').$type<Record<string, unknown>>().notNull(),
     isActive: boolean('is_active').notNull().default(false),
+    /** Raised by every save: a save based on an older version is refused, so no device overwrites another's newer save. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
