@@ -363,7 +363,7 @@ test('remove an object, save, reload, save as, load and delete from the Viewport
   await expect(leave.getByText('Save Your Viewport?')).toBeVisible();
   await expect(leave.getByText('Image positions and zoom levels')).toBeVisible();
   await expect(leave.getByText('Enhancement settings')).toBeVisible();
-  await expect(leave.getByText('Current progress')).toBeVisible();
+  await expect(leave.getByText('Finished results are kept: enhancements and removals already done stay in your account.')).toBeVisible();
   await expect(leave.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(leave.getByRole('button', { name: 'Continue Without Saving' })).toBeVisible();
   await leave.getByRole('button', { name: 'Save & Continue' }).click();

@@ -55,8 +55,17 @@ const STYLES = {
   monthYear: { month: 'long', year: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-export function formatDate(value: string | number | Date, style: keyof typeof STYLES = 'date'): string {
+/** The browser's language: lists of saved work show their times the way the user writes them. */
+export const userLocale = () => (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
+
+export function formatDate(value: string | number | Date, style: keyof typeof STYLES = 'date', locale = 'en-US'): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { ...STYLES[style], timeZone: preferredTimeZone() }).format(d);
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(locale, { ...STYLES[style], timeZone: preferredTimeZone() });
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', { ...STYLES[style], timeZone: preferredTimeZone() });
+  }
+  return format.format(d);
 }

@@ -555,6 +555,13 @@ export function versionLabelOf(img: Pick<WorkspaceImage, 'enhanced' | 'versions'
   );
 }
 
+/** Whether a version's chain holds an enhancement; one made by removals alone is badged for what it is. */
+export function isEnhancedVersion(img: Pick<WorkspaceImage, 'enhanced' | 'versions'>, version: EnhancedResult | null = img.enhanced): boolean {
+  if (!version) return false;
+  const chain = versionChain(versionSteps(img), version.jobId || null);
+  return chain.length > 0 ? chain.some((s) => s.workflow === 'enhance') : version.mode !== 'remove';
+}
+
 /**
  * What an enhancement of the card starts from: the version it shows (a result the server knows by its job), or the
  * upload. Its size sets the output size and the cost.

@@ -11,13 +11,16 @@ import { removalBasis, removalTarget, strokesForTarget } from '../lib/removal-ta
 import { hasMask, type MaskState } from '../lib/strokes';
 import type { RemoveToolHost } from './useRemoveMode';
 
-function splitToast(text: string, kind: 'error' | 'success' | 'info' = 'error') {
+/** The 'Object Removal Started' toast of a job: it goes when the job ends, however it ends. */
+const startedToastId = (jobId: string) => `removal-started-${jobId}`;
+
+function splitToast(text: string, kind: 'error' | 'success' | 'info' = 'error', id?: string) {
   const i = text.indexOf(': ');
   const j = text.indexOf(' - ');
   const at = i > 0 && (j < 0 || i < j) ? i : j;
   const sep = at === i ? 2 : 3;
   const [title, description] = at > 0 ? [text.slice(0, at), text.slice(at + sep)] : [text, undefined];
-  toast[kind](title, description ? { description } : undefined);
+  toast[kind](title, { ...(description ? { description } : {}), ...(id ? { id } : {}) });
 }
 
 /** The job with a URL the browser can load: results in the private bucket arrive on the live channel as paths. */
@@ -77,7 +80,8 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFo
       const { job } = await removeApi.submit(target.imageId, png);
       hostRef.current.dispatch({ type: 'jobSubmitted', key: img.key, job, now: Date.now() });
       closeModal();
-      splitToast(msg('removeStarted'), 'info');
+      // stays until the job ends: the seed's 30-60 seconds is a guess, a small removal takes a few
+      splitToast(msg('removeStarted'), 'info', startedToastId(job.id));
     } catch (err) {
       const text = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : msg('removeFailed');
       toast.error(msg('processingFailedTitle'), { description: text });
@@ -95,6 +99,7 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFo
     if (job.workflow_type !== 'remove') return false;
     const { state, dispatch } = hostRef.current;
     const card = state.images.find((i) => i.job?.id === job.id);
+    if (job.status !== 'processing' && job.status !== 'pending') toast.dismiss(startedToastId(job.id));
     if (!card) return true;
     if (job.status === 'processing' || job.status === 'pending') {
       dispatch({ type: 'jobUpdate', job, now: Date.now() });

@@ -36,8 +36,11 @@ function LeaveViewportDialog({
       <ul className="list-disc space-y-1 pl-5 text-[13.5px] text-zinc-300">
         <li>{msg('leaveItemPositions')}</li>
         <li>{msg('leaveItemSettings')}</li>
-        <li>{msg('leaveItemProgress')}</li>
       </ul>
+      {/* results live on the server: leaving loses only what the viewport itself holds */}
+      <p className="mt-3 text-[13px] text-zinc-400" data-testid="leave-kept">
+        {msg('leaveKept')}
+      </p>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end [&>button]:whitespace-nowrap">
         <button type="button" className={canvasButton.ghost} onClick={onCancel} disabled={busy}>
           {msg('sessionCancel')}

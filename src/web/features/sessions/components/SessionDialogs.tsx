@@ -6,7 +6,7 @@ import { SaveSessionDialog } from './SaveSessionDialog';
 import { useConfirmDeleteViewport } from './ConfirmDeleteViewport';
 import { canvasButton } from '@web/ui/button';
 import { Modal } from '@web/ui/dialog';
-import { formatDate } from '@web/lib/dates';
+import { formatDate, userLocale } from '@web/lib/dates';
 
 function SessionList({
   sessions,
@@ -21,6 +21,7 @@ function SessionList({
   onLoad: (id: string) => void;
   onDelete?: (s: SessionSummary) => void;
 }) {
+  // the Load button comes before the trash in each row, so the dialog's first focus lands on loading, never deleting
   if (sessions.length === 0) {
     return (
       <p className="py-6 text-center text-[14px] font-semibold text-zinc-300" data-testid="viewports-empty">
@@ -43,9 +44,13 @@ function SessionList({
               {s.id === currentId && <span className="ml-2 text-[11px] font-semibold uppercase tracking-wider text-violet-300">{msg('sessionCurrent')}</span>}
             </p>
             <p className="text-[12px] text-zinc-500">
-              {msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'date') })} · {msg('viewportImageCount', { n: s.image_count })}
+              {msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'dateTime', userLocale()) })} · {msg('viewportImageCount', { n: s.image_count })}
             </p>
           </div>
+          <button type="button" className={canvasButton.secondary} data-testid="session-load" onClick={() => onLoad(s.id)} disabled={loadingId !== null}>
+            {loadingId === s.id && <Loader2 className="h-4 w-4 animate-spin" />}
+            {loadingId === s.id ? msg('sessionLoading') : msg('sessionLoad')}
+          </button>
           {onDelete && (
             <button
               type="button"
@@ -56,10 +61,6 @@ function SessionList({
               <Trash2 className="h-4 w-4" />
             </button>
           )}
-          <button type="button" className={canvasButton.secondary} onClick={() => onLoad(s.id)} disabled={loadingId !== null}>
-            {loadingId === s.id && <Loader2 className="h-4 w-4 animate-spin" />}
-            {loadingId === s.id ? msg('sessionLoading') : msg('sessionLoad')}
-          </button>
         </li>
       ))}
     </ul>

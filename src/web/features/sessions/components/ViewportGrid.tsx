@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ImageIcon, Loader2, Plus, Trash2 } from 'lucide-react';
 import { msg } from '@shared/messages';
 import type { SessionSummary } from '../api';
-import { formatDate } from '@web/lib/dates';
+import { formatDate, userLocale } from '@web/lib/dates';
 import { useConfirmDeleteViewport } from './ConfirmDeleteViewport';
 import { NewViewportDialog } from './NewViewportDialog';
 
@@ -64,7 +64,7 @@ export function ViewportGrid({
                 {busyId === s.id && <Loader2 className="mt-0.5 h-3.5 w-3.5 shrink-0 animate-spin text-violet-300" />}
               </span>
               <span className="mt-3 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-[12px] text-zinc-400">
-                <span className="whitespace-nowrap">{msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'date') })}</span>
+                <span className="whitespace-nowrap">{msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'dateTime', userLocale()) })}</span>
                 <span className="inline-flex items-center gap-1 whitespace-nowrap tabular-nums">
                   <ImageIcon className="h-3.5 w-3.5" />
                   {msg('viewportImageCount', { n: s.image_count })}

@@ -5,7 +5,7 @@ import { msg } from '@shared/messages';
 import { isHighResolution } from '@shared/enhancement';
 import { fitCard } from '@web/features/canvas-core/layout';
 import { ZOOM_DEFAULT } from '@web/features/canvas-core/zoom';
-import { isBusy, versionLabelOf, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
+import { isBusy, isEnhancedVersion, versionLabelOf, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { CompareSlider } from './CompareSlider';
 import { CardVersions } from './CardVersions';
 import { CardMenu } from './CardMenu';
@@ -111,7 +111,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
             data-testid="enhanced-badge"
           >
             <Check strokeWidth={3} />
-            {msg('workspaceEnhancedBadge')}
+            {isEnhancedVersion(image) ? msg('workspaceEnhancedBadge') : msg('workspaceRemovedBadge')}
           </span>
         )}
 
@@ -166,7 +166,10 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
         </span>
         <span className="ws-mono ml-auto shrink-0 font-mono tabular-nums text-zinc-500">
           {image.width > 0 ? `${image.width} × ${image.height}` : ''}
-          {image.enhanced ? <span className="text-emerald-400/90">{` → ${image.enhanced.width} × ${image.enhanced.height}`}</span> : null}
+          {/* the output size only when it differs: a removal keeps the size it worked on */}
+          {image.enhanced && (image.enhanced.width !== image.width || image.enhanced.height !== image.height) ? (
+            <span className="text-emerald-400/90">{` → ${image.enhanced.width} × ${image.enhanced.height}`}</span>
+          ) : null}
         </span>
         {!busy && <CardMenu image={image} />}
       </div>

@@ -191,6 +191,21 @@ describe('image card by state', () => {
     expect(preview).toContain('/e.png');
   });
 
+  it('a card whose only version is an object removal is badged for it and shows its unchanged size once', () => {
+    const removed = image({
+      width: 800,
+      height: 600,
+      status: 'enhanced',
+      view: 'preview',
+      enhanced: { jobId: 'r', url: '/r.png', width: 800, height: 600, scale: 1, mode: 'remove' },
+    });
+    const html = text(card(removed));
+    expect(html).toContain('Object removed');
+    expect(html).not.toMatch(/\bEnhanced\b/);
+    expect(html).toContain('800 × 600');
+    expect(html).not.toContain('→');
+  });
+
   it("enhanced: the canvas shows the result's preview, the full file only when zoomed in to inspect detail", () => {
     const result = { jobId: 'j', url: '/full-8k.png', previewUrl: '/preview.webp', width: 7680, height: 4320, scale: 4, mode: 'detail' };
     for (const view of ['compare', 'preview'] as const) {

@@ -10,7 +10,7 @@ import type { JobDto } from '@web/features/canvas-core/types';
 import { activeJobCount, enhanceInput, isBusy, isUploaded, versionSteps } from '@web/features/canvas-core/workspace-state';
 import { sameEnhancement, versionChain, versionChainLabel } from '@shared/versions';
 import { MODE_LABELS } from '@shared/enhancement';
-import { enhanceRefusal, failureToast, splitTitle } from '../lib/enhance-checks';
+import { enhanceRefusal, failureToast, noSelectionMessage, splitTitle } from '../lib/enhance-checks';
 import { toastError, type WorkspaceCore } from './workspace-core';
 
 /** How a submission ended: 'busy' is the server's concurrency limit, 'no-credits' a balance too low for it. */
@@ -134,7 +134,7 @@ export function useEnhance(core: WorkspaceCore, { applyJob, takeEarly }: JobNews
   const enhanceSelected = useCallback(() => {
     const s = stateRef.current;
     if (!s.selectedKey) {
-      toastError(msg('enhanceNoImage'));
+      toastError(noSelectionMessage(s.images.length));
       return;
     }
     if (!s.settings.scale) return toastError(msg('enhanceNoScale'));

@@ -25,6 +25,14 @@ export function planLabel(subscriptionStatus: string | null, betaAccess: boolean
   return betaAccess && !subscriptionStatus ? 'Beta' : planName(subscriptionStatus);
 }
 
+/**
+ * Enhance with no card selected: an empty canvas needs an upload first (the seed's text); a canvas with cards needs a
+ * click on one, or Enhance all.
+ */
+export function noSelectionMessage(cardCount: number): string {
+  return cardCount > 0 ? msg('enhanceNoneSelected') : msg('enhanceNoImage');
+}
+
 /** Which rule refused: the plan's concurrency and the balance are the ones a queue handles differently. */
 type EnhanceRefusal = { rule: 'concurrency' | 'credits' | 'other'; text: string };
 

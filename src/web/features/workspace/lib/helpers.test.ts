@@ -3,7 +3,7 @@ import { progressView, formatDuration } from './progress';
 import { applyZoom, zoomKeyAction, zoomIn, zoomOut } from '@web/features/canvas-core/zoom';
 import { archiveDownloadUrl, fileNameFromDisposition, imageDownloadUrl, loadDownloadPrefs, saveDownloadPrefs } from './download';
 import { downloadFileName } from '@shared/download-names';
-import { enhanceRefusal, failureToast, planConcurrency, type EnhanceCheckInput } from './enhance-checks';
+import { enhanceRefusal, failureToast, noSelectionMessage, planConcurrency, type EnhanceCheckInput } from './enhance-checks';
 
 /** The toast text of the first rule a request breaks, or null. */
 const enhanceCheck = (input: EnhanceCheckInput) => enhanceRefusal(input)?.text ?? null;
@@ -114,6 +114,10 @@ describe('enhance checks before calling the server', () => {
       'Maximum concurrent jobs reached (1/1). Your Basic plan allows 1 image(s) at a time. Please wait for a job to complete.',
     );
     expect(enhanceCheck({ ...base, image: { ...base.image!, width: 6000, height: 6000 }, scale: 2 })).toContain('exceeds 64 megapixel limit');
+  });
+  it('with nothing selected, asks for an upload on an empty canvas and for a selection when cards are there', () => {
+    expect(noSelectionMessage(0)).toBe('No Image Selected - Please upload an image first before enhancing.');
+    expect(noSelectionMessage(8)).toBe('No Image Selected - Select an image on the canvas first, or use Enhance all.');
   });
   it('lets an image stuck over 10 minutes be enhanced again', () => {
     expect(enhanceCheck({ ...base, image: { ...base.image!, processing: true, processingSince: NOW - 11 * 60_000 } })).toBeNull();
