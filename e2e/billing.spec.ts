@@ -133,7 +133,7 @@ test('free user buys Professional in test mode: decline changes nothing, payment
   await expect(page).toHaveURL(/\/checkout-test\/portal\?plan=business$/);
   await page.getByRole('button', { name: 'Switch to Business · €49.00' }).click();
   await expect(page.getByTestId('portal-plan')).toHaveText('Business · €49.00 per month');
-  await expect(page.getByTestId('nav-credits')).toHaveText(/1000 credits/);
+  await expect(page.getByTestId('nav-credits')).toHaveText(/1,000 credits/);
   await page.getByRole('button', { name: 'Cancel Subscription' }).click();
   await expect(page.getByText(/Cancels on .*Your plan stays active until then\./)).toBeVisible();
   await page.getByRole('link', { name: 'Return to billing' }).click();

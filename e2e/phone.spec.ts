@@ -140,10 +140,10 @@ test('on a phone: credits, the whole toolbar, and a user who can view, enhance, 
 
   // the balance: in the top bar, and in the menu sheet
   await expect(page.getByTestId('nav-credits-phone')).toBeVisible();
-  await expect(page.getByTestId('nav-credits-phone')).toContainText('1000');
+  await expect(page.getByTestId('nav-credits-phone')).toContainText('1,000');
   await page.getByRole('button', { name: 'Open menu' }).tap();
   await expect(page.getByTestId('mobile-menu').getByTestId('nav-credits')).toBeVisible();
-  await expect(page.getByTestId('mobile-menu').getByTestId('nav-credits')).toHaveText('1000 credits');
+  await expect(page.getByTestId('mobile-menu').getByTestId('nav-credits')).toHaveText('1,000 credits');
   await page.keyboard.press('Escape');
 
   // every tool of the toolbar on screen, none cut off or hidden

@@ -108,7 +108,7 @@ test('upload a folder, enhance one and all, compare, download, cancel, reload; a
   await page.getByRole('radio', { name: /Precision/ }).click();
   await expect(page.getByTestId('target-size')).toHaveText(`${firstSize.width * 2} × ${firstSize.height * 2}`);
   const cost = Math.ceil((Math.max(firstSize.width, firstSize.height) * 2) / 500);
-  await expect(page.getByTestId('credit-cost')).toHaveText(`${cost} credit(s)`);
+  await expect(page.getByTestId('credit-cost')).toHaveText(`${cost} ${cost === 1 ? 'credit' : 'credits'}`);
   // every value the progress readout shows is recorded, however briefly it is on screen
   await page.evaluate(() => {
     const seen: string[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { creditCostForOutput, enhanceCreditCost, isLowOnCredits } from './credit-cost.js';
+import { ledgerLabel } from './profile.js';
+import { creditCostForOutput, enhanceCreditCost, formatCredits, isLowOnCredits, jobCreditsLabel } from './credit-cost.js';
 
 describe('credit cost', () => {
   it('follows the seed table', () => {
@@ -32,5 +33,30 @@ describe('credit cost', () => {
   it('warns at 5 or fewer', () => {
     expect(isLowOnCredits(5)).toBe(true);
     expect(isLowOnCredits(6)).toBe(false);
+  });
+});
+
+describe('credit counts in words', () => {
+  it('uses the singular only for exactly one, with thousands separators', () => {
+    expect(formatCredits(1)).toBe('1 credit');
+    expect(formatCredits(4)).toBe('4 credits');
+    expect(formatCredits(0)).toBe('0 credits');
+    expect(formatCredits(-1)).toBe('-1 credit');
+    expect(formatCredits(5000)).toBe('5,000 credits');
+    expect(formatCredits(1234567)).toBe('1,234,567 credits');
+  });
+  it('says a failed or cancelled job was refunded rather than what it would have cost', () => {
+    expect(jobCreditsLabel({ status: 'cancelled', credits_used: 4 })).toBe('refunded');
+    expect(jobCreditsLabel({ status: 'failed', credits_used: 2 })).toBe('refunded');
+    expect(jobCreditsLabel({ status: 'completed', credits_used: 1 })).toBe('1 credit');
+    expect(jobCreditsLabel({ status: 'processing', credits_used: 3 })).toBe('3 credits');
+  });
+});
+
+describe('ledger rows', () => {
+  it('a finishing charge that moves nothing is not shown as a charge of 0', () => {
+    expect(ledgerLabel({ reason: 'charge', delta: 0 })).toBe('Job finished: its reserved credits were spent');
+    expect(ledgerLabel({ reason: 'charge', delta: -3 })).toBe('Charged for a finished job');
+    expect(ledgerLabel({ reason: 'reserve', delta: -4 })).toBe('Reserved for a job');
   });
 });

@@ -25,3 +25,19 @@ export function enhanceCreditCost(width: number, height: number, scale: number):
 /** seed 001 §9: the low-credit warning shows at 5 or fewer. */
 export const LOW_CREDIT_THRESHOLD = 5;
 export const isLowOnCredits = (credits: number) => credits <= LOW_CREDIT_THRESHOLD;
+
+/** "credit" or "credits" for a count: only exactly one is singular (0 credits, 1 credit, 4 credits). */
+export const creditsUnit = (n: number) => (Math.abs(n) === 1 ? 'credit' : 'credits');
+
+/** Every credit count the app prints: "1 credit", "4 credits", "0 credits", "5,000 credits". */
+export function formatCredits(n: number): string {
+  return `${n.toLocaleString('en-US')} ${creditsUnit(n)}`;
+}
+
+/**
+ * What a job cost, for lists of jobs: a failed or cancelled job's reservation was returned (credits are charged only
+ * for success), so it says so instead of a count that was never spent.
+ */
+export function jobCreditsLabel(job: { status: string; credits_used: number }): string {
+  return job.status === 'failed' || job.status === 'cancelled' ? 'refunded' : formatCredits(job.credits_used);
+}

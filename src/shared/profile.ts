@@ -80,4 +80,14 @@ export const LEDGER_REASON_LABELS: Record<LedgerReason, string> = {
   adjustment: 'Adjustment',
 };
 
+/**
+ * A ledger row's words. Credits leave the balance when a job is reserved; its finishing charge moves nothing (delta
+ * 0), so that row says the reservation was kept rather than "Charged" with a 0 beside it.
+ */
+export function ledgerLabel(e: { reason: string; delta: number }): string {
+  if (e.reason === 'charge' && e.delta === 0) return LEDGER_CHARGE_OF_RESERVED;
+  return LEDGER_REASON_LABELS[e.reason as LedgerReason] ?? e.reason;
+}
+export const LEDGER_CHARGE_OF_RESERVED = 'Job finished: its reserved credits were spent';
+
 export const LEDGER_PAGE_SIZE = 25;

@@ -4,6 +4,7 @@ import { PLANS } from '@shared/plans';
 import { Mailbox } from '../features/contact/Mailbox';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion';
 import { PageHeader } from '../ui/page';
+import { formatCredits } from '@shared/credit-cost';
 
 const { free, basic, professional, business } = PLANS;
 
@@ -15,10 +16,10 @@ const faqs: Array<{ id: string; q: string; a: ReactNode }> = [
     a: (
       <>
         <p>
-          Every account starts on Free with {free.monthlyCredits} credits a month. Paid plans unlock the enhancement workspace: Basic at €
-          {basic.priceEurPerMonth}/month with {basic.monthlyCredits} credits, Professional at €{professional.priceEurPerMonth}/month with{' '}
-          {professional.monthlyCredits} credits, and Business at €{business.priceEurPerMonth}/month with {business.monthlyCredits} credits. Enterprise is a
-          custom plan with flexible volume and concurrency — <Link to="/contact">contact sales</Link>.
+          Every account starts on Free with {formatCredits(free.monthlyCredits)} a month. Paid plans unlock the enhancement workspace: Basic at €
+          {basic.priceEurPerMonth}/month with {formatCredits(basic.monthlyCredits)}, Professional at €{professional.priceEurPerMonth}/month with{' '}
+          {formatCredits(professional.monthlyCredits)}, and Business at €{business.priceEurPerMonth}/month with {formatCredits(business.monthlyCredits)}.
+          Enterprise is a custom plan with flexible volume and concurrency — <Link to="/contact">contact sales</Link>.
         </p>
         <p className="mt-3">
           Basic runs one enhancement at a time, Professional and Business four. Compare them on the <Link to="/pricing">pricing page</Link>.

@@ -4,7 +4,7 @@ import { creditLedger, imageJobs, profiles } from '@server/db/schema.js';
 import { notFound } from '@server/errors.js';
 import { creditAllowance } from '@shared/plans.js';
 import { hasComplimentaryPlan } from '../billing/entitlement.js';
-import { LEDGER_PAGE_SIZE, LEDGER_REASON_LABELS, RECENT_ACTIVITY_LIMIT, type LedgerReason } from '@shared/profile.js';
+import { LEDGER_PAGE_SIZE, RECENT_ACTIVITY_LIMIT, ledgerLabel, type LedgerReason } from '@shared/profile.js';
 import type { CreditsSummary, LedgerEntry } from '@shared/api/credits.js';
 import type { Page } from '@shared/pagination.js';
 
@@ -89,9 +89,7 @@ export async function creditLedgerCsv(deps: Pick<Deps, 'db'>, userId: string): P
     const rows = await ledgerRows(deps, userId, 1000, offset);
     for (const r of rows) {
       const job = r.job ? (r.job.workflow_type === 'remove' ? 'removal' : `${r.job.mode ?? ''} x${r.job.scale ?? ''}`) : null;
-      lines.push(
-        [r.created_at, r.reason, LEDGER_REASON_LABELS[r.reason] ?? r.reason, r.delta, r.balance_after, r.job_id, job, r.invoice_id].map(csvCell).join(','),
-      );
+      lines.push([r.created_at, r.reason, ledgerLabel(r), r.delta, r.balance_after, r.job_id, job, r.invoice_id].map(csvCell).join(','));
     }
     if (rows.length < 1000) break;
   }

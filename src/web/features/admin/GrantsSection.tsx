@@ -8,6 +8,7 @@ import { GrantBetaInput, GrantPlanInput } from '@shared/admin';
 import { BETA_CREDITS, COMPLIMENTARY_CREDITS, GRANTABLE_TIERS, planName, type GrantableTier } from '@shared/plans';
 import { adminApi } from './api';
 import { AdminCard } from './AdminCard';
+import { formatCredits } from '@shared/credit-cost';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -69,7 +70,7 @@ export function ComplimentaryPlanSection() {
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           {/* the option says the plan alone and the hint its credits: "Enterprise · 5,000 credits/month" was cut off in a half-width select */}
-          <Field label="Plan" hint={`${COMPLIMENTARY_CREDITS[tier].toLocaleString('en-US')} credits/month`}>
+          <Field label="Plan" hint={`${formatCredits(COMPLIMENTARY_CREDITS[tier])}/month`}>
             {(id) => (
               <SelectInput id={id} value={tier} onChange={(e) => setTier(e.target.value as GrantableTier)}>
                 {GRANTABLE_TIERS.map((t) => (
@@ -136,7 +137,7 @@ export function BetaAccessSection() {
     <AdminCard
       id="beta-access"
       title="Grant beta access"
-      description={`The beta badge, the balance raised to ${BETA_CREDITS.toLocaleString('en-US')} credits (never lowered) and ${BETA_CREDITS.toLocaleString('en-US')} every month; the user gets the beta-access email once.`}
+      description={`The beta badge, the balance raised to ${formatCredits(BETA_CREDITS)} (never lowered) and ${BETA_CREDITS.toLocaleString('en-US')} every month; the user gets the beta-access email once.`}
     >
       <form onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-start" noValidate>
         <div className="flex-1">

@@ -6,6 +6,7 @@ import { accountPlanLabel } from '@shared/plans';
 import { authApi } from './api';
 import { leaveSignedOut, useMe, useSessionKeepAlive, type Me } from './session';
 import { checkSubscriptionOnMenuOpen } from '../billing/hooks';
+import { formatCredits } from '@shared/credit-cost';
 
 export function initialsOf(me: Me): string {
   const first = me.profile?.first_name?.trim();
@@ -42,7 +43,7 @@ export function NavAccount() {
       {/* the top bar shows this area from the small-screen breakpoint up; phones see it in the menu sheet */}
       <span className="inline-flex items-center gap-1 text-sm text-zinc-300" data-testid="nav-credits">
         <Coins className="h-4 w-4" aria-hidden />
-        {credits} credits
+        {formatCredits(credits)}
       </span>
       {me.profile?.beta_access && (
         <span className="inline-flex items-center gap-1 rounded-full bg-violet-500/15 px-2 py-0.5 text-xs font-semibold text-violet-200 ring-1 ring-violet-400/30">
@@ -69,7 +70,7 @@ export function NavAccount() {
           <DropdownMenuLabel>
             <p className="font-medium text-zinc-100">{displayNameOf(me)}</p>
             <p className="text-xs text-zinc-400">
-              {credits} credits remaining ·{' '}
+              {formatCredits(credits)} remaining ·{' '}
               {accountPlanLabel({
                 subscription_status: me.profile?.subscription_status,
                 beta_access: !!me.profile?.beta_access,

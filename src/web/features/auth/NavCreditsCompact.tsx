@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Coins } from 'lucide-react';
 import { useMe } from './session';
+import { creditsUnit } from '@shared/credit-cost';
 
 /** The phone's credit balance in the navigation bar, beside the menu button. */
 export function NavCreditsCompact() {
@@ -13,8 +14,8 @@ export function NavCreditsCompact() {
       data-testid="nav-credits-phone"
     >
       <Coins className="h-4 w-4" aria-hidden />
-      {me.profile?.credits_remaining ?? 0}
-      <span className="sr-only">credits</span>
+      {(me.profile?.credits_remaining ?? 0).toLocaleString('en-US')}
+      <span className="sr-only">{creditsUnit(me.profile?.credits_remaining ?? 0)}</span>
     </Link>
   );
 }

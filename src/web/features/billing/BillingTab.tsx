@@ -13,6 +13,7 @@ import { billingApi } from './api';
 import { useBillingStatus, useCheckout } from './hooks';
 import { SubscriptionDetailsDialog } from './SubscriptionDetailsDialog';
 import { TestModeBadge } from './TestModeBadge';
+import { formatCredits } from '@shared/credit-cost';
 
 const dateOf = (iso: string | null) => (iso ? formatDate(iso, 'longDate') : null);
 
@@ -30,7 +31,7 @@ function Card(props: { title: string; description?: ReactNode; children: ReactNo
 function subscriptionLine(b: BillingStatus): string | null {
   const s = b.subscription;
   if (!s) return b.credits_reset_at ? `Credits reset on ${dateOf(b.credits_reset_at)}.` : null;
-  if (s.source === 'beta') return `Beta access: ${b.monthly_credits.toLocaleString('en-US')} credits every month.`;
+  if (s.source === 'beta') return `Beta access: ${formatCredits(b.monthly_credits)} every month.`;
   if (s.source === 'complimentary') return s.expires_at ? `Complimentary plan until ${dateOf(s.expires_at)}.` : 'Complimentary plan.';
   if (s.status === 'past_due') return 'Your last payment failed. Update your payment details to keep your plan.';
   if (s.cancel_at_period_end || s.status === 'cancelled') return `Cancelled: your plan stays active until ${dateOf(s.current_period_end)}.`;
@@ -125,7 +126,7 @@ export function BillingTab() {
                 <div key={key} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
                   <p className="font-semibold">{option.name}</p>
                   <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                    {formatPlanPrice(option)} · {option.monthlyCredits.toLocaleString('en-US')} credits
+                    {formatPlanPrice(option)} · {formatCredits(option.monthlyCredits)}
                   </p>
                   <Button className="mt-3 w-full" busy={checkout.pendingPlan === key} disabled={!!checkout.pendingPlan} onClick={() => checkout.start(key)}>
                     Upgrade to {option.name}

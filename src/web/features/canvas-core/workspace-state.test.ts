@@ -248,6 +248,19 @@ describe('card state machine', () => {
     expect(s.images).toHaveLength(1);
   });
 
+  it('Select all selects every card that is not processing, keeping the selected one as the main one', () => {
+    let s = uploaded(4);
+    const [a, b, c, d] = s.images.map((i) => i.key);
+    s = reduce(s, { type: 'jobSubmitted', key: d, job: job(), now: NOW });
+    s = reduce(s, { type: 'select', key: b });
+    s = reduce(s, { type: 'selectAll' });
+    expect(s.selectedKey).toBe(b);
+    expect([...s.multiSelected].sort()).toEqual([a, b, c].sort());
+    expect(enhanceAllCandidates(s).sort()).toEqual([a, b, c].sort());
+    expect(reduce(reduce(s, { type: 'select', key: null }), { type: 'selectAll' }).selectedKey).toBe(a);
+    expect(reduce(initialWorkspaceState, { type: 'selectAll' })).toBe(initialWorkspaceState);
+  });
+
   it('places new cards on the 900-unit grid with ceil(sqrt(n)) columns', () => {
     const s = run({ type: 'uploadStarted', items: ['a', 'b', 'c', 'd', 'e'].map((k) => ({ key: k, name: k, localUrl: null })) });
     expect(s.images.map((i) => i.position)).toEqual([

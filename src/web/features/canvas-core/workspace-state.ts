@@ -126,6 +126,7 @@ export type WorkspaceAction =
   | { type: 'uploadFailed'; key: string; error: string }
   | { type: 'uploadRetry'; key: string }
   | { type: 'select'; key: string | null; additive?: boolean }
+  | { type: 'selectAll' }
   | { type: 'move'; key: string; position: Point }
   | { type: 'remove'; key: string }
   | { type: 'restore'; image: WorkspaceImage; index: number }
@@ -329,6 +330,14 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         return { ...state, selectedKey: action.key, multiSelected: [...set] };
       }
       return { ...state, selectedKey: action.key, multiSelected: [] };
+    }
+
+    case 'selectAll': {
+      // every card a click could select (not one that is processing); the one already selected stays the main one
+      const keys = state.images.filter((i) => !isBusy(i)).map((i) => i.key);
+      if (keys.length === 0) return state;
+      const selectedKey = state.selectedKey && keys.includes(state.selectedKey) ? state.selectedKey : keys[0];
+      return { ...state, selectedKey, multiSelected: keys.length > 1 ? keys : [] };
     }
 
     case 'move':

@@ -3,9 +3,9 @@ import { AlertTriangle, Download } from 'lucide-react';
 import { Button } from '@web/ui/button';
 import { Spinner } from '@web/ui/spinner';
 import { cn } from '@web/lib/cn';
-import { isLowOnCredits, enhanceCreditCost, scaledSize, CREDIT_PIXELS_PER_STEP } from '@shared/credit-cost';
+import { isLowOnCredits, enhanceCreditCost, jobCreditsLabel, scaledSize, CREDIT_PIXELS_PER_STEP } from '@shared/credit-cost';
 import { accountPlanLabel, isPaidStatus } from '@shared/plans';
-import { LEDGER_REASON_LABELS } from '@shared/profile';
+import { ledgerLabel } from '@shared/profile';
 import { PagedList, when } from '@web/ui/paged-list';
 import { profileApi, useCredits } from './api';
 import { SettingsCard } from './Card';
@@ -107,7 +107,7 @@ export function CreditsTab() {
               <li key={j.id} className="flex flex-wrap items-baseline gap-x-3 py-2">
                 <span className="text-zinc-100">{jobLabel(j)}</span>
                 <span className="text-xs capitalize text-zinc-500">{j.status}</span>
-                <span className="ml-auto tabular-nums text-zinc-300">{j.credits_used} credits</span>
+                <span className="ml-auto tabular-nums text-zinc-300">{jobCreditsLabel(j)}</span>
                 <span className="w-40 text-right text-xs text-zinc-500">{when(j.created_at)}</span>
               </li>
             ))}
@@ -132,10 +132,10 @@ export function CreditsTab() {
           empty="No credit movements yet."
           row={(e) => (
             <div className="flex flex-wrap items-baseline gap-x-3">
-              <span className="text-zinc-100">{LEDGER_REASON_LABELS[e.reason] ?? e.reason}</span>
+              <span className="text-zinc-100">{ledgerLabel(e)}</span>
               {e.job && <span className="text-xs text-zinc-500">{jobLabel(e.job)}</span>}
               <span className={cn('ml-auto font-semibold tabular-nums', e.delta < 0 ? 'text-zinc-300' : 'text-emerald-300')}>
-                {e.delta > 0 ? `+${e.delta}` : e.delta}
+                {e.delta > 0 ? `+${e.delta}` : e.delta === 0 ? '—' : e.delta}
               </span>
               <span className="w-20 text-right text-xs tabular-nums text-zinc-500">= {e.balance_after}</span>
               <span className="w-40 text-right text-xs text-zinc-500">{when(e.created_at)}</span>

@@ -9,6 +9,7 @@ import { AuthShell } from '@web/ui/auth-shell';
 import { FullAreaSpinner } from '@web/ui/spinner';
 import { billingApi } from '@web/features/billing/api';
 import { refreshAccount, useBillingStatus } from '@web/features/billing/hooks';
+import { formatCredits } from '@shared/credit-cost';
 
 const linkClass = 'inline-flex w-full items-center justify-center rounded-lg px-4 py-2 text-sm font-medium transition';
 
@@ -81,7 +82,7 @@ export function PaymentSuccessPage() {
         <p className="flex items-start gap-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="payment-truth">
           <XCircle className="mt-0.5 h-4 w-4 shrink-0 text-red-600" aria-hidden />
           We could not find a completed payment for this link. Your current plan is {billing.data?.plan_name ?? 'Free'} with{' '}
-          {billing.data?.credits_remaining ?? 0} credits.
+          {formatCredits(billing.data?.credits_remaining ?? 0)}.
         </p>
         {actions}
       </AuthShell>
@@ -95,11 +96,11 @@ export function PaymentSuccessPage() {
         <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
         {type === 'credits' ? (
           <p className="mt-4 text-sm text-zinc-700 dark:text-zinc-300" data-testid="payment-truth">
-            {c.credits} credits have been added to your account. You now have {billing.data?.credits_remaining ?? c.credits} credits.
+            Added to your account: {formatCredits(c.credits)}. You now have {formatCredits(billing.data?.credits_remaining ?? c.credits)}.
           </p>
         ) : (
           <p className="mt-4 text-sm text-zinc-700 dark:text-zinc-300" data-testid="payment-truth">
-            Your {c.plan_name} subscription is now active ({c.amount} per month). {billing.data?.credits_remaining ?? c.credits} credits are ready to use.
+            Your {c.plan_name} subscription is now active ({c.amount} per month). {formatCredits(billing.data?.credits_remaining ?? c.credits)} ready to use.
           </p>
         )}
       </div>

@@ -10,6 +10,7 @@ import { ModePicker } from './PanelSections';
 import { UpscaleSection } from './UpscaleSection';
 import { useRemoveToolContext } from '@web/features/remove-tool/useRemoveTool';
 import { RemoveToolPanel } from '@web/features/remove-tool/components/RemoveToolPanel';
+import { formatCredits } from '@shared/credit-cost';
 
 function initials(first?: string | null, last?: string | null, email?: string | null) {
   const a = (first ?? '').trim()[0] ?? '';
@@ -67,7 +68,7 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
             {planLabel(profile?.subscription_status ?? null, false)}
           </span>
         )}
-        <span className="inline-flex items-center gap-1 text-[12px] tabular-nums text-zinc-400" title={msg('workspaceCredits', { n: credits ?? 0 })}>
+        <span className="inline-flex items-center gap-1 text-[12px] tabular-nums text-zinc-400" title={formatCredits(credits ?? 0)}>
           <Coins className="h-3.5 w-3.5" />
           <span data-testid="panel-credits">{credits ?? '—'}</span>
         </span>

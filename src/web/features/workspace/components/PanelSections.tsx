@@ -1,6 +1,7 @@
 import { msg, type MessageKey } from '@shared/messages';
 import { ENHANCEMENT_MODES, MODE_LABELS, type EnhancementMode } from '@shared/enhancement';
 import { formatMegapixels, formatSize, type TargetReadout } from '../lib/readout';
+import { formatCredits } from '@shared/credit-cost';
 
 const MODE_HINTS: Record<EnhancementMode, MessageKey> = {
   precision: 'workspaceModePrecisionHint',
@@ -37,7 +38,7 @@ export function ResolutionReadout({ readout }: { readout: TargetReadout | null }
           <div className="mt-2 flex items-center justify-between border-t border-white/[0.06] pt-2 text-[12px]">
             <span className="text-zinc-500">{msg('workspaceCostLabel')}</span>
             <span className={`font-medium tabular-nums ${readout.affordable === false ? 'text-amber-300' : 'text-zinc-100'}`} data-testid="credit-cost">
-              {readout.target ? msg('workspaceCost', { n: readout.cost }) : '—'}
+              {readout.target ? formatCredits(readout.cost) : '—'}
             </span>
           </div>
           {readout.error && (

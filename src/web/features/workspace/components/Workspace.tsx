@@ -5,6 +5,8 @@ import '@xyflow/react/dist/style.css';
 import { msg } from '@shared/messages';
 import { useWorkspace } from '../hooks/useWorkspace';
 import { useWorkspaceKeys } from '../hooks/useWorkspaceKeys';
+import { useSelectionKeys } from '../hooks/useSelectionKeys';
+import { ShortcutsSheet } from './ShortcutsSheet';
 import { filesFromDataTransfer } from '../lib/upload-batches';
 import { ControlPanel } from './ControlPanel';
 import { CompletionOverlay } from './CompletionOverlay';
@@ -63,6 +65,9 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
   }, []);
 
   useWorkspaceKeys(ws, { openFilePicker, openFolderPicker, onOpenSettings });
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  useSelectionKeys(ws, openShortcuts);
 
   const onDragEnter = (e: DragEvent) => {
     if (!hasFiles(e)) return;
@@ -110,7 +115,7 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
 
           {/* floating chrome: toolbar on top, control panel on the left (a bottom sheet on phones) */}
           <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex justify-center px-3 pt-3 sm:pl-[312px] sm:pr-4">
-            <WorkspaceToolbar onOpenSettings={onOpenSettings} />
+            <WorkspaceToolbar onOpenSettings={onOpenSettings} onOpenShortcuts={openShortcuts} />
           </div>
           <div className="pointer-events-none absolute z-30 max-sm:inset-x-3 max-sm:bottom-3 max-sm:flex max-sm:max-h-[70%] max-sm:justify-start sm:bottom-4 sm:left-3 sm:top-3 sm:flex sm:flex-col sm:items-start">
             <ControlPanel collapsed={panel.collapsed} onToggle={panel.toggle} onOpenProfile={onOpenProfile} />
@@ -123,6 +128,7 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
           </div>
 
           {dragging && <DropOverlay />}
+          <ShortcutsSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
           <CompletionOverlay
             image={ws.completed}
             onClose={ws.closeCompleted}

@@ -6,27 +6,31 @@ import {
   Eye,
   FolderOpen,
   FolderUp,
+  Keyboard,
   LayoutGrid,
   Minus,
   Plus,
   Save,
   Settings,
   SquareDashedMousePointer,
+  SquareStack,
   Upload,
   Wrench,
 } from 'lucide-react';
+import { shortcutsMessages } from '@shared/shortcuts';
 import { msg } from '@shared/messages';
 import { ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN } from '@web/features/canvas-core/zoom';
 import { useWorkspaceContext } from './workspace-context';
 import { DownloadMenu } from './DownloadMenu';
 import { Divider, Tip, ToolButton } from './ToolbarControls';
+import { isMacPlatform } from '../lib/shortcut-keys';
 import { useSessionsContext } from '@web/features/sessions/useWorkspaceSessions';
 import { SessionName, SessionSaveButton } from '@web/features/sessions/components/SessionMenu';
 import { useRemoveToolContext } from '@web/features/remove-tool/useRemoveTool';
 import { hasMask } from '@web/features/remove-tool/lib/strokes';
 import { openViewportManager } from '@web/features/sessions/viewport-manager-window';
 
-export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => void }) {
+export function WorkspaceToolbar({ onOpenSettings, onOpenShortcuts }: { onOpenSettings: () => void; onOpenShortcuts: () => void }) {
   const ws = useWorkspaceContext();
   const sessions = useSessionsContext();
   const removeTool = useRemoveToolContext();
@@ -61,6 +65,14 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
           <ToolButton label={msg('workspaceToolSave')} keys="S" icon={<Save className="h-4 w-4" />} disabled disabledHint={later} />
         )}
         <Divider />
+        <ToolButton
+          label={shortcutsMessages.selectAllLabel}
+          keys={isMacPlatform() ? '⌘+A' : 'Ctrl+A'}
+          icon={<SquareStack className="h-4 w-4" />}
+          onClick={() => ws.dispatch({ type: 'selectAll' })}
+          disabled={ws.state.images.length === 0}
+          testId="tool-select-all"
+        />
         <ToolButton
           label={msg('workspaceToolBrush')}
           keys="B"
@@ -149,6 +161,13 @@ export function WorkspaceToolbar({ onOpenSettings }: { onOpenSettings: () => voi
         />
         <ToolButton label={msg('workspaceToolFixStuck')} keys="F" icon={<Wrench className="h-4 w-4" />} onClick={ws.fixStuck} />
         <ToolButton label={msg('workspaceToolSettings')} keys="," icon={<Settings className="h-4 w-4" />} onClick={onOpenSettings} />
+        <ToolButton
+          label={shortcutsMessages.shortcutsToolLabel}
+          keys="?"
+          icon={<Keyboard className="h-4 w-4" />}
+          onClick={onOpenShortcuts}
+          testId="tool-shortcuts"
+        />
         <Divider />
         {sessions ? (
           <SessionName sessions={sessions} />

@@ -78,7 +78,7 @@ describe('ControlPanel readout', () => {
     const html = text(panel(ctx({ images: [image()], selectedKey: 'k1' })));
     expect(html).toContain('Current 1920 × 1080 2.1 MP');
     expect(html).toContain('Output 3840 × 2160 8.3 MP');
-    expect(html).toContain('Cost 8 credit(s)');
+    expect(html).toContain('Cost 8 credits');
     expect(html).toContain('Enhance Image');
     // how many run at once on this server (WORKERS)
     expect(html).toContain('This server enhances 2 images at a time');
@@ -88,7 +88,7 @@ describe('ControlPanel readout', () => {
   it('follows the scale setting', () => {
     const html = text(panel(ctx({ images: [image()], selectedKey: 'k1', settings: { ...initialWorkspaceState.settings, scale: 4 } })));
     expect(html).toContain('Output 7680 × 4320 33.2 MP');
-    expect(html).toContain('Cost 16 credit(s)');
+    expect(html).toContain('Cost 16 credits');
   });
 
   it('carries the seed message when the output is over 64 megapixels', () => {

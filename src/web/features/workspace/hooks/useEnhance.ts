@@ -12,6 +12,7 @@ import { sameEnhancement, versionChain, versionChainLabel } from '@shared/versio
 import { MODE_LABELS } from '@shared/enhancement';
 import { enhanceRefusal, failureToast, noSelectionMessage, splitTitle } from '../lib/enhance-checks';
 import { toastError, type WorkspaceCore } from './workspace-core';
+import { formatCredits } from '@shared/credit-cost';
 
 /** How a submission ended: 'busy' is the server's concurrency limit, 'no-credits' a balance too low for it. */
 export type SubmitOutcome = 'ok' | 'busy' | 'no-credits' | 'failed';
@@ -88,8 +89,7 @@ export function useEnhance(core: WorkspaceCore, { applyJob, takeEarly }: JobNews
             scale,
             mode: MODE_LABELS[mode],
             result: msg('workspaceVersionOption', { n, chain: chain(existing.jobId), width: existing.width, height: existing.height }),
-            cost,
-            credits: cost === 1 ? 'credit' : 'credits',
+            credits: formatCredits(cost),
           }),
           {
             id: `rerun-${key}`,

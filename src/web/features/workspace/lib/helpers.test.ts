@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { progressView, formatDuration } from './progress';
 import { applyZoom, zoomKeyAction, zoomIn, zoomOut } from '@web/features/canvas-core/zoom';
@@ -7,6 +8,8 @@ import { enhanceRefusal, failureToast, noSelectionMessage, planConcurrency, type
 
 /** The toast text of the first rule a request breaks, or null. */
 const enhanceCheck = (input: EnhanceCheckInput) => enhanceRefusal(input)?.text ?? null;
+import { selectionKeyAction } from './shortcut-keys';
+import { workspaceShortcuts } from '@shared/shortcuts';
 import { needsRefresh, refreshRequests, urlExpiry } from './signed-urls';
 import { runInBatches, selectUploadable } from './upload-batches';
 import { fitCard, gridColumns, positionsForNew } from '@web/features/canvas-core/layout';
@@ -56,6 +59,33 @@ describe('zoom', () => {
     expect(zoomKeyAction({ key: '-', target: el('TEXTAREA') })).toBeNull();
     expect(zoomKeyAction({ key: '=', target: el('INPUT', 'radio') })).toBe('in');
     expect(zoomKeyAction({ key: '=', target: null, ctrlKey: true })).toBeNull();
+  });
+});
+
+describe('selection and help keys', () => {
+  const el = (tagName: string, type?: string) => ({ tagName, type, closest: () => null }) as unknown as EventTarget;
+  it('Ctrl or Cmd+A selects all and ? opens the shortcuts, never while typing or inside a dialog', () => {
+    expect(selectionKeyAction({ key: 'a', ctrlKey: true, target: el('DIV') })).toBe('selectAll');
+    expect(selectionKeyAction({ key: 'A', metaKey: true, target: null })).toBe('selectAll');
+    expect(selectionKeyAction({ key: 'a', target: el('DIV') })).toBeNull();
+    expect(selectionKeyAction({ key: 'a', ctrlKey: true, target: el('INPUT', 'text') })).toBeNull();
+    expect(selectionKeyAction({ key: 'a', ctrlKey: true, target: el('TEXTAREA') })).toBeNull();
+    expect(selectionKeyAction({ key: '?', target: el('BUTTON') })).toBe('shortcuts');
+    expect(selectionKeyAction({ key: '?', target: el('INPUT', 'search') })).toBeNull();
+    const inDialog = { tagName: 'BUTTON', closest: () => ({}) } as unknown as EventTarget;
+    expect(selectionKeyAction({ key: '?', target: inDialog })).toBeNull();
+  });
+  it('the shortcuts sheet lists every key the handlers answer, with the platform’s modifier', () => {
+    const keys = workspaceShortcuts(false).flatMap((g) => g.shortcuts.flatMap((s) => s.keys));
+    for (const k of ['U', 'Shift+U', 'E', 'D', 'Shift+D', 'F', 'C', 'P', 'V', ',', 'S', 'O', 'B', 'M', 'X', '?', 'Escape', 'Delete', '0', '+', '-', 'Ctrl+A'])
+      expect(keys).toContain(k);
+    expect(workspaceShortcuts(true).flatMap((g) => g.shortcuts.flatMap((s) => s.keys))).toContain('⌘+A');
+    // every single key the handlers compare against is in the sheet
+    const handlers = ['../hooks/useWorkspaceKeys.ts', '../hooks/useAddonKeys.ts'].map((f) => readFileSync(new URL(f, import.meta.url), 'utf8')).join('\n');
+    const answered = [...handlers.matchAll(/key === '(.+?)'/g)].map((m) => (m[1].length === 1 ? m[1].toUpperCase() : m[1]));
+    expect(answered.length).toBeGreaterThan(10);
+    const named = keys.map((x) => ({ Space: ' ', Escape: 'escape' })[x] ?? x);
+    for (const k of answered) expect(named, k).toContain(k);
   });
 });
 

@@ -1,0 +1,79 @@
+/**
+ * The workspace's keyboard shortcuts, defined once: the "Keyboard shortcuts" sheet renders this list, and the key
+ * handlers (useWorkspaceKeys, useAddonKeys, useSelectionKeys and the remove tool's keyboard brush) answer exactly
+ * these keys. A key added to a handler belongs here too.
+ */
+export interface Shortcut {
+  /** Each entry is one way to press it; a combination is written with "+" (e.g. "Shift+U"). */
+  keys: string[];
+  label: string;
+}
+
+export interface ShortcutGroup {
+  title: string;
+  shortcuts: Shortcut[];
+}
+
+export const shortcutsMessages = {
+  shortcutsTitle: 'Keyboard shortcuts',
+  shortcutsBody: 'Shortcuts work on the canvas, not while you type in a field.',
+  shortcutsToolLabel: 'Keyboard shortcuts',
+  selectAllLabel: 'Select all',
+} as const;
+
+/** Ctrl on Windows and Linux, ⌘ on a Mac: the sheet names the one the user has. */
+export const modKey = (mac: boolean) => (mac ? '⌘' : 'Ctrl');
+
+export function workspaceShortcuts(mac = false): ShortcutGroup[] {
+  const mod = modKey(mac);
+  return [
+    {
+      title: 'Images',
+      shortcuts: [
+        { keys: ['U'], label: 'Upload images' },
+        { keys: ['Shift+U'], label: 'Upload a folder' },
+        { keys: ['E'], label: 'Enhance the selected image' },
+        { keys: ['D'], label: 'Download the selected images as PNG' },
+        { keys: ['Shift+D'], label: 'Download the selected images as JPEG' },
+        { keys: ['F'], label: 'Fix stuck jobs' },
+      ],
+    },
+    {
+      title: 'Selection and canvas',
+      shortcuts: [
+        { keys: [`${mod}+A`], label: 'Select all images' },
+        { keys: ['Enter', 'Space'], label: 'Select the focused card (with Shift: add it to the selection)' },
+        { keys: ['Escape'], label: 'Clear the selection' },
+        { keys: ['Delete', 'Backspace'], label: 'Remove the selected card (Undo in the notice)' },
+        { keys: ['←', '→', '↑', '↓'], label: 'Move the focused card' },
+        { keys: ['+', '='], label: 'Zoom into the selected card' },
+        { keys: ['-'], label: 'Zoom out of the selected card' },
+        { keys: ['0'], label: 'Reset the card’s zoom to 100 %' },
+        { keys: ['C'], label: 'Comparison slider (enhanced cards)' },
+        { keys: ['P'], label: 'Preview mode (enhanced cards)' },
+      ],
+    },
+    {
+      title: 'Sessions and windows',
+      shortcuts: [
+        { keys: ['S'], label: 'Save session' },
+        { keys: ['O'], label: 'Load session' },
+        { keys: ['V'], label: 'Open the Viewport Manager' },
+        { keys: [','], label: 'Settings' },
+        { keys: ['?'], label: 'Show these shortcuts' },
+      ],
+    },
+    {
+      title: 'Object removal',
+      shortcuts: [
+        { keys: ['B'], label: 'Brush on or off' },
+        { keys: ['M'], label: 'Open the masking window' },
+        { keys: ['X'], label: 'Clear the mask' },
+        { keys: ['←', '→', '↑', '↓'], label: 'On the painting surface: move the brush (with Shift: bigger steps)' },
+        { keys: ['Enter'], label: 'On the painting surface: paint a dot' },
+        { keys: ['Space'], label: 'On the painting surface: put the brush down or lift it' },
+        { keys: ['Escape'], label: 'On the painting surface: drop the stroke being painted' },
+      ],
+    },
+  ];
+}
