@@ -84,8 +84,8 @@ async function main() {
   const streams: Array<{ close: () => void }> = [];
   try {
     console.log(`server ${url}, pid ${child.pid}; ${USERS} users, ${SSE_CLIENTS} SSE clients, ${RATE} requests/s for ${DURATION_S} s\n`);
-    const users: Array<{ client: TestClient; email: string; images: string[]; viewportId?: string; streams: number }> = [];
-    for (let i = 0; i < USERS; i++) users.push({ ...(await signUp(url, i)), images: [], streams: 0 });
+    const users: Array<{ client: TestClient; email: string; images: string[]; viewportId?: string; viewportVersion: number; streams: number }> = [];
+    for (let i = 0; i < USERS; i++) users.push({ ...(await signUp(url, i)), images: [], viewportVersion: 1, streams: 0 });
     const png = await sharp({ create: { width: 96, height: 72, channels: 3, background: '#6a5acd' } })
       .png()
       .toBuffer();
@@ -152,9 +152,13 @@ async function main() {
         await timed(users[i % users.length], route, 'GET', pathname);
       } else if (kind < 17) {
         const user = users[i % users.length];
-        await timed(user, 'PUT /api/viewports/:id', 'PUT', `/api/viewports/${user.viewportId}`, {
+        // saves based on the version this user last saw: two of one user's saves in flight at once are a conflict (409)
+        const res = await timed(user, 'PUT /api/viewports/:id', 'PUT', `/api/viewports/${user.viewportId}`, {
+          base_version: user.viewportVersion,
           viewport_data: { images: [{ id: `card-${i}`, originalUrl: `/api/files/user-images/x/render-${i}.png`, position: { x: (i % 7) * 900, y: 0 } }] },
         });
+        const body = res.body as { session?: { version: number }; error?: { details?: { current_version?: number } } } | null;
+        user.viewportVersion = body?.session?.version ?? body?.error?.details?.current_version ?? user.viewportVersion;
       } else {
         // one job at a time per user: a second submission for a busy image is refused by design (already processing)
         const user = users.slice(0, JOB_USERS).find((u) => !jobBusy.has(u));

@@ -3,11 +3,13 @@
  * tests assert on them. Placeholders like {n} or {status} are filled by `fill`.
  */
 import { fill, shellMessages } from './shell-messages.js';
+import { sessionConflictMessages } from './session-conflict-messages.js';
 
 export { fill };
 
 export const messages = {
   ...shellMessages,
+  ...sessionConflictMessages,
   // ---------------------------------------------------------------- sessions
   sessionAuthExpired: 'Authentication session expired. Please refresh and try again.',
   sessionLoginToSave: 'You must be logged in to save sessions',

@@ -301,7 +301,11 @@ describe('downloads: the stored file or a server-side conversion of it', () => {
     const viewportId = saved.body.session.id;
     const put = await alice.json(`/api/viewports/${viewportId}`, {
       method: 'PUT',
-      json: { name: 'Lobby board', viewport_data: { images: [{ id: 'card-1', originalUrl: 'https://example.com/a.png', imageId: upload16.id }] } },
+      json: {
+        name: 'Lobby board',
+        base_version: saved.body.session.version,
+        viewport_data: { images: [{ id: 'card-1', originalUrl: 'https://example.com/a.png', imageId: upload16.id }] },
+      },
     });
     expect(put.status).toBeLessThan(300);
     const res = await alice.fetch(`/api/images/archive?viewportId=${viewportId}`);

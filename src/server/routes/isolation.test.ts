@@ -69,7 +69,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     'PUT /api/viewports/:id': () =>
       bob.json(`/api/viewports/${ids.viewport}`, {
         method: 'PUT',
-        json: { name: 'taken over', viewport_data: { images: [{ id: 'card-1', originalUrl: 'https://example.com/render.png' }] } },
+        json: { name: 'taken over', base_version: 1, viewport_data: { images: [{ id: 'card-1', originalUrl: 'https://example.com/render.png' }] } },
       }),
     'DELETE /api/viewports/:id': () => bob.json(`/api/viewports/${ids.viewport}`, { method: 'DELETE' }),
     'POST /api/viewports/:id/load': () => bob.json(`/api/viewports/${ids.viewport}/load`, { method: 'POST' }),

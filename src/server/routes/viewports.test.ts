@@ -48,7 +48,7 @@ describe.each(backends)('viewport sessions on %s', (backend) => {
     expect(JSON.parse((await sse.next((m) => m.event === 'viewports')).data).data).toEqual({ action: 'created', id: villaA.body.session.id });
     const moved = data(2);
     moved.images[0].position = { x: 123, y: 456 };
-    const upd = await a.json(`/api/viewports/${villaA.body.session.id}`, { method: 'PUT', json: { viewport_data: moved } });
+    const upd = await a.json(`/api/viewports/${villaA.body.session.id}`, { method: 'PUT', json: { viewport_data: moved, base_version: 1 } });
     expect(upd.status).toBe(200);
     expect(upd.body.session.viewport_data.images[0].position).toEqual({ x: 123, y: 456 });
     const villaB = await a.json('/api/viewports', { method: 'POST', json: { name: 'Villa B', viewport_data: data(3) } });
@@ -123,7 +123,7 @@ describe.each(backends)('viewport sessions on %s', (backend) => {
       expect(res.status).toBe(404);
       expect(res.body.error.message).toBe(msg('sessionNotFound'));
     }
-    expect((await b.json(`/api/viewports/${mine.id}`, { method: 'PUT', json: { viewport_data: data(1) } })).status).toBe(404);
+    expect((await b.json(`/api/viewports/${mine.id}`, { method: 'PUT', json: { viewport_data: data(1), base_version: mine.version } })).status).toBe(404);
     expect((await a.json('/api/viewports')).body.sessions[0]).toMatchObject({ id: mine.id, image_count: mine.image_count });
     const anon = await new TestClient(server.url).json('/api/viewports');
     expect(anon.status).toBe(401);

@@ -10,6 +10,7 @@ import {
   NewViewportRequest,
   SaveViewportRequest,
   UpdateViewportRequest,
+  ViewportConflictResponse,
   ViewportIdParam,
   ViewportSessionResponse,
   ViewportSessionsResponse,
@@ -26,7 +27,15 @@ import {
 } from '../services/viewports/viewport-sessions.js';
 
 const IdParam = ViewportIdParam;
-const doc = (summary: string, responses: Parameters<typeof contract>[0]['responses']) => contract({ summary, tag: 'viewports', access: 'user', responses });
+const doc = (summary: string, responses: Parameters<typeof contract>[0]['responses'], description?: string) =>
+  contract({ summary, tag: 'viewports', access: 'user', responses, ...(description ? { description } : {}) });
+
+const VERSION_RULE =
+  'Saved viewports carry a version, raised by one with every save of the layout or the name. base_version is required: ' +
+  'the version the client loaded or last saved. A save based on any other version is refused with 409 and changes ' +
+  'nothing; the answer’s details carry the current version and when it was saved. To save over it, the client sends ' +
+  'again with that current version as base_version. Creating a viewport (POST /api/viewports, /new) takes no version: ' +
+  'it starts at 1. Loading, the active flag and deleting leave versions as they are.';
 
 export const viewportsRoute = new Hono<AppEnv>()
   .use(requireUser(msg('sessionLoginToLoad')))
@@ -47,12 +56,12 @@ export const viewportsRoute = new Hono<AppEnv>()
   })
   .put(
     '/:id',
-    doc('Save over a viewport', { 200: ViewportSessionResponse }),
+    doc('Save over a viewport, based on the version the client holds', { 200: ViewportSessionResponse, 409: ViewportConflictResponse }, VERSION_RULE),
     validate('param', IdParam),
     validate('json', UpdateViewportRequest),
     async (c) => {
       const body = c.req.valid('json');
-      return c.json({ session: await updateSession(c.var.deps, userOf(c).id, c.req.valid('param').id, body.viewport_data, body.name) });
+      return c.json({ session: await updateSession(c.var.deps, userOf(c).id, c.req.valid('param').id, body.viewport_data, body.base_version, body.name) });
     },
   )
   .post('/:id/load', doc('Load a viewport and make it active', { 200: ViewportSessionResponse }), validate('param', IdParam), async (c) =>

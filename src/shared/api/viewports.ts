@@ -7,7 +7,18 @@ import { IsoDateTime } from './common.js';
 export const ViewportIdParam = z.object({ id: z.string().uuid({ message: msg('sessionNotFound') }) });
 // viewport_data is checked by the shared sanitiser (seed wording), not by a generic schema here
 export const SaveViewportRequest = z.object({ name: SessionName, viewport_data: z.unknown() });
-export const UpdateViewportRequest = z.object({ name: SessionName.optional(), viewport_data: z.unknown() });
+/**
+ * An update names the version it is based on: the one the client loaded or last saved. A save based on any other
+ * version is refused (409, see ViewportConflictResponse) and changes nothing.
+ */
+export const UpdateViewportRequest = z.object({
+  name: SessionName.optional(),
+  viewport_data: z.unknown(),
+  base_version: z
+    .number({ message: msg('sessionVersionMissing') })
+    .int({ message: msg('sessionVersionMissing') })
+    .min(0, msg('sessionVersionMissing')),
+});
 export const NewViewportRequest = z.object({ name: SessionName });
 
 /** A saved viewport as the sessions API lists it. */
@@ -16,6 +27,8 @@ export const ViewportSessionSummary = z
     id: z.string(),
     session_name: z.string(),
     is_active: z.boolean(),
+    /** Raised by one with every save of the layout or the name; loading or the active flag leave it as it is. */
+    version: z.number().int(),
     image_count: z.number().int(),
     updated_at: IsoDateTime,
     created_at: IsoDateTime,
@@ -35,3 +48,10 @@ export const ActiveViewportResponse = z.strictObject({ session: ViewportSessionD
 export type ActiveViewportResponse = z.infer<typeof ActiveViewportResponse>;
 export const DeleteViewportResponse = z.strictObject({ wasActive: z.boolean() });
 export type DeleteViewportResponse = z.infer<typeof DeleteViewportResponse>;
+
+/** A save refused because the session was saved elsewhere since the version it was based on. */
+export const ViewportConflictDetails = z.strictObject({ current_version: z.number().int(), updated_at: IsoDateTime, session_name: z.string() });
+export type ViewportConflictDetails = z.infer<typeof ViewportConflictDetails>;
+export const ViewportConflictResponse = z
+  .strictObject({ error: z.strictObject({ code: z.literal('SESSION_CONFLICT'), message: z.string(), details: ViewportConflictDetails }) })
+  .meta({ id: 'ViewportConflictResponse' });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import type { Tx } from '@server/db/database.js';
 import { viewportSessions } from '@server/db/schema.js';
@@ -16,6 +16,7 @@ const summary = (row: Row): ViewportSessionSummary => ({
   id: row.id,
   session_name: row.sessionName,
   is_active: row.isActive,
+  version: row.version,
   image_count: Array.isArray((row.viewportData as { images?: unknown[] }).images) ? (row.viewportData as { images: unknown[] }).images.length : 0,
   updated_at: row.updatedAt.toISOString(),
   created_at: row.createdAt.toISOString(),
@@ -88,21 +89,44 @@ export async function createEmptySession(deps: SessionDeps, userId: string, name
   return insertActive(deps, userId, name, { images: [], currentMode: 'enhance', enhancementParams: {}, brushSize: 20, lastSaved: now.toISOString() }, now);
 }
 
-/** seed 000 §4: updating changes viewport_data and updated_at (and the name, when one is given). */
-export async function updateSession(deps: SessionDeps, userId: string, id: string, data: unknown, name?: string): Promise<ViewportSessionDto> {
+/**
+ * seed 000 §4: updating changes viewport_data and updated_at (and the name, when one is given). The update is based on
+ * the version the client loaded or last saved: one statement raises the version by one only where it still is that
+ * version, so of two saves based on the same version exactly one lands (PostgreSQL re-checks the condition on the
+ * row the first one changed). The other is refused with the session's current version and changes nothing.
+ */
+export async function updateSession(
+  deps: SessionDeps,
+  userId: string,
+  id: string,
+  data: unknown,
+  baseVersion: number,
+  name?: string,
+): Promise<ViewportSessionDto> {
   const now = deps.clock();
   const viewportData = checked(data, now);
   const [row] = await deps.db
     .update(viewportSessions)
-    .set({ viewportData, updatedAt: now, ...(name ? { sessionName: name } : {}) })
-    .where(and(eq(viewportSessions.id, id), eq(viewportSessions.userId, userId)))
+    .set({ viewportData, updatedAt: now, version: sql`${viewportSessions.version} + 1`, ...(name ? { sessionName: name } : {}) })
+    .where(and(eq(viewportSessions.id, id), eq(viewportSessions.userId, userId), eq(viewportSessions.version, baseVersion)))
     .returning();
-  if (!row) throw sessionNotFound();
+  if (!row) {
+    const [current] = await deps.db
+      .select({ version: viewportSessions.version, updatedAt: viewportSessions.updatedAt, sessionName: viewportSessions.sessionName })
+      .from(viewportSessions)
+      .where(and(eq(viewportSessions.id, id), eq(viewportSessions.userId, userId)));
+    if (!current) throw sessionNotFound();
+    throw new AppError('SESSION_CONFLICT', 409, msg('sessionConflict'), {
+      current_version: current.version,
+      updated_at: current.updatedAt.toISOString(),
+      session_name: current.sessionName,
+    });
+  }
   await announce(deps, userId, 'updated', row.id);
   return full(row);
 }
 
-/** seed 000 §4: loading deactivates all and activates the chosen one. */
+/** seed 000 §4: loading deactivates all and activates the chosen one. The active flag is no save: versions stay. */
 export async function loadSession(deps: SessionDeps, userId: string, id: string): Promise<ViewportSessionDto> {
   const row = await deps.db.transaction(async (tx) => {
     const [target] = await tx
@@ -118,7 +142,11 @@ export async function loadSession(deps: SessionDeps, userId: string, id: string)
   return full(row);
 }
 
-/** Deleting the current session leaves the user with no current session. */
+/**
+ * Deleting the current session leaves the user with no current session. A delete is a choice of a named session
+ * from the list, not a save: it takes no version. A device still holding the session's work is answered 404 on
+ * its next save and keeps that work to save as a new session.
+ */
 export async function deleteSession(deps: SessionDeps, userId: string, id: string): Promise<{ wasActive: boolean }> {
   const [row] = await deps.db
     .delete(viewportSessions)

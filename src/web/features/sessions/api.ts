@@ -3,6 +3,7 @@ import type { ViewportData } from '@shared/viewports';
 import type {
   ActiveViewportResponse,
   DeleteViewportResponse,
+  ViewportConflictDetails,
   ViewportSessionDto,
   ViewportSessionResponse,
   ViewportSessionsResponse,
@@ -21,8 +22,9 @@ export const sessionsApi = {
   list: () => call<ViewportSessionsResponse>('GET', '/api/viewports').then((r) => r.sessions),
   active: () => call<ActiveViewportResponse>('GET', '/api/viewports/active').then((r) => r.session),
   create: (name: string, data: ViewportData) => call<ViewportSessionResponse>('POST', '/api/viewports', { name, viewport_data: data }).then((r) => r.session),
-  update: (id: string, data: ViewportData, name?: string) =>
-    call<ViewportSessionResponse>('PUT', at(id), { viewport_data: data, ...(name ? { name } : {}) }).then((r) => r.session),
+  /** Saves over a session, based on the version this window loaded or last saved (see `conflictOf`). */
+  update: (id: string, data: ViewportData, baseVersion: number, name?: string) =>
+    call<ViewportSessionResponse>('PUT', at(id), { viewport_data: data, base_version: baseVersion, ...(name ? { name } : {}) }).then((r) => r.session),
   load: (id: string) => call<ViewportSessionResponse>('POST', `${at(id)}/load`).then((r) => r.session),
   remove: (id: string) => call<DeleteViewportResponse>('DELETE', at(id)),
   /** 'Create New Viewport': a named, empty viewport becomes the active one. */
@@ -40,4 +42,15 @@ export function sessionErrorText(err: unknown, fallback: string, signedOut: stri
     return err.message;
   }
   return fallback;
+}
+
+export type SessionConflict = ViewportConflictDetails;
+
+/** The session's current version and save time when a save was refused because it was saved elsewhere since; else null. */
+export function conflictOf(err: unknown): SessionConflict | null {
+  if (!(err instanceof ApiError) || err.status !== 409 || err.code !== 'SESSION_CONFLICT') return null;
+  const d = err.details as Partial<SessionConflict> | undefined;
+  return d && typeof d.current_version === 'number' && typeof d.updated_at === 'string' && typeof d.session_name === 'string'
+    ? { current_version: d.current_version, updated_at: d.updated_at, session_name: d.session_name }
+    : null;
 }

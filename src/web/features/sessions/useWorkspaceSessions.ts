@@ -5,6 +5,8 @@
  */
 import { createContext, useContext, useMemo } from 'react';
 import { useAutoSave } from './workspace-sessions/useAutoSave';
+import { useConflictChoices } from './workspace-sessions/useConflictChoices';
+import { useSessionConflict } from './workspace-sessions/useSessionConflict';
 import { useSessionArrival } from './workspace-sessions/useSessionArrival';
 import { forgetBackup, useSessionBackup } from './workspace-sessions/useSessionBackup';
 import { useSessionCore, type SessionsHost } from './workspace-sessions/useSessionCore';
@@ -16,9 +18,12 @@ export function useWorkspaceSessions(host: SessionsHost) {
   const { current, dirty, phase, list } = core;
   const { sessions, showRestore, dismissRestore, closeRestoreOffer, backupOffer, setBackupOffer } = useSessionArrival(core);
   const { restoreBackup, discardBackup } = useSessionBackup(core, backupOffer, setBackupOffer);
-  const { saving, save, saveAs, saveThen, update, saveDialog, submitSaveDialog, cancelSaveDialog } = useSessionSave(core);
+  const conflicts = useSessionConflict(current);
+  const { saving, save, saveAs, saveThen, update, updateWith, createNamed, saveDialog, submitSaveDialog, cancelSaveDialog } = useSessionSave(core, conflicts);
   const { loadDialogOpen, setLoadDialogOpen, loadingId, load, deleteSession } = useSessionLoad(core, closeRestoreOffer);
-  const autoSave = useAutoSave(core, update, saving);
+  const autoSave = useAutoSave(core, updateWith, saving, conflicts.pausedFor);
+  const choices = useConflictChoices(core, conflicts, { createNamed, updateWith, load });
+  const conflict = conflicts.conflict;
 
   return useMemo(
     () => ({
@@ -37,6 +42,11 @@ export function useWorkspaceSessions(host: SessionsHost) {
       saveDialog,
       submitSaveDialog,
       cancelSaveDialog,
+      /** A save refused because another device saved the session since, and the choices it offers. */
+      conflict,
+      conflictChoices: choices,
+      /** A dialog of the save flow is asking the user (the leave dialog waits behind it). */
+      asking: saveDialog.open || conflict !== null,
       loadDialogOpen,
       openLoadDialog: () => setLoadDialogOpen(true),
       closeLoadDialog: () => setLoadDialogOpen(false),
@@ -66,6 +76,8 @@ export function useWorkspaceSessions(host: SessionsHost) {
       saveDialog,
       submitSaveDialog,
       cancelSaveDialog,
+      conflict,
+      choices,
       loadDialogOpen,
       load,
       deleteSession,

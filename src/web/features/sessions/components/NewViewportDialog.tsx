@@ -48,7 +48,8 @@ export function NewViewportDialog({ open, onClose, onCreated }: { open: boolean;
     setBusy(true);
     try {
       if (backup && saveFirst) {
-        if (backup.sessionId) await sessionsApi.update(backup.sessionId, backup.data);
+        // based on the version the changes were made on: a newer save from another device is refused, not overwritten
+        if (backup.sessionId) await sessionsApi.update(backup.sessionId, backup.data, backup.baseVersion ?? 0);
         else await sessionsApi.create(saveAsName, backup.data);
         const store = browserStore();
         if (store) clearBackup(store);

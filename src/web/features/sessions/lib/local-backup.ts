@@ -17,6 +17,13 @@ export interface ViewportBackup {
   /** The saved session the changes belong to, if any. */
   sessionId: string | null;
   sessionName: string | null;
+  /** The session's version the changes are based on: saving them over a newer save elsewhere is refused. */
+  baseVersion: number | null;
+  /**
+   * Changes set aside when the user chose to reload the newer save instead: the workspace is clean then, and the copy
+   * is kept (and offered on the next visit) until the workspace changes again or is saved.
+   */
+  setAside?: boolean;
   data: ViewportData;
 }
 
@@ -62,6 +69,8 @@ export function readBackup(store: KeyValueStore, userId: string, now: number): V
     savedAt: b.savedAt,
     sessionId: typeof b.sessionId === 'string' ? b.sessionId : null,
     sessionName: typeof b.sessionName === 'string' ? b.sessionName : null,
+    baseVersion: typeof b.baseVersion === 'number' && Number.isInteger(b.baseVersion) ? b.baseVersion : null,
+    ...(b.setAside === true ? { setAside: true } : {}),
     data,
   };
 }

@@ -2,16 +2,19 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { autoSaveEnabled } from '@web/lib/local-switches';
 import { AUTO_SAVE_DELAY_MS, autoSaveWanted, createDebouncer, type AutoSaveStatus } from '../lib/auto-save';
 import type { SessionCore } from './useSessionCore';
+import type { SaveOutcome } from './useSessionSave';
 
 /**
  * Auto-save images (Settings → General): with the switch on, the open session is updated quietly once the workspace
  * has rested for `AUTO_SAVE_DELAY_MS` after a change. No toast on success: the toolbar shows Saving… / Saved / Not saved;
- * a failure says once to save manually.
+ * a failure says once to save manually. A save refused because another device saved the session since pauses auto-save
+ * of that session (`pausedFor`) and shows the choice once; the toolbar says why nothing is saved.
  */
-export function useAutoSave(core: SessionCore, update: (quiet?: boolean) => Promise<boolean>, saving: boolean) {
+export function useAutoSave(core: SessionCore, update: (options: { quiet: boolean }) => Promise<SaveOutcome>, saving: boolean, pausedFor: string | null) {
   const { phase, current, dirty, fp } = core;
   const [status, setStatus] = useState<AutoSaveStatus>('idle');
-  const inputs = () => ({ enabled: autoSaveEnabled(), ready: phase === 'ready', sessionId: current?.id ?? null, dirty, saving });
+  const paused = current !== null && pausedFor === current.id;
+  const inputs = () => ({ enabled: autoSaveEnabled(), ready: phase === 'ready', sessionId: current?.id ?? null, dirty, saving, paused });
   const latest = useRef(inputs);
   latest.current = inputs;
   const updateRef = useRef(update);
@@ -29,9 +32,9 @@ export function useAutoSave(core: SessionCore, update: (quiet?: boolean) => Prom
         if (!autoSaveWanted(latest.current())) return;
         setStatus('saving');
         const sent = fpRef.current;
-        void updateRef.current(true).then((ok) => {
-          failedFp.current = ok ? null : sent;
-          setStatus(ok ? 'saved' : 'failed');
+        void updateRef.current({ quiet: true }).then((outcome) => {
+          failedFp.current = outcome === 'saved' ? null : sent;
+          setStatus(outcome);
         });
       }, AUTO_SAVE_DELAY_MS),
     [],
@@ -40,12 +43,16 @@ export function useAutoSave(core: SessionCore, update: (quiet?: boolean) => Prom
   // every change (a new fingerprint) restarts the wait
   useEffect(() => {
     if (autoSaveWanted(inputs()) && fp !== failedFp.current) debouncer.touch();
-    else if (!dirty || !current) debouncer.cancel();
-  }, [fp, dirty, current?.id, phase, saving]);
+    else if (!dirty || !current || paused) debouncer.cancel();
+  }, [fp, dirty, current?.id, phase, saving, paused]);
 
   useEffect(() => () => debouncer.cancel(), [debouncer]);
   // another session shows nothing of the last one's saving
   useEffect(() => setStatus('idle'), [current?.id]);
+  // a choice made (overwrite, reload) lifts the pause: nothing says 'newer save elsewhere' any more
+  useEffect(() => {
+    if (!paused) setStatus((s) => (s === 'conflict' ? 'idle' : s));
+  }, [paused]);
 
   return status;
 }

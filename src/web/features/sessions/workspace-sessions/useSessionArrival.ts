@@ -35,7 +35,7 @@ export function useSessionArrival(core: SessionCore) {
       if (active) {
         try {
           const { restored, baseline: b } = await applyViewport(active.viewport_data);
-          setCurrent({ id: active.id, name: active.session_name });
+          setCurrent({ id: active.id, name: active.session_name, version: active.version });
           start = b;
           shown = toViewportData(restored.state, { ...hostRef.current.extras(), brushSize: restored.brushSize });
           if (restored.state.images.length === 0 && active.viewport_data.images.length > 0) toast.error(msg('sessionNoValidImages'));

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
 import { msg } from '@shared/messages';
 import { sessionsApi } from '../api';
-import { browserStore, clearBackup, writeBackup, type ViewportBackup } from '../lib/local-backup';
+import { browserStore, clearBackup, readBackup, writeBackup, type ViewportBackup } from '../lib/local-backup';
 import { mergeBackup } from '../lib/backup-merge';
 import type { SessionCore } from './useSessionCore';
 
@@ -17,13 +17,21 @@ export function useSessionBackup(core: SessionCore, backupOffer: ViewportBackup 
     const store = browserStore();
     if (!store) return;
     if (!dirty) {
-      clearBackup(store);
+      // changes set aside by a reload of the newer save stay until the workspace changes again
+      if (!readBackup(store, host.userId, Date.now())?.setAside) clearBackup(store);
       return;
     }
     const userId = host.userId;
     const t = setTimeout(() => {
       const cur = currentRef.current;
-      writeBackup(store, { userId, savedAt: Date.now(), sessionId: cur?.id ?? null, sessionName: cur?.name ?? null, data: snapshot() });
+      writeBackup(store, {
+        userId,
+        savedAt: Date.now(),
+        sessionId: cur?.id ?? null,
+        sessionName: cur?.name ?? null,
+        baseVersion: cur?.version ?? null,
+        data: snapshot(),
+      });
     }, BACKUP_DEBOUNCE_MS);
     return () => clearTimeout(t);
   }, [phase, backupOffer, dirty, fp, host.userId, snapshot]);
@@ -36,7 +44,9 @@ export function useSessionBackup(core: SessionCore, backupOffer: ViewportBackup 
       // merged by image id: uploads made since the backup stay on the canvas
       await applyViewport(mergeBackup(backup.data, snapshot()));
       const known = backup.sessionId ? (await sessionsApi.list().catch(() => [])).find((s) => s.id === backup.sessionId) : undefined;
-      if (known) setCurrent({ id: known.id, name: known.session_name });
+      // the restored work is based on the version it was made on, not on the newest: saving it over a save made
+      // elsewhere since asks first (a backup from before versions counts as based on none)
+      if (known) setCurrent({ id: known.id, name: known.session_name, version: backup.baseVersion ?? 0 });
       // the restored work is still unsaved: the baseline stays what the server holds
     } catch {
       toast.error(msg('sessionLoadFailedPreserved'));
@@ -55,4 +65,10 @@ export function useSessionBackup(core: SessionCore, backupOffer: ViewportBackup 
 export function forgetBackup() {
   const store = browserStore();
   if (store) clearBackup(store);
+}
+
+/** Keeps this window's unsaved changes in the local backup, set aside: the workspace is about to take the newer save. */
+export function setAsideInBackup(backup: Omit<ViewportBackup, 'savedAt' | 'setAside'>) {
+  const store = browserStore();
+  if (store) writeBackup(store, { ...backup, savedAt: Date.now(), setAside: true });
 }

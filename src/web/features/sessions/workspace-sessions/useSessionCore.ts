@@ -18,9 +18,11 @@ export interface SessionsHost {
   listImages: () => Promise<{ images: ImageDto[] }>;
 }
 
-interface CurrentSession {
+export interface CurrentSession {
   id: string;
   name: string;
+  /** The version this window loaded or last saved: every update is based on it, so a newer save elsewhere is never overwritten. */
+  version: number;
 }
 
 /** An event this window caused arrives on the live channel too; it is recognised for this long. */

@@ -18,7 +18,8 @@ export function useSessionLoad(core: SessionCore, closeRestoreOffer: () => void)
   const showLoaded = useCallback(
     async (session: SessionDto, announce: boolean) => {
       const { restored, baseline: b } = await applyViewport(session.viewport_data);
-      setCurrent({ id: session.id, name: session.session_name });
+      // the loaded version is what this window's next save is based on
+      setCurrent({ id: session.id, name: session.session_name, version: session.version });
       setBaseline(b);
       forgetBackup();
       if (restored.state.images.length === 0 && session.viewport_data.images.length > 0) toast.error(msg('sessionNoValidImages'));
@@ -89,5 +90,5 @@ export function useSessionLoad(core: SessionCore, closeRestoreOffer: () => void)
     }
   }, Boolean(host.userId));
 
-  return { loadDialogOpen, setLoadDialogOpen, loadingId, load, deleteSession };
+  return { loadDialogOpen, setLoadDialogOpen, loadingId, load, deleteSession, showLoaded };
 }

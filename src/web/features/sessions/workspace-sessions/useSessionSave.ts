@@ -5,16 +5,30 @@ import { msg } from '@shared/messages';
 import { sanitiseForSave, type ViewportData } from '@shared/viewports';
 import { ApiError } from '@web/lib/api-client';
 import { beforeAppReload } from '@web/lib/reload-guard';
-import { sessionErrorText, sessionsApi, type SessionDto } from '../api';
+import { conflictOf, sessionErrorText, sessionsApi, type SessionDto } from '../api';
 import { VIEWPORTS_KEY } from '../hooks';
 import { fingerprint } from '../lib/viewport-snapshot';
 import { forgetBackup } from './useSessionBackup';
+import type { SessionConflicts } from './useSessionConflict';
 import type { SessionCore } from './useSessionCore';
+
+/** How an update ended: saved, failed (said so), or refused as based on an older version (the choice is shown). */
+export type SaveOutcome = 'saved' | 'failed' | 'conflict';
+
+interface UpdateOptions {
+  /** Auto-save: nothing said on success, and nothing the user did not ask about. */
+  quiet?: boolean;
+  /** Overwrite: the newer version the user chose to save over, instead of this window's own. */
+  baseVersion?: number;
+  /** Save & Continue: run once saved, or once the user has chosen after a conflict. */
+  then?: () => void;
+  onCancel?: () => void;
+}
 
 type SaveDialogState = { open: false } | { open: true; mode: 'new' | 'saveAs'; then?: () => void; onCancel?: () => void };
 
 /** Saving (seed 000 §4): a new session, an update of the open one, save as, and save-then-continue. */
-export function useSessionSave(core: SessionCore) {
+export function useSessionSave(core: SessionCore, conflicts: SessionConflicts) {
   const client = useQueryClient();
   const { hostRef, currentRef, setCurrent, setBaseline, snapshot, markOwn } = core;
   const [saveDialog, setSaveDialog] = useState<SaveDialogState>({ open: false });
@@ -23,7 +37,7 @@ export function useSessionSave(core: SessionCore) {
   /** `sentFingerprint`: the workspace as it was sent; a change made while the request ran stays unsaved. */
   const saved = useCallback(
     (session: SessionDto, sentFingerprint: string) => {
-      setCurrent({ id: session.id, name: session.session_name });
+      setCurrent({ id: session.id, name: session.session_name, version: session.version });
       setBaseline(sentFingerprint);
       forgetBackup();
       void client.invalidateQueries({ queryKey: VIEWPORTS_KEY });
@@ -70,22 +84,30 @@ export function useSessionSave(core: SessionCore) {
     [precheck, saved, snapshot],
   );
 
-  /** Updates the open session; `quiet` (auto-save) says nothing on success and nothing the user did not ask about. */
-  const update = useCallback(
-    async (quiet = false): Promise<boolean> => {
+  /**
+   * Updates the open session, based on the version this window loaded or last saved. A refusal because the session
+   * was saved elsewhere since opens the choice (once for auto-save, which then pauses for this session).
+   */
+  const updateWith = useCallback(
+    async ({ quiet = false, baseVersion, then, onCancel }: UpdateOptions = {}): Promise<SaveOutcome> => {
       const cur = currentRef.current;
-      if (!cur) return false;
+      if (!cur) return 'failed';
       const data = precheck(quiet);
-      if (!data) return false;
+      if (!data) return 'failed';
       setSaving(true);
       markOwn('updated', cur.id);
       const sent = fingerprint(snapshot());
       try {
-        const session = await sessionsApi.update(cur.id, data);
+        const session = await sessionsApi.update(cur.id, data, baseVersion ?? cur.version);
         saved(session, sent);
-        if (!quiet) toast.success(msg('sessionUpdated'));
-        return true;
+        if (!quiet) toast.success(baseVersion === undefined ? msg('sessionUpdated') : msg('conflictOverwritten', { name: session.session_name }));
+        return 'saved';
       } catch (err) {
+        const conflict = conflictOf(err);
+        if (conflict) {
+          conflicts.report({ sessionId: cur.id, details: conflict, auto: quiet, then, onCancel });
+          return 'conflict';
+        }
         if (err instanceof ApiError && err.status === 404) {
           // deleted elsewhere: the work is kept and can be saved as a new session
           setCurrent(null);
@@ -96,13 +118,14 @@ export function useSessionSave(core: SessionCore) {
           // an auto-save the server did not take: it is not tried again until the next change
           toast.error(msg('sessionUpdateFailedManual'));
         }
-        return false;
+        return 'failed';
       } finally {
         setSaving(false);
       }
     },
-    [precheck, saved, snapshot],
+    [precheck, saved, snapshot, conflicts.report],
   );
+  const update = useCallback(async (quiet = false) => (await updateWith({ quiet })) === 'saved', [updateWith]);
 
   // an app update reloads the page: the open session is saved first (work outside one is in the local backup)
   useEffect(() => beforeAppReload(async () => (currentRef.current ? update() : false)), [update]);
@@ -127,13 +150,14 @@ export function useSessionSave(core: SessionCore) {
         return;
       }
       if (currentRef.current) {
-        if (await update()) then();
-        else onCancel?.();
+        const outcome = await updateWith({ then, onCancel });
+        if (outcome === 'saved') then();
+        else if (outcome === 'failed') onCancel?.();
       } else {
         setSaveDialog({ open: true, mode: 'new', then, onCancel });
       }
     },
-    [precheck, update],
+    [precheck, updateWith],
   );
 
   const submitSaveDialog = useCallback(
@@ -153,5 +177,5 @@ export function useSessionSave(core: SessionCore) {
     if (d.open) d.onCancel?.();
   }, [saveDialog]);
 
-  return { saving, save, saveAs, saveThen, update, saveDialog, submitSaveDialog, cancelSaveDialog };
+  return { saving, save, saveAs, saveThen, update, updateWith, createNamed, saveDialog, submitSaveDialog, cancelSaveDialog };
 }
