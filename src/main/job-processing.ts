@@ -6,6 +6,8 @@ import { sendCampaign } from '@server/services/notifications/send-campaign.js';
 import { workOn } from '@server/queues/define-queue.js';
 import { maintenanceQueue } from '@server/queues/maintenance.js';
 import { billingQueue } from '@server/queues/billing.js';
+import { trashQueue } from '@server/queues/trash.js';
+import { purgeExpiredTrash } from '@server/services/images/purge-images.js';
 import { notificationsQueue } from '@server/queues/notifications.js';
 import { accountMailQueue } from '@server/queues/account-mail.js';
 import { requestPasswordReset } from '@server/services/accounts/request-password-reset.js';
@@ -35,6 +37,11 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
     await runBillingMaintenance(deps);
   });
   await queue.schedule(billingQueue.name, '*/5 * * * *', {}, 'billing-maintenance');
+  // uploads in the trash for TRASH_RETENTION_DAYS go for good with their files, a few minutes past each hour
+  await workOn(deps, trashQueue, { concurrency: 1 }, async () => {
+    await purgeExpiredTrash(deps);
+  });
+  await queue.schedule(trashQueue.name, '7 * * * *', {}, 'trash-purge');
   // notification e-mails of the admin panel, sent in batches; a run resumed after a crash continues where it stopped
   await workOn(deps, notificationsQueue, { concurrency: 1 }, async (job) => {
     await sendCampaign(deps, job.data.campaignId, job.signal);

@@ -16,6 +16,7 @@ import { eventsRoute, StreamRegistry } from './routes/events.js';
 import { me } from './routes/me.js';
 import { jobsRoute } from './routes/jobs.js';
 import { imagesRoute } from './routes/images.js';
+import { trashRoute } from './routes/trash.js';
 import { viewportsRoute } from './routes/viewports.js';
 import { files } from './routes/files.js';
 import { sharesRoute } from './routes/shares.js';
@@ -119,6 +120,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/me', me);
   app.route('/api/jobs', jobsRoute);
   app.route('/api/images', imagesRoute);
+  app.route('/api/trash', trashRoute);
   app.route('/api/viewports', viewportsRoute);
   app.route('/api/files', files);
   app.route('/api', sharesRoute);

@@ -19,7 +19,8 @@ export const storageMessages = {
   imageTooManyPixels: 'The image is {w}×{h} ({mp} megapixels); the limit is {max} megapixels.',
   bmpCompressed: 'Compressed (RLE) BMP files are not supported; please convert to PNG',
   bmpUnsupportedDepth: 'BMP files with {n} bits per pixel are not supported; please convert to PNG',
-  storageQuotaExceeded: 'Storage quota exceeded: {used} of {quota} used. Please delete some images before uploading more.',
+  storageQuotaExceeded:
+    'Storage quota exceeded: {used} of {quota} used (the Trash included). Please delete some images, then delete them forever from the Trash, before uploading more.',
   fileNotFound: 'File not found',
   invalidSignature: 'This link is invalid or has expired. Please refresh the page to get a new one.',
   rangeNotSatisfiable: 'Requested range not satisfiable',

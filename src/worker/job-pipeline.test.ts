@@ -89,13 +89,14 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
     expect(preview.status).toBe(200);
     const previewMeta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
     expect([previewMeta.width, previewMeta.height, previewMeta.format]).toEqual([990, 660, 'webp']);
-    // the workspace lists it with the result; removing the image removes both files
+    // the workspace lists it with the result; deleting the image and then deleting it forever from the trash removes both files
     const listed = await client.json('/api/images');
     const card = listed.body.images.find((i: { id: string }) => i.id === img.id);
     // signed afresh each time it is shown: the same file, a new signature
     expect(card.enhanced.jobId).toBe(jobId);
     expect(card.enhanced.previewUrl.split('?')[0]).toBe(done.preview_url!.split('?')[0]);
     expect((await client.fetch(`/api/images/${img.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await client.fetch(`/api/trash/${img.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await client.fetch(done.processed_image_url!)).status).toBe(404);
     expect((await client.fetch(done.preview_url!)).status).toBe(404);
     sse.close();

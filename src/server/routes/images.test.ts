@@ -68,7 +68,7 @@ describe.each(backends)('workspace images on %s', (backend) => {
     expect((await other.client.json('/api/images')).body.images).toEqual([]);
   });
 
-  it('deletes an upload with its results, only for its owner and not while a job runs on it', async () => {
+  it('moves an upload with its results to the trash, only for its owner and not while a job runs on it; delete forever removes the files', async () => {
     const list = (await owner.client.json('/api/images')).body.images as Array<Record<string, any>>;
     const done = list.find((i) => i.name === 'done.png')!;
     const running = list.find((i) => i.name === 'running.png')!;
@@ -79,8 +79,11 @@ describe.each(backends)('workspace images on %s', (backend) => {
     expect(res.status).toBe(204);
     const after = (await owner.client.json('/api/images')).body.images.map((i: { name: string }) => i.name).sort();
     expect(after).toEqual(['plain.png', 'running.png']);
-    const files = fs.readdirSync(path.join(server.dataDir, 'storage', 'enhanced-images', owner.userId));
-    expect(files).toEqual([]);
+    const resultFolder = path.join(server.dataDir, 'storage', 'enhanced-images', owner.userId);
+    // in the trash, its files stay until it is purged
+    expect(fs.readdirSync(resultFolder)).not.toEqual([]);
+    expect((await owner.client.fetch(`/api/trash/${done.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(fs.readdirSync(resultFolder)).toEqual([]);
     expect((await owner.client.fetch(done.enhanced.url)).status).toBe(404);
   });
 
@@ -174,8 +177,14 @@ describe.each(backends)('workspace images on %s', (backend) => {
     expect(afterDelete.enhanced.jobId).toBe(again.body.job.id);
     expect(afterDelete.versions).toHaveLength(3);
 
-    // deleting the upload takes the whole chain with it
+    // deleting the upload takes the whole chain with it: to the trash, and from there for good
     expect((await owner.client.fetch(`/api/images/${upload.id}`, { method: 'DELETE' })).status).toBe(204);
+    const trashed = await server.deps.db
+      .select({ deletedAt: images.deletedAt })
+      .from(images)
+      .where(inArray(images.id, [enhanced.id, removed.id, removedTwice.id]));
+    expect(trashed.map((r) => r.deletedAt !== null)).toEqual([true, true, true]);
+    expect((await owner.client.fetch(`/api/trash/${upload.id}`, { method: 'DELETE' })).status).toBe(204);
     const left = await server.deps.db
       .select({ id: images.id })
       .from(images)

@@ -31,7 +31,7 @@ export const imagesRoute = new Hono<AppEnv>()
   )
   .delete(
     '/:id',
-    contract({ summary: 'Delete an upload and its results', tag: 'images', access: 'user', responses: { 204: null } }),
+    contract({ summary: 'Move an upload and its results to the trash (see /api/trash)', tag: 'images', access: 'user', responses: { 204: null } }),
     validate('param', ImageIdParam),
     async (c) => {
       await deleteImage(c.var.deps, userOf(c).id, c.req.valid('param').id);

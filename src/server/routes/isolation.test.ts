@@ -62,6 +62,8 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   const attempts: Record<string, () => Promise<{ status: number; body: any }>> = {
     'DELETE /api/images/:id': () => bob.json(`/api/images/${ids.image}`, { method: 'DELETE' }),
     'GET /api/images/:id/download': () => bob.json(`/api/images/${ids.image}/download`),
+    'POST /api/trash/:id/restore': () => bob.json(`/api/trash/${ids.image}/restore`, { method: 'POST' }),
+    'DELETE /api/trash/:id': () => bob.json(`/api/trash/${ids.image}`, { method: 'DELETE' }),
     'POST /api/images/:id/shares': () => bob.json(`/api/images/${ids.image}/shares`, { method: 'POST', json: { expiresIn: 'never' } }),
     'GET /api/images/:id/shares': () => bob.json(`/api/images/${ids.image}/shares`),
     'DELETE /api/shares/:id': () => bob.json(`/api/shares/${ids.share}`, { method: 'DELETE' }),
@@ -142,6 +144,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
 
     const [image] = await server.deps.db.select().from(images).where(eq(images.id, ids.image));
     expect(image).toBeDefined();
+    expect(image.deletedAt).toBeNull();
     const [job] = await server.deps.db.select().from(imageJobs).where(eq(imageJobs.id, ids.job));
     expect(job.status).toBe('processing');
     const [viewport] = await server.deps.db.select().from(viewportSessions).where(eq(viewportSessions.id, ids.viewport));
@@ -153,7 +156,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   it("lists answer only the caller's own: jobs by id, images, viewports, credits", async () => {
     const jobs = await bob.json(`/api/jobs?ids=${ids.job}`);
     expect([jobs.status, jobs.body.jobs]).toEqual([200, []]);
-    for (const path of ['/api/images', '/api/viewports', '/api/jobs/active', '/api/jobs/recent', '/api/credits/ledger']) {
+    for (const path of ['/api/images', '/api/trash', '/api/viewports', '/api/jobs/active', '/api/jobs/recent', '/api/credits/ledger']) {
       const res = await bob.json(path);
       expect(res.status, path).toBe(200);
       const text = JSON.stringify(res.body);

@@ -102,9 +102,11 @@ describe.each(backends)('share links (%s)', (backend) => {
     expect((await anonymous.fetch('/api/shared/..%2F..%2Fsecret')).status).toBe(404);
   });
 
-  it('ends with the image: deleting it ends its links', async () => {
+  it('ends with the image: in the trash its links answer 404, deleted forever they are gone', async () => {
     const { share } = (await create(alice, 'never')).body;
     expect((await alice.fetch(`/api/images/${imageId}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await open(share.url)).status).toBe(404);
+    expect((await alice.fetch(`/api/trash/${imageId}`, { method: 'DELETE' })).status).toBe(204);
     expect((await open(share.url)).status).toBe(404);
   });
 });

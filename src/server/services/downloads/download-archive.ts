@@ -9,7 +9,7 @@ import { ARCHIVE_MAX_IMAGES, type ArchiveManifest, type DownloadOptions } from '
 import { chainLabels, fileStem } from '@shared/download-names.js';
 import { msg } from '@shared/messages.js';
 import { renderDownload } from './download-image.js';
-import { latestVersionId, loadVersionChain, type ImageVersionChain } from './version-chain.js';
+import { latestVersionId, liveUploadIds, loadVersionChain, type ImageVersionChain } from './version-chain.js';
 
 export interface ArchiveRequest {
   /** Images by id: uploads or results, each as it is. */
@@ -44,7 +44,8 @@ export async function downloadArchive(deps: ArchiveDeps, userId: string, req: Ar
     archiveName = fileStem(viewport.sessionName);
     const cards = (viewport.viewportData as { images?: { imageId?: unknown }[] }).images ?? [];
     const uploadIds = cards.map((c) => c.imageId).filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id));
-    for (const id of uploadIds) ids.push(await latestVersionId(deps, userId, id));
+    // an upload deleted since the viewport was saved (in the trash, or gone) is left out of its zip
+    for (const id of await liveUploadIds(deps, userId, uploadIds)) ids.push(await latestVersionId(deps, userId, id));
   }
   const unique = [...new Set(ids)].slice(0, ARCHIVE_MAX_IMAGES);
   if (unique.length === 0) throw new AppError('NO_IMAGES', 400, msg('downloadNoEnhanced'));

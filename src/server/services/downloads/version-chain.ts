@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import { imageJobs, images } from '@server/db/schema.js';
 import { notFound } from '@server/errors.js';
@@ -20,12 +20,12 @@ export interface ImageVersionChain {
 // deeper than any chain a user can build by hand; a cycle in bad data must not loop forever
 const MAX_CHAIN = 64;
 
-/** The user's image by id with its chain; another user's id, or one that does not exist, is 404. */
+/** The user's image by id with its chain; another user's id, one that does not exist or one in the trash is 404. */
 export async function loadVersionChain(deps: Pick<Deps, 'db'>, userId: string, imageId: string): Promise<ImageVersionChain> {
   const [image] = await deps.db
     .select()
     .from(images)
-    .where(and(eq(images.id, imageId), eq(images.userId, userId)));
+    .where(and(eq(images.id, imageId), eq(images.userId, userId), isNull(images.deletedAt)));
   if (!image) throw notFound('Image not found');
   const rows: ImageRow[] = [image];
   while (rows[0].sourceImageId && rows.length < MAX_CHAIN) {
@@ -80,4 +80,15 @@ export async function latestVersionId(deps: Pick<Deps, 'db'>, userId: string, up
     .orderBy(desc(imageJobs.finishedAt), desc(imageJobs.updatedAt))
     .limit(1);
   return job?.resultImageId ?? uploadId;
+}
+
+/** The ones of `ids` that name uploads of the user outside the trash: a viewport's cards may name deleted ones. */
+export async function liveUploadIds(deps: Pick<Deps, 'db'>, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await deps.db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.userId, userId), inArray(images.id, ids), isNull(images.sourceImageId), isNull(images.deletedAt)));
+  const live = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => live.has(id));
 }

@@ -1,36 +1,32 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import { imageJobs, images } from '@server/db/schema.js';
 import { AppError, notFound } from '@server/errors.js';
-import { thumbnailKeyFor } from '../storage/paths.js';
 import { descendantsByRoot } from './image-lineage.js';
-import type { Bucket } from '@shared/url-checks.js';
+import { publishImages } from './publish-images.js';
 
 /**
- * Removes an upload with everything derived from it (enhancements, removal results, their thumbnails and previews). Job rows stay
- * as history (their image references become null). Refused while a job runs on the image, so no worker writes a
- * result for an image that is gone.
+ * Moves an upload with everything derived from it (enhancements, removal results) to the trash: every row gets the
+ * same `deleted_at`, the files stay (restorable, and counted against the quota) until the scheduled purge or Delete
+ * forever (purge-images.ts). Refused while a job runs on the image, so no worker writes a result into the trash.
  */
-export async function deleteImage(deps: Pick<Deps, 'db' | 'storage' | 'logger'>, userId: string, imageId: string): Promise<void> {
+export async function deleteImage(deps: Pick<Deps, 'db' | 'clock' | 'events'>, userId: string, imageId: string): Promise<void> {
   const [image] = await deps.db
     .select()
     .from(images)
-    .where(and(eq(images.id, imageId), eq(images.userId, userId)));
+    .where(and(eq(images.id, imageId), eq(images.userId, userId), isNull(images.deletedAt)));
   if (!image || image.sourceImageId !== null) throw notFound('Image not found');
   const derived = (await descendantsByRoot(deps, userId, [imageId])).get(imageId) ?? [];
-  const rows = [image, ...derived];
-  const ids = rows.map((r) => r.id);
+  const ids = [image, ...derived].map((r) => r.id);
   const [running] = await deps.db
     .select({ id: imageJobs.id })
     .from(imageJobs)
     .where(and(inArray(imageJobs.targetImageId, ids), inArray(imageJobs.status, ['pending', 'processing'])))
     .limit(1);
   if (running) throw new AppError('IMAGE_BUSY', 409, 'This image is being processed. Cancel the job first, then remove the image.');
-  await deps.db.delete(images).where(and(eq(images.userId, userId), inArray(images.id, ids)));
-  // files after the rows: a failed file removal leaves an orphan file (swept with the account), never a broken row
-  for (const row of rows) {
-    await deps.storage.delete(row.bucket as Bucket, row.path).catch((err) => deps.logger.warn({ err, key: row.path }, 'file removal failed'));
-    // the upload's thumbnail, or a result's canvas preview
-    await deps.storage.delete(row.bucket as Bucket, thumbnailKeyFor(row.path)).catch(() => {});
-  }
+  await deps.db
+    .update(images)
+    .set({ deletedAt: deps.clock() })
+    .where(and(eq(images.userId, userId), inArray(images.id, ids), isNull(images.deletedAt)));
+  await publishImages(deps, userId, 'trashed', [imageId]);
 }

@@ -33,13 +33,13 @@ async function presentVersion(deps: Pick<Deps, 'storage'>, upload: ImageRow, job
  * The user's uploads with every result derived from them (enhancements, removals on them, removals on removals),
  * the latest as the card's current one, and any job still running on them: what the workspace shows after a
  * reload ('Loading your images...', 'Fetching your completed enhancements'). Results belong to the upload, so a
- * saved viewport being deleted never loses one.
+ * saved viewport being deleted never loses one. Uploads in the trash are left out (list-trash.ts lists them).
  */
 export async function listWorkspaceImages(deps: Pick<Deps, 'db' | 'storage'>, userId: string): Promise<WorkspaceImage[]> {
   const uploads = await deps.db
     .select()
     .from(images)
-    .where(and(eq(images.userId, userId), eq(images.bucket, 'user-images'), isNull(images.sourceImageId)))
+    .where(and(eq(images.userId, userId), eq(images.bucket, 'user-images'), isNull(images.sourceImageId), isNull(images.deletedAt)))
     .orderBy(desc(images.createdAt))
     .limit(500);
   if (uploads.length === 0) return [];

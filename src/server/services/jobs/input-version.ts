@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/database.js';
 import { imageJobs, images } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
@@ -11,12 +11,13 @@ export interface InputVersion {
   parentJobId: string | null;
 }
 
+// an image in the trash is not there for new jobs: restored first, it is
 const ownImage = async (db: Db | Tx, userId: string, id: string): Promise<ImageRow | null> =>
   (
     await db
       .select()
       .from(images)
-      .where(and(eq(images.id, id), eq(images.userId, userId)))
+      .where(and(eq(images.id, id), eq(images.userId, userId), isNull(images.deletedAt)))
   )[0] ?? null;
 
 /** The upload a stored file descends from (results name their source); a broken or looping chain ends where it breaks. */

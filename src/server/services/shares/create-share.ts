@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import { AppError, notFound } from '@server/errors.js';
 import { imageShares, images } from '@server/db/schema.js';
@@ -18,7 +18,7 @@ export async function createShare(deps: Pick<Deps, 'db' | 'clock'>, userId: stri
     const [image] = await tx
       .select({ id: images.id })
       .from(images)
-      .where(and(eq(images.id, imageId), eq(images.userId, userId)))
+      .where(and(eq(images.id, imageId), eq(images.userId, userId), isNull(images.deletedAt)))
       .for('update');
     if (!image) throw notFound(shareMessages.imageNotFound);
     const [open] = await tx

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import { notFound } from '@server/errors.js';
 import { imageShares, images } from '@server/db/schema.js';
@@ -11,7 +11,7 @@ export async function listShares(deps: Pick<Deps, 'db' | 'clock'>, userId: strin
   const [image] = await deps.db
     .select({ id: images.id })
     .from(images)
-    .where(and(eq(images.id, imageId), eq(images.userId, userId)));
+    .where(and(eq(images.id, imageId), eq(images.userId, userId), isNull(images.deletedAt)));
   if (!image) throw notFound(shareMessages.imageNotFound);
   const rows = await deps.db
     .select()

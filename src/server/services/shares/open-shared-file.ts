@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import { notFound } from '@server/errors.js';
 import { imageShares, images } from '@server/db/schema.js';
@@ -16,7 +16,7 @@ export async function openSharedFile(deps: Pick<Deps, 'db' | 'clock'>, token: st
     .select({ bucket: images.bucket, key: images.path })
     .from(imageShares)
     .innerJoin(images, eq(images.id, imageShares.imageId))
-    .where(and(eq(imageShares.id, token), isOpen(deps.clock())));
+    .where(and(eq(imageShares.id, token), isOpen(deps.clock()), isNull(images.deletedAt)));
   if (!row) throw notFound(shareMessages.linkGone);
   return { bucket: row.bucket as Bucket, key: row.key };
 }

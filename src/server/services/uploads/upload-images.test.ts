@@ -139,7 +139,7 @@ describe.each(backends)('upload images (%s)', (backend) => {
     expect(out.results.map((r) => r.status)).toEqual(['accepted', 'accepted', 'rejected']);
     expect(out.results[2]).toMatchObject({ error: { code: 'STORAGE_QUOTA_EXCEEDED' } });
     expect((out.results[2] as { error: { message: string } }).error.message).toBe(
-      'Storage quota exceeded: 235 KB of 293 KB used. Please delete some images before uploading more.',
+      'Storage quota exceeded: 235 KB of 293 KB used (the Trash included). Please delete some images, then delete them forever from the Trash, before uploading more.',
     );
     // another user's quota is their own
     const other = await insertUser(deps.db);

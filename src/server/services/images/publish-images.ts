@@ -1,0 +1,9 @@
+import type { Deps } from '@server/deps.js';
+
+/**
+ * Tells the owner's open windows that uploads left or came back (live channel event `images`): a workspace adds a
+ * restored card and drops a trashed one, an open Trash list refetches. A lost event is caught up by the next resync.
+ */
+export async function publishImages(deps: Pick<Deps, 'events'>, userId: string, action: 'trashed' | 'restored' | 'purged', ids: string[]): Promise<void> {
+  await deps.events.publish({ type: 'images', to: userId, data: { action, ids } });
+}
