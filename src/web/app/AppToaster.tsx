@@ -7,7 +7,12 @@ import { router } from './router';
 const subscribeRoute = (onChange: () => void) => router.subscribe(onChange);
 const currentPath = () => router.state.location.pathname;
 
-/** Below Tailwind's `sm` breakpoint the workspace's panel is a bottom sheet and toasts sit below the bar. */
+/**
+ * Below Tailwind's `sm` breakpoint the workspace's panel is a bottom sheet and the toolbar and the completion
+ * overlay's caption sit under the navigation bar: toasts there cover the navigation bar only, clear of the overlay's
+ * close button on the right.
+ */
+const PHONE_WORKSPACE_OFFSET = { top: 8, left: 16, right: 60 } as const;
 const PHONE = '(max-width: 639px)';
 const subscribePhone = (onChange: () => void) => {
   const query = window.matchMedia(PHONE);
@@ -53,12 +58,13 @@ export function AppToaster() {
   useErrorDuration(pathname);
   const phone = useSyncExternalStore(subscribePhone, isPhone);
   const workspace = pathname === '/enhance' && !phone;
+  const phoneWorkspace = pathname === '/enhance' && phone;
   return (
     <Toaster
       theme="dark"
       position={workspace ? 'bottom-right' : 'top-right'}
       offset={workspace ? { bottom: TOAST_CORNER.bottom, right: TOAST_CORNER.right } : { top: 128, right: 24 }}
-      mobileOffset={{ top: 120, left: 16, right: 16 }}
+      mobileOffset={phoneWorkspace ? PHONE_WORKSPACE_OFFSET : { top: 120, left: 16, right: 16 }}
       duration={toastDurationFor(pathname)}
       richColors
       closeButton

@@ -53,3 +53,36 @@ export function fitCard(width: number, height: number): { width: number; height:
  * frames its cards it keeps the bottom `band` pixels free for them (three stacked toasts with a description).
  */
 export const TOAST_CORNER = { right: 64, bottom: 16, band: 140 } as const;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The camera that frames the cards (`bounds`, canvas units) in the free part of the canvas (`size` less `pad`, screen
+ * pixels), never closer than `maxZoom`. On a phone, fitting a whole grid made cards a hundred pixels wide with
+ * unreadable captions: there a card at least spans the free width (`minCardWidth` canvas units across), starting
+ * from the top left card, and the rest of the grid is a pan away.
+ */
+export function frameCards(
+  bounds: Box,
+  size: { width: number; height: number },
+  pad: { top: number; right: number; bottom: number; left: number },
+  opts: { minZoom: number; maxZoom: number; minCardWidth?: number },
+): { x: number; y: number; zoom: number } {
+  const freeW = size.width - pad.left - pad.right;
+  const freeH = size.height - pad.top - pad.bottom;
+  const fitAll = Math.min(freeW / bounds.width, freeH / bounds.height);
+  const readable = opts.minCardWidth ? freeW / opts.minCardWidth : 0;
+  const zoom = Math.max(opts.minZoom, Math.min(opts.maxZoom, Math.max(fitAll, readable)));
+  // centred along an axis where everything fits; otherwise from the first card's edge
+  const along = (start: number, free: number, from: number, length: number) =>
+    length * zoom <= free ? start + (free - length * zoom) / 2 - from * zoom : start - from * zoom;
+  return { x: along(pad.left, freeW, bounds.x, bounds.width), y: along(pad.top, freeH, bounds.y, bounds.height), zoom };
+}
+
+/** A fitted card's width on the canvas: a phone's fit shows at least one across. */
+export const PHONE_CARD_SPAN = CARD_FIT.width;

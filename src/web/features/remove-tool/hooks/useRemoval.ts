@@ -1,4 +1,4 @@
-import { useCallback, useState, type RefObject } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { msg } from '@shared/messages';
 import type { JobDto } from '@shared/jobs';
@@ -15,12 +15,13 @@ import type { RemoveToolHost } from './useRemoveMode';
 const startedToastId = (jobId: string) => `removal-started-${jobId}`;
 
 function splitToast(text: string, kind: 'error' | 'success' | 'info' = 'error', id?: string) {
+  // a toast with an id lives as long as what it reports: it is dismissed by that id
   const i = text.indexOf(': ');
   const j = text.indexOf(' - ');
   const at = i > 0 && (j < 0 || i < j) ? i : j;
   const sep = at === i ? 2 : 3;
   const [title, description] = at > 0 ? [text.slice(0, at), text.slice(at + sep)] : [text, undefined];
-  toast[kind](title, { ...(description ? { description } : {}), ...(id ? { id } : {}) });
+  toast[kind](title, { ...(description ? { description } : {}), ...(id ? { id, duration: Infinity } : {}) });
 }
 
 /** The job with a URL the browser can load: results in the private bucket arrive on the live channel as paths. */
@@ -42,6 +43,8 @@ interface RemovalDeps {
 /** The removal job (seed 001 §7.5): from the mask's submission to the result on the card as a new version. */
 export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFor, resetMask, used, closeModal }: RemovalDeps) {
   const [submitting, setSubmitting] = useState(false);
+  // removals whose end was already heard: news on the live channel can come before the submission's answer
+  const ended = useRef(new Set<string>());
 
   const submit = useCallback(async () => {
     const { selected: img } = hostRef.current;
@@ -80,8 +83,8 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFo
       const { job } = await removeApi.submit(target.imageId, png);
       hostRef.current.dispatch({ type: 'jobSubmitted', key: img.key, job, now: Date.now() });
       closeModal();
-      // stays until the job ends: the seed's 30-60 seconds is a guess, a small removal takes a few
-      splitToast(msg('removeStarted'), 'info', startedToastId(job.id));
+      // stays until the job ends, however long that is: the seed's 30-60 seconds is a guess, a small removal takes a few
+      if (!ended.current.has(job.id)) splitToast(msg('removeStarted'), 'info', startedToastId(job.id));
     } catch (err) {
       const text = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : msg('removeFailed');
       toast.error(msg('processingFailedTitle'), { description: text });
@@ -99,7 +102,10 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFo
     if (job.workflow_type !== 'remove') return false;
     const { state, dispatch } = hostRef.current;
     const card = state.images.find((i) => i.job?.id === job.id);
-    if (job.status !== 'processing' && job.status !== 'pending') toast.dismiss(startedToastId(job.id));
+    if (job.status !== 'processing' && job.status !== 'pending') {
+      ended.current.add(job.id);
+      toast.dismiss(startedToastId(job.id));
+    }
     if (!card) return true;
     if (job.status === 'processing' || job.status === 'pending') {
       dispatch({ type: 'jobUpdate', job, now: Date.now() });

@@ -25,7 +25,8 @@ export function CompletionOverlay({ image, onClose, onDownload }: { image: Works
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/85 backdrop-blur-sm" />
         <Dialog.Content
-          className="fixed inset-0 z-[70] flex flex-col items-center justify-center gap-4 px-4 pb-6 pt-16 text-zinc-100 focus:outline-none sm:p-10"
+          // on a phone the toasts take the top: the title and its caption start below them
+          className="fixed inset-0 z-[70] flex flex-col items-center justify-center gap-4 px-4 pb-6 pt-24 text-zinc-100 focus:outline-none sm:p-10"
           data-testid="completion-overlay"
           onOpenAutoFocus={(e) => {
             e.preventDefault();

@@ -100,7 +100,8 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
         <RemoveToolPanel tool={removeTool} selected={selected} />
       ) : (
         <>
-          <div className="flex-1 space-y-5 overflow-y-auto px-3.5 py-4">
+          {/* compact on a short window: the panel fits a 1280 × 720 laptop without scrolling */}
+          <div className="flex-1 space-y-5 overflow-y-auto px-3.5 py-4 [@media(max-height:800px)]:space-y-3.5 [@media(max-height:800px)]:py-3">
             <UpscaleSection
               scale={scale}
               target={target}

@@ -3,6 +3,9 @@ import { ENHANCEMENT_MODES, MODE_LABELS, type EnhancementMode } from '@shared/en
 import { formatMegapixels, formatSize, type TargetReadout } from '../lib/readout';
 import { formatCredits } from '@shared/credit-cost';
 
+/** Secondary text that gives way on a short window. */
+const SHORT_HIDDEN = '[@media(max-height:800px)]:hidden';
+
 const MODE_HINTS: Record<EnhancementMode, MessageKey> = {
   precision: 'workspaceModePrecisionHint',
   detail: 'workspaceModeDetailHint',
@@ -12,7 +15,10 @@ const MODE_HINTS: Record<EnhancementMode, MessageKey> = {
 /** The control panel's readout: the selected image's size, the size it will have, and the cost in credits. */
 export function ResolutionReadout({ readout }: { readout: TargetReadout | null }) {
   return (
-    <div className="mt-2.5 rounded-lg bg-black/25 px-3 py-2.5 ring-1 ring-white/[0.06]" data-testid="resolution-readout">
+    <div
+      className="mt-2.5 rounded-lg bg-black/25 px-3 py-2.5 ring-1 ring-white/[0.06] [@media(max-height:800px)]:mt-2 [@media(max-height:800px)]:py-2"
+      data-testid="resolution-readout"
+    >
       {readout ? (
         <>
           <dl className="grid grid-cols-[auto_1fr_auto] items-baseline gap-x-3 gap-y-1 text-[12px]">
@@ -54,11 +60,16 @@ export function ResolutionReadout({ readout }: { readout: TargetReadout | null }
   );
 }
 
-/** The control panel's choice of enhancement mode, each with its hint. */
+/**
+ * The control panel's choice of enhancement mode, each with its hint. On a short window (a 1280 × 720 laptop) only
+ * the chosen mode's hint shows, so the panel fits without scrolling; the others stay in each button's tooltip.
+ */
 export function ModePicker({ mode, onPick }: { mode: EnhancementMode | null; onPick: (mode: EnhancementMode) => void }) {
   return (
     <section>
-      <h2 className="mb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-zinc-500">{msg('workspaceEnhancementMode')}</h2>
+      <h2 className="mb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-zinc-500 [@media(max-height:800px)]:mb-1.5">
+        {msg('workspaceEnhancementMode')}
+      </h2>
       <div role="radiogroup" aria-label={msg('workspaceEnhancementMode')} className="space-y-1.5">
         {ENHANCEMENT_MODES.map((m) => (
           <button
@@ -67,7 +78,8 @@ export function ModePicker({ mode, onPick }: { mode: EnhancementMode | null; onP
             role="radio"
             aria-checked={mode === m}
             onClick={() => onPick(m)}
-            className={`flex w-full items-start gap-2.5 rounded-lg px-3 py-2 text-left ring-1 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 ${
+            title={msg(MODE_HINTS[m])}
+            className={`flex w-full items-start gap-2.5 rounded-lg px-3 py-2 text-left [@media(max-height:800px)]:py-1.5 ring-1 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 ${
               mode === m ? 'bg-violet-500/[0.12] ring-violet-400/50' : 'bg-white/[0.02] ring-white/[0.06] hover:bg-white/[0.05]'
             }`}
           >
@@ -78,7 +90,7 @@ export function ModePicker({ mode, onPick }: { mode: EnhancementMode | null; onP
             </span>
             <span className="min-w-0">
               <span className={`block text-[13px] font-medium ${mode === m ? 'text-white' : 'text-zinc-200'}`}>{MODE_LABELS[m]}</span>
-              <span className="block text-[11.5px] leading-snug text-zinc-500">{msg(MODE_HINTS[m])}</span>
+              <span className={`block text-[11.5px] leading-snug text-zinc-500 ${mode === m ? '' : SHORT_HIDDEN}`}>{msg(MODE_HINTS[m])}</span>
             </span>
           </button>
         ))}

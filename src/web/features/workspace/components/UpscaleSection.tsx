@@ -24,7 +24,7 @@ export function UpscaleSection({
 }) {
   return (
     <section>
-      <h2 className="mb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-zinc-500">{msg('workspaceUpscale')}</h2>
+      <h2 className="mb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-zinc-500 [@media(max-height:800px)]:mb-1.5">{msg('workspaceUpscale')}</h2>
       <div role="radiogroup" aria-label={msg('workspaceUpscale')} className="grid grid-cols-4 gap-1 rounded-lg bg-black/30 p-1 ring-1 ring-white/[0.06]">
         {UPSCALE_FACTORS.map((f) => {
           const checked = !target && scale === f;

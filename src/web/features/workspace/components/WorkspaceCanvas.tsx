@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Background, BackgroundVariant, ControlButton, Controls, ReactFlow, useReactFlow, type NodeChange, type NodeTypes } from '@xyflow/react';
 import { Maximize2 } from 'lucide-react';
 import { isBusy } from '@web/features/canvas-core/workspace-state';
-import { TOAST_CORNER } from '@web/features/canvas-core/layout';
+import { frameCards, PHONE_CARD_SPAN, TOAST_CORNER } from '@web/features/canvas-core/layout';
 import { ImageCardNode, type ImageNode } from './ImageCardNode';
 import { useWorkspaceContext } from './workspace-context';
 
@@ -81,7 +81,7 @@ export function WorkspaceCanvas({ dropping, onZoomChange, settled = true }: { dr
     [dispatch],
   );
 
-  // fit the cards into the area the floating panel and toolbar leave free, centred, never above the start zoom
+  // fit the cards into the area the floating panel and toolbar leave free, never above the start zoom
   const fitCards = useCallback(
     (duration: number) => {
       const el = document.querySelector('.workspace-flow');
@@ -94,10 +94,14 @@ export function WorkspaceCanvas({ dropping, onZoomChange, settled = true }: { dr
       // the toolbar takes two rows on a tablet: keep the cards below whatever height it has
       const toolbar = document.querySelector('[role="toolbar"][aria-label="Workspace tools"]')?.getBoundingClientRect();
       if (toolbar && toolbar.height > 0) pad.top = Math.max(pad.top, toolbar.bottom - area.top + 16);
-      const zoom = Math.max(MIN_ZOOM, Math.min(START_ZOOM, (width - pad.left - pad.right) / bounds.width, (height - pad.top - pad.bottom) / bounds.height));
-      const x = pad.left + (width - pad.left - pad.right - bounds.width * zoom) / 2 - bounds.x * zoom;
-      const y = pad.top + (height - pad.top - pad.bottom - bounds.height * zoom) / 2 - bounds.y * zoom;
-      void flow.setViewport({ x, y, zoom }, { duration });
+      // a phone keeps cards readable (one across, captions at full size) rather than the whole grid at a glance
+      const phone = isPhoneLayout(width);
+      const viewport = frameCards(bounds, { width, height }, pad, {
+        minZoom: MIN_ZOOM,
+        maxZoom: START_ZOOM,
+        minCardWidth: phone ? PHONE_CARD_SPAN : undefined,
+      });
+      void flow.setViewport(viewport, { duration });
     },
     [flow],
   );

@@ -12,7 +12,7 @@ import { selectionKeyAction } from './shortcut-keys';
 import { workspaceShortcuts } from '@shared/shortcuts';
 import { needsRefresh, refreshRequests, urlExpiry } from './signed-urls';
 import { runInBatches, selectUploadable } from './upload-batches';
-import { fitCard, gridColumns, positionsForNew } from '@web/features/canvas-core/layout';
+import { fitCard, frameCards, gridColumns, positionsForNew } from '@web/features/canvas-core/layout';
 
 const NOW = 1_800_000_000_000;
 
@@ -59,6 +59,33 @@ describe('zoom', () => {
     expect(zoomKeyAction({ key: '-', target: el('TEXTAREA') })).toBeNull();
     expect(zoomKeyAction({ key: '=', target: el('INPUT', 'radio') })).toBe('in');
     expect(zoomKeyAction({ key: '=', target: null, ctrlKey: true })).toBeNull();
+  });
+});
+
+describe('framing the cards', () => {
+  // eight cards on the 900-unit grid, three columns: 2600 × 2444 canvas units
+  const grid = { x: 0, y: 0, width: 2600, height: 2444 };
+  const opts = { minZoom: 0.05, maxZoom: 0.8 };
+  it('fits the whole grid, centred, on a wide screen', () => {
+    const v = frameCards(grid, { width: 1440, height: 836 }, { top: 80, left: 320, right: 56, bottom: 140 }, { ...opts, minCardWidth: undefined });
+    expect(v.zoom).toBeCloseTo(616 / 2444, 5);
+    expect(v.x).toBeCloseTo(320 + (1064 - 2600 * v.zoom) / 2, 5);
+  });
+  it('on a phone keeps a card across the free width, from the top left card, so captions stay readable', () => {
+    const v = frameCards(grid, { width: 390, height: 780 }, { top: 72, left: 16, right: 16, bottom: 96 }, { ...opts, minCardWidth: 800 });
+    expect(v.zoom).toBeCloseTo(358 / 800, 5);
+    expect(v).toMatchObject({ x: 16, y: 72 });
+    // a 12 px caption drawn at 1 / zoom canvas units stays 12 px on screen (the card chrome's --u clamps at 3.2)
+    expect(12 * Math.min(3.2, 1 / v.zoom) * v.zoom).toBeGreaterThanOrEqual(11);
+    // one card fits: centred as before
+    const one = frameCards(
+      { x: 0, y: 0, width: 800, height: 644 },
+      { width: 390, height: 780 },
+      { top: 72, left: 16, right: 16, bottom: 96 },
+      { ...opts, minCardWidth: 800 },
+    );
+    expect(one.zoom).toBeCloseTo(358 / 800, 5);
+    expect(one.y).toBeCloseTo(72 + (612 - 644 * one.zoom) / 2, 5);
   });
 });
 
