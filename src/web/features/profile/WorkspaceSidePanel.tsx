@@ -1,7 +1,8 @@
 /**
  * The workspace's Profile Settings side panel (seed 000 §2): opened from the control panel's avatar or the toolbar's
- * Settings, over the canvas, without leaving /enhance. Two views: Viewports (the saved viewports, as on /profile)
- * and Preferences (Settings → General and Notifications, as on /profile). A sheet from the right, the whole width
+ * Settings, over the canvas, without leaving /enhance. Three views: Viewports (the saved viewports, as on /profile),
+ * Preferences (Settings → General and Notifications, as on /profile) and Trash (deleted images, restorable for
+ * TRASH_RETENTION_DAYS). A sheet from the right, the whole width
  * on a phone; Escape or the close button closes it and focus goes back to what opened it.
  */
 import type { RefObject } from 'react';
@@ -10,9 +11,11 @@ import { TabList, TabPanel, Tabs } from '@web/ui/tabs';
 import { msg } from '@shared/messages';
 import { Sheet, SheetContent, SheetTitle } from '@web/ui/sheet';
 import { ViewportsPanel } from '@web/features/sessions/ViewportsPanel';
+import { TrashPanel } from '@web/features/trash/TrashPanel';
+import { trashMessages } from '@shared/trash';
 import { Preferences } from './Preferences';
 
-export type SidePanelView = 'viewports' | 'settings';
+export type SidePanelView = 'viewports' | 'settings' | 'trash';
 
 export function WorkspaceSidePanel({
   view,
@@ -51,6 +54,7 @@ export function WorkspaceSidePanel({
             tabs={[
               { key: 'viewports', label: msg('sidePanelViewports') },
               { key: 'settings', label: msg('sidePanelPreferences') },
+              { key: 'trash', label: trashMessages.title },
             ]}
             look="underline"
             className="shrink-0 px-3"
@@ -60,6 +64,9 @@ export function WorkspaceSidePanel({
           </TabPanel>
           <TabPanel value="settings" className="min-h-0 flex-1 overflow-y-auto p-4 outline-none">
             <Preferences />
+          </TabPanel>
+          <TabPanel value="trash" className="min-h-0 flex-1 overflow-y-auto p-4 outline-none">
+            <TrashPanel />
           </TabPanel>
         </Tabs>
       </SheetContent>

@@ -10,6 +10,7 @@ import { ShortcutsSheet } from './ShortcutsSheet';
 import { filesFromDataTransfer } from '../lib/upload-batches';
 import { ControlPanel } from './ControlPanel';
 import { CompletionOverlay } from './CompletionOverlay';
+import { DeleteCardDialog } from './DeleteCardDialog';
 import { WorkspaceCanvas } from './WorkspaceCanvas';
 import { WorkspaceToolbar } from './WorkspaceToolbar';
 import { BlockingOverlay, DropOverlay, EmptyState, LoadingState, UploadProgressCard, UrlRefreshFailed, UrlRefreshing } from './Overlays';
@@ -129,6 +130,7 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
 
           {dragging && <DropOverlay />}
           <ShortcutsSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+          <DeleteCardDialog pending={ws.pendingDelete} onConfirm={ws.confirmRemove} onCancel={ws.cancelRemove} />
           <CompletionOverlay
             image={ws.completed}
             onClose={ws.closeCompleted}

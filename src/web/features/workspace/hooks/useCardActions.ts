@@ -1,12 +1,17 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { msg } from '@shared/messages';
+import { trashMessages } from '@shared/trash';
 import { ApiError, workspaceApi } from '../api/workspace-api';
-import { isBusy } from '@web/features/canvas-core/workspace-state';
+import { isBusy, versionsOf } from '@web/features/canvas-core/workspace-state';
+import { deleteConfirmSkipped, skipDeleteConfirm } from '@web/features/trash/skip-confirm';
+import { TRASH_KEY } from '@web/features/trash/hooks';
+import type { PendingDelete } from '../components/DeleteCardDialog';
 import { splitTitle } from '../lib/enhance-checks';
 import { toastError, type WorkspaceCore } from './workspace-core';
 
-/** How long a removed card can be brought back before the server deletes it. */
+/** How long a removed card can be brought back before the server moves it to the trash. */
 const UNDO_WINDOW_MS = 5_000;
 
 interface Helpers {
@@ -14,9 +19,14 @@ interface Helpers {
   forgetFile: (key: string) => void;
 }
 
-/** What a card's buttons do beyond enhancing: cancel its job, remove it (with undo). Downloads are useDownloads. */
+/**
+ * What a card's buttons do beyond enhancing: cancel its job, remove it (with undo; a card with results asks first,
+ * unless "Don't ask again" was ticked in this session). Downloads are useDownloads.
+ */
 export function useCardActions(core: WorkspaceCore, { pollJobs, forgetFile }: Helpers) {
   const { stateRef, dispatch, inFlight, jobRegisteredAt, setCredits } = core;
+  const queryClient = useQueryClient();
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
 
   const cancel = useCallback(
     async (key: string) => {
@@ -48,7 +58,7 @@ export function useCardActions(core: WorkspaceCore, { pollJobs, forgetFile }: He
     [pollJobs, setCredits, stateRef, dispatch, jobRegisteredAt],
   );
 
-  const remove = useCallback(
+  const removeNow = useCallback(
     (key: string) => {
       const s = stateRef.current;
       const index = s.images.findIndex((i) => i.key === key);
@@ -61,10 +71,16 @@ export function useCardActions(core: WorkspaceCore, { pollJobs, forgetFile }: He
         if (undone) return;
         forgetFile(key);
         if (image.localUrl) URL.revokeObjectURL(image.localUrl);
-        if (image.imageId) void workspaceApi.deleteImage(image.imageId).catch((err) => toastError(err instanceof Error ? err.message : msg('unexpectedError')));
+        if (image.imageId)
+          void workspaceApi
+            .deleteImage(image.imageId)
+            .then(() => queryClient.invalidateQueries({ queryKey: TRASH_KEY }))
+            .catch((err) => toastError(err instanceof Error ? err.message : msg('unexpectedError')));
       }, UNDO_WINDOW_MS);
       toast(msg('workspaceImageRemoved', { name: image.name }), {
         duration: UNDO_WINDOW_MS,
+        // an upload the server has goes to the Trash; one that never finished uploading is simply gone
+        description: image.imageId ? trashMessages.removedHint : undefined,
         action: {
           label: msg('workspaceUndo'),
           onClick: () => {
@@ -75,8 +91,29 @@ export function useCardActions(core: WorkspaceCore, { pollJobs, forgetFile }: He
         },
       });
     },
-    [stateRef, dispatch, inFlight, forgetFile],
+    [stateRef, dispatch, inFlight, forgetFile, queryClient],
   );
 
-  return { cancel, remove };
+  const remove = useCallback(
+    (key: string) => {
+      const image = stateRef.current.images.find((i) => i.key === key);
+      if (!image || isBusy(image) || inFlight.current.has(key)) return;
+      const versions = versionsOf(image).length;
+      if (versions > 0 && image.imageId && !deleteConfirmSkipped()) setPendingDelete({ key, name: image.name, versions });
+      else removeNow(key);
+    },
+    [stateRef, inFlight, removeNow],
+  );
+
+  const confirmRemove = useCallback(
+    (dontAskAgain: boolean) => {
+      if (dontAskAgain) skipDeleteConfirm();
+      setPendingDelete(null);
+      if (pendingDelete) removeNow(pendingDelete.key);
+    },
+    [pendingDelete, removeNow],
+  );
+  const cancelRemove = useCallback(() => setPendingDelete(null), []);
+
+  return { cancel, remove, pendingDelete, confirmRemove, cancelRemove };
 }

@@ -7,6 +7,13 @@ interface LiveHandlers {
   onCredits: (credits: number) => void;
   /** Events may have been missed (the connection was lost, or the server lost track): refetch everything. */
   onResync: () => void;
+  /** Uploads moved to the trash, restored from it or purged, in this window or another. */
+  onImages?: (event: ImagesEvent) => void;
+}
+
+export interface ImagesEvent {
+  action: 'trashed' | 'restored' | 'purged';
+  ids: string[];
 }
 
 /**
@@ -31,6 +38,10 @@ export function useLiveChannel(handlers: LiveHandlers, enabled = true): LiveStat
     live.on('profile', (data) => {
       const credits = (data as { credits_remaining?: unknown } | null)?.credits_remaining;
       if (typeof credits === 'number') ref.current.onCredits(credits);
+    });
+    live.on('images', (data) => {
+      const event = data as ImagesEvent | null;
+      if (event && typeof event.action === 'string' && Array.isArray(event.ids)) ref.current.onImages?.(event);
     });
     live.on('resync', () => ref.current.onResync());
     return () => live.close();
