@@ -27,6 +27,7 @@ describe.each(backends)('the trash on %s', (backend) => {
   let server: TestServer;
   let owner: { client: TestClient; userId: string };
   let other: { client: TestClient; userId: string };
+  let otherPassword: string;
 
   beforeAll(async () => {
     server = await startTestServer({ backend, env: { WORKERS: '0', USER_STORAGE_QUOTA_BYTES: String(QUOTA) } });
@@ -36,6 +37,7 @@ describe.each(backends)('the trash on %s', (backend) => {
     owner = { client: a, userId: ua.userId };
     const b = new TestClient(server.url);
     const ub = await signUpVerifiedUser(b, server.deps);
+    otherPassword = ub.password;
     await grantPlan(server.deps, { email: ub.email, tier: 'business' });
     other = { client: b, userId: ub.userId };
   });
@@ -110,6 +112,10 @@ describe.each(backends)('the trash on %s', (backend) => {
       expect((await owner.client.json(`/api/images/${imageId}/shares`, { method: 'POST', json: { expiresIn: '7d' } })).status).toBe(404);
       expect((await owner.client.json(`/api/images/${imageId}/shares`)).status).toBe(404);
     }
+    const mask = new FormData();
+    mask.set('targetImageId', result.id);
+    mask.set('maskImage', new Blob([new Uint8Array(await syntheticPng(160, 120))], { type: 'image/png' }), 'mask.png');
+    expect((await owner.client.json('/api/jobs/remove', { method: 'POST', body: mask })).status).toBe(404);
     expect((await owner.client.fetch(`/api/images/archive?ids=${result.id}`)).status).toBe(404);
     expect((await owner.client.fetch(share.url)).status).toBe(404);
     // deleting it again: it is not in the workspace any more
@@ -227,5 +233,17 @@ describe.each(backends)('the trash on %s', (backend) => {
     expect((await other.client.fetch(`/api/trash/${id}`, { method: 'DELETE' })).status).toBe(204);
     const accepted = await upload(3);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+  });
+
+  it('account deletion removes everything, the trash included', async () => {
+    const [live] = await server.deps.db.select().from(images).where(eq(images.userId, other.userId));
+    const trashedUpload = await storeImage(server.deps, other.userId, await syntheticPng(80, 60), 'leaving.png');
+    expect((await other.client.fetch(`/api/images/${trashedUpload.id}`, { method: 'DELETE' })).status).toBe(204);
+    const rows = await rowsOf([live.id, trashedUpload.id]);
+    expect(rows.map((r) => r.deletedAt === null).sort()).toEqual([false, true]);
+    const res = await other.client.json('/api/account', { method: 'DELETE', json: { password: otherPassword } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await server.deps.db.select().from(images).where(eq(images.userId, other.userId))).toEqual([]);
+    await expect.poll(() => filesExist(rows), { timeout: 15_000 }).toEqual([false, false]);
   });
 });

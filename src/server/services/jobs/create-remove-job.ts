@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps, SessionUser } from '@server/deps.js';
-import { imageJobs, profiles } from '@server/db/schema.js';
+import { imageJobs, images, profiles } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
 import { msg } from '@shared/messages.js';
 import { REMOVAL_CREDIT_COST } from '@shared/credit-cost.js';
@@ -60,6 +60,12 @@ export async function createRemoveJob(
     const { job, balance, priority } = await deps.db.transaction(async (tx) => {
       const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, user.id)).for('update');
       if (!profile) throw new AppError('AUTH_REQUIRED', 401, msg('enhanceAuthRequired'));
+      // moved to the trash while the mask was being checked (deleting takes the same profile lock)
+      const [live] = await tx
+        .select({ id: images.id })
+        .from(images)
+        .where(and(eq(images.id, image.id), isNull(images.deletedAt)));
+      if (!live) throw new AppError('IMAGE_NOT_FOUND', 404, msg('removeNoImage'));
       await sweepStaleJobs(deps, { userId: user.id, tx });
       const [{ running }] = await tx
         .select({ running: count() })
