@@ -14,7 +14,7 @@ export const sessionConflictMessages = {
   conflictOverwrite: 'Overwrite',
   conflictOverwriteHint: 'Save this layout over the newer one.',
   conflictReload: 'Reload',
-  conflictReloadHint: 'Open the newer save. Your changes stay in this browser’s backup until you save again.',
+  conflictReloadHint: 'Open the newer save instead. A copy of your changes stays in this browser’s backup for your next visit.',
   conflictOverwritten: 'Session "{name}" overwritten with this layout',
   autoSaveConflict: 'Not saved: newer save elsewhere',
   /** The device a 'Keep both' copy is named after: '{name} ({device})'. */

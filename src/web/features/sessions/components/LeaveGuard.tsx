@@ -109,7 +109,7 @@ function BlockerGuard({ sessions }: { sessions: WorkspaceSessions }) {
     setPending({ proceed: () => current().proceed?.(), reset: () => current().reset?.() });
   }, [blocker.state]);
   const flow = useLeaveFlow(sessions, pending, () => setPending(null));
-  const hideForSave = sessions.saveDialog.open;
+  const hideForSave = sessions.asking;
   return <LeaveViewportDialog open={pending !== null && !hideForSave} busy={flow.busy} onCancel={flow.cancel} onDiscard={flow.discard} onSave={flow.save} />;
 }
 
@@ -148,13 +148,7 @@ function ClickGuard({ sessions }: { sessions: WorkspaceSessions }) {
 
   const flow = useLeaveFlow(sessions, pending, () => setPending(null));
   return (
-    <LeaveViewportDialog
-      open={pending !== null && !sessions.saveDialog.open}
-      busy={flow.busy}
-      onCancel={flow.cancel}
-      onDiscard={flow.discard}
-      onSave={flow.save}
-    />
+    <LeaveViewportDialog open={pending !== null && !sessions.asking} busy={flow.busy} onCancel={flow.cancel} onDiscard={flow.discard} onSave={flow.save} />
   );
 }
 

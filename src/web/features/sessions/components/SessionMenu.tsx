@@ -63,6 +63,7 @@ function autoSaveText(sessions: WorkspaceSessions): string | null {
   if (sessions.autoSave === 'saving') return msg('autoSaveSaving');
   if (sessions.autoSave === 'saved' && !sessions.dirty) return msg('autoSaveSaved');
   if (sessions.autoSave === 'failed' && sessions.dirty) return msg('autoSaveFailed');
+  if (sessions.autoSave === 'conflict' && sessions.dirty) return msg('autoSaveConflict');
   return null;
 }
 

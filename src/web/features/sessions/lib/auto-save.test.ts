@@ -18,6 +18,10 @@ describe('autoSaveWanted', () => {
     expect(autoSaveWanted({ ...base, ready: false })).toBe(false);
     expect(autoSaveWanted({ ...base, saving: true })).toBe(false);
   });
+  it('never saves a session paused because another device saved it since', () => {
+    expect(autoSaveWanted({ ...base, paused: true })).toBe(false);
+    expect(autoSaveWanted({ ...base, paused: false })).toBe(true);
+  });
 });
 
 describe('createDebouncer', () => {

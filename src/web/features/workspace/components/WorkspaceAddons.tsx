@@ -11,6 +11,7 @@ import { RemoveToolContext, useRemoveTool, type RemoveTool } from '@web/features
 import { useAddonKeys } from '../hooks/useAddonKeys';
 import { LeaveGuard } from '@web/features/sessions/components/LeaveGuard';
 import { SessionDialogs } from '@web/features/sessions/components/SessionDialogs';
+import { SessionConflictDialog } from '@web/features/sessions/components/SessionConflictDialog';
 import { SessionsContext, useWorkspaceSessions, type WorkspaceSessions } from '@web/features/sessions/useWorkspaceSessions';
 
 interface AddonHost {
@@ -56,6 +57,7 @@ export function WorkspaceAddons({ value, selected, children }: { value: Workspac
         {children}
         <MaskModal tool={value.removeTool} image={selected} />
         <SessionDialogs sessions={value.sessions} />
+        <SessionConflictDialog sessions={value.sessions} />
         <LeaveGuard sessions={value.sessions} />
       </RemoveToolContext.Provider>
     </SessionsContext.Provider>
