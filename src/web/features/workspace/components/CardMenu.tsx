@@ -4,6 +4,8 @@ import { MoreHorizontal } from 'lucide-react';
 import type { WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/ui/dropdown-menu';
 import { ShareLinkDialog } from './ShareLinkDialog';
+import { viewerMessages } from '@shared/viewer';
+import { openViewer } from '@web/features/viewer/viewer-store';
 
 export function CardMenu({ image }: { image: WorkspaceImage }) {
   const [sharing, setSharing] = useState(false);
@@ -25,6 +27,9 @@ export function CardMenu({ image }: { image: WorkspaceImage }) {
           </button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => openViewer(image.key)} data-testid="card-inspect">
+            {viewerMessages.open}
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setSharing(true)} data-testid="card-share">
             Share link…
           </DropdownMenuItem>

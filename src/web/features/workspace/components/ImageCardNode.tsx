@@ -13,6 +13,8 @@ import { CardProgress, CardUploadStatus } from './CardStatus';
 import { useWorkspaceContext } from './workspace-context';
 import { useCardPan } from '../hooks/useCardPan';
 import { CardMaskOverlay } from '@web/features/remove-tool/components/CardMaskOverlay';
+import { openViewer } from '@web/features/viewer/viewer-store';
+import { isViewerDoubleClick, OpenViewerButton } from '@web/features/viewer/OpenViewerButton';
 
 type ImageNodeData = { image: WorkspaceImage; multiSelected: boolean; /** Waiting in an Enhance-all run. */ queued?: boolean };
 export type ImageNode = Node<ImageNodeData, 'image'>;
@@ -95,6 +97,11 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
       style={{ width: box.width }}
       data-testid="image-card"
       data-status={image.status}
+      onDoubleClick={(e) => {
+        if (!isViewerDoubleClick(e.target) || !(image.url || image.localUrl)) return;
+        ws.dispatch({ type: 'select', key: image.key });
+        openViewer(image.key);
+      }}
       data-name={image.name}
     >
       <div
@@ -171,6 +178,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
             <span className="text-emerald-400/90">{` → ${image.enhanced.width} × ${image.enhanced.height}`}</span>
           ) : null}
         </span>
+        {(image.url || image.localUrl) && <OpenViewerButton cardKey={image.key} />}
         {!busy && <CardMenu image={image} />}
       </div>
       {image.enhanced && (

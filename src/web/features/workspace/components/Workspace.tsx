@@ -7,6 +7,7 @@ import { useWorkspace } from '../hooks/useWorkspace';
 import { useWorkspaceKeys } from '../hooks/useWorkspaceKeys';
 import { useSelectionKeys } from '../hooks/useSelectionKeys';
 import { ShortcutsSheet } from './ShortcutsSheet';
+import { InspectionViewer } from '@web/features/viewer/InspectionViewer';
 import { filesFromDataTransfer } from '../lib/upload-batches';
 import { ControlPanel } from './ControlPanel';
 import { CompletionOverlay } from './CompletionOverlay';
@@ -129,6 +130,7 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
           </div>
 
           {dragging && <DropOverlay />}
+          <InspectionViewer />
           <ShortcutsSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
           <DeleteCardDialog pending={ws.pendingDelete} onConfirm={ws.confirmRemove} onCancel={ws.cancelRemove} />
           <CompletionOverlay

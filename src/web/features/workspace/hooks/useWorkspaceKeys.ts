@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { applyZoom, isTypingTarget, zoomKeyAction } from '@web/features/canvas-core/zoom';
 import { openViewportManager } from '@web/features/sessions/viewport-manager-window';
+import { openViewer } from '@web/features/viewer/viewer-store';
 import type { Workspace } from './useWorkspace';
 
 interface KeyTargets {
@@ -10,8 +11,8 @@ interface KeyTargets {
 }
 
 /**
- * The keyboard: zoom keys of seed 000 §5, the toolbar's shortcuts, Enter or Space to select the focused card and
- * Delete or Backspace to remove it (arrow keys move a selected card: React Flow's own); never while typing.
+ * The keyboard: zoom keys of seed 000 §5, the toolbar's shortcuts, Enter or Space to select the focused card (Enter
+ * on the selected card opens the inspection viewer) and Delete or Backspace to remove it (arrow keys move a selected card: React Flow's own); never while typing.
  */
 export function useWorkspaceKeys(ws: Workspace, { openFilePicker, openFolderPicker, onOpenSettings }: KeyTargets) {
   const wsRef = useRef(ws);
@@ -30,11 +31,21 @@ export function useWorkspaceKeys(ws: Workspace, { openFilePicker, openFolderPick
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
-      // Enter or Space on a card focused with Tab selects it, as a click does
+      // Enter or Space on a card focused with Tab selects it, as a click does; Enter on the selected card (focused,
+      // or with the focus on the canvas) opens it in the inspection viewer
       const focusedNode = (e.target as HTMLElement | null)?.closest?.('.react-flow__node');
-      if ((e.key === 'Enter' || e.key === ' ') && focusedNode?.getAttribute('data-id')) {
+      const focusedKey = focusedNode?.getAttribute('data-id') ?? null;
+      // (a button or field inside the card keeps its own Enter)
+      const control = (e.target as HTMLElement | null)?.closest?.('button,a,select,input,[role="slider"],[role="menuitem"]');
+      const onCanvasNow = e.target === document.body || !!(e.target as HTMLElement | null)?.closest?.('.react-flow');
+      if (e.key === 'Enter' && !e.shiftKey && !control && sel && (focusedKey ? focusedKey === sel.key : onCanvasNow)) {
         e.preventDefault();
-        w.dispatch({ type: 'select', key: focusedNode.getAttribute('data-id'), additive: e.shiftKey });
+        openViewer(sel.key);
+        return;
+      }
+      if ((e.key === 'Enter' || e.key === ' ') && focusedKey) {
+        e.preventDefault();
+        w.dispatch({ type: 'select', key: focusedKey, additive: e.shiftKey });
         return;
       }
       if ((e.target as HTMLElement | null)?.closest?.('[role="menu"],[role="dialog"]')) return;
