@@ -43,6 +43,7 @@ export function workspaceShortcuts(mac = false): ShortcutGroup[] {
       shortcuts: [
         { keys: [`${mod}+A`], label: 'Select all images' },
         { keys: ['Enter', 'Space'], label: 'Select the focused card (with Shift: add it to the selection)' },
+        { keys: ['Enter'], label: 'Open the selected card in the inspection viewer' },
         { keys: ['Escape'], label: 'Clear the selection' },
         { keys: ['Delete', 'Backspace'], label: 'Remove the selected card (Undo in the notice)' },
         { keys: ['←', '→', '↑', '↓'], label: 'Move the focused card' },
@@ -61,6 +62,22 @@ export function workspaceShortcuts(mac = false): ShortcutGroup[] {
         { keys: ['V'], label: 'Open the Viewport Manager' },
         { keys: [','], label: 'Settings' },
         { keys: ['?'], label: 'Show these shortcuts' },
+      ],
+    },
+    {
+      title: 'Inspection viewer',
+      shortcuts: [
+        { keys: ['0', 'F'], label: 'Fit the image' },
+        { keys: ['A'], label: 'Zoom to 100 % (one image pixel per screen pixel)' },
+        { keys: ['Z'], label: 'Zoom to 200 %' },
+        { keys: ['+', '-'], label: 'Zoom in or out' },
+        { keys: ['←', '→', '↑', '↓'], label: 'Pan when zoomed in (with Shift: bigger steps)' },
+        { keys: ['[', ']'], label: 'Previous or next card (← and → too, at Fit)' },
+        { keys: ['1', '2', '3'], label: 'Show that version (side by side: on the right)' },
+        { keys: ['L'], label: 'Loupe on or off' },
+        { keys: ['C'], label: 'Before/after slider on or off' },
+        { keys: ['S'], label: 'Side by side on or off' },
+        { keys: ['Escape'], label: 'Close the viewer, back to the card' },
       ],
     },
     {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { workspaceShortcuts } from '@shared/shortcuts';
 import { PAN_STEP, viewerKeyAction } from './viewer-keys';
 
 const key = (k: string, extra: Record<string, boolean> = {}) => ({ key: k, ...extra });
@@ -43,5 +44,15 @@ describe('viewerKeyAction', () => {
     expect(viewerKeyAction(key('l', { ctrlKey: true }), true, 2)).toBeNull();
     expect(viewerKeyAction(key('1', { metaKey: true }), true, 2)).toBeNull();
     expect(viewerKeyAction(key('q'), true, 2)).toBeNull();
+  });
+});
+
+describe('the shortcuts sheet', () => {
+  it('lists keys the viewer answers', () => {
+    const group = workspaceShortcuts().find((g) => g.title === 'Inspection viewer')!;
+    const names: Record<string, string> = { '←': 'ArrowLeft', '→': 'ArrowRight', '↑': 'ArrowUp', '↓': 'ArrowDown' };
+    const keys = group.shortcuts.flatMap((s) => s.keys).map((k) => names[k] ?? k);
+    expect(keys.length).toBeGreaterThan(10);
+    for (const k of keys) expect(viewerKeyAction({ key: k }, false, 3), k).not.toBeNull();
   });
 });
