@@ -88,6 +88,8 @@ describe.each(backends)('the trash on %s', (backend) => {
     expect(new Set(rows.map((r) => r.deletedAt!.getTime())).size).toBe(1);
     expect(await filesExist(rows)).toEqual([true, true]);
     expect(await listed()).not.toContain(upload.id);
+    const completed = (await owner.client.json('/api/jobs/completed?limit=100')).body.jobs as { result_image_id: string | null }[];
+    expect(completed.map((j) => j.result_image_id)).not.toContain(result.id);
 
     const items = await trash();
     expect(items).toHaveLength(1);
@@ -132,6 +134,8 @@ describe.each(backends)('the trash on %s', (backend) => {
     expect(rows.every((r) => r.deletedAt === null)).toBe(true);
     const card = ((await owner.client.json('/api/images')).body.images as Array<Record<string, any>>).find((i) => i.id === item.id)!;
     expect(card.versions).toHaveLength(1);
+    const completed = (await owner.client.json('/api/jobs/completed?limit=100')).body.jobs as { result_image_id: string | null }[];
+    expect(completed.map((j) => j.result_image_id)).toContain(card.enhanced.imageId);
     expect(card.enhanced).toMatchObject({ width: 160, height: 120 });
     expect(await trash()).toEqual([]);
     expect((await owner.client.fetch(`/api/shared/${shareUrls.rows[0].id}`)).status).toBe(200);

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
-import { imageJobs } from '@server/db/schema.js';
+import { imageJobs, images } from '@server/db/schema.js';
 import { JOB_RESTORE_WINDOW_MS } from '@shared/enhancement.js';
 import { toJobDto, type JobDto } from './job-dto.js';
 
@@ -44,13 +44,14 @@ export async function getRecentActivity(deps: ListDeps, userId: string) {
   return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }
 
-/** The last completed jobs with their processed URL (restoring results onto the canvas). */
+/** The last completed jobs with their processed URL (restoring results onto the canvas); results in the trash are left out. */
 export async function getRecentCompleted(deps: ListDeps, userId: string, limit = 10): Promise<JobDto[]> {
   const rows = await deps.db
     .select()
     .from(imageJobs)
-    .where(and(eq(imageJobs.userId, userId), eq(imageJobs.status, 'completed'), isNotNull(imageJobs.processedImageUrl)))
+    .leftJoin(images, eq(images.id, imageJobs.resultImageId))
+    .where(and(eq(imageJobs.userId, userId), eq(imageJobs.status, 'completed'), isNotNull(imageJobs.processedImageUrl), isNull(images.deletedAt)))
     .orderBy(desc(imageJobs.updatedAt))
     .limit(Math.min(Math.max(1, limit), 100));
-  return rows.map(toJobDto);
+  return rows.map((r) => toJobDto(r.image_jobs));
 }
