@@ -3,7 +3,8 @@
  * product's default) opens 'Villa Keller – Phase 1'. The desktop adds a card and saves; the phone moves a card and its
  * auto-save is refused, once, with the choice shown, while the desktop's save stays on the server. The phone keeps
  * both: its layout becomes 'Villa Keller – Phase 1 (phone)'. On the desktop, manual saves over a newer save are refused
- * too: Overwrite saves over it on purpose, Reload takes the newer save and sets the changes aside in the local backup.
+ * too: Overwrite saves over it on purpose, Reload takes the newer save and sets the changes aside in the local backup,
+ * and Save & Continue on leaving waits for the choice.
  */
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { businessUser, saveScreenshot, smallRender, test } from './fixtures';
@@ -239,4 +240,18 @@ test('a save based on an older version is refused: auto-save stops and asks once
   // the next visit offers them back
   await page.reload();
   await expect(page.getByTestId('backup-dialog').getByText('Unsaved Viewport Found')).toBeVisible();
+  await page.getByTestId('backup-dialog').getByRole('button', { name: 'Discard' }).click();
+
+  // Save & Continue on leaving waits for the choice, and leaves once it went through
+  await elsewhere();
+  await drag(page, 'terrace.png', 90, 90);
+  await page.getByRole('navigation').getByRole('link', { name: 'Pricing' }).first().click();
+  await page.getByTestId('leave-dialog').getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Saved on Another Device' })).toBeVisible();
+  await expect(page.getByTestId('leave-dialog')).toBeHidden();
+  await expect(page).toHaveURL(/\/enhance/);
+  await dialog.getByRole('button', { name: /Keep both/ }).click();
+  await expect(page).toHaveURL(/\/pricing/);
+  const names = (await sessions(page.request)).map((s) => s.session_name).sort();
+  expect(names).toEqual([NAME, `${NAME} (desktop)`, `${NAME} (phone)`]);
 });
