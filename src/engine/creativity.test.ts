@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GAN_TILE_MARGIN } from './creativity-network.js';
+import { textureKept } from './quality/measures.js';
 import { createEngine, creativityNetwork } from './index.js';
 import { ModelStore } from './models/model-store.js';
 import { findPackage, REALESRGAN_PACKAGE } from './models/registry.js';
@@ -38,41 +39,63 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
   const engine = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, tileSize: 64 });
   afterAll(() => engine.close());
 
-  it('creativity 0 gives the faithful network’s bytes (Precision); 100 is Real-ESRGAN alone', async () => {
+  it('creativity 0 gives the faithful network’s bytes (Precision); above it x4plus is mixed in, keeping the texture', async () => {
     const input = await png(texture(24, 20));
     const faithful = await engine.enhance(input, { scale: 2, mode: 'precision' });
     const zero = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 0 } });
     expect(Buffer.compare(zero.data, faithful.data)).toBe(0);
     // at ×2 the faithful network is medium with its sharpening (x4fast only above precision 95), at ×3 and
-    // above thick with x4fast mixed in
+    // above thick with x4fast mixed in; at 100 the faithful network still runs: its texture is kept
     expect(zero.model).toBe('esrgan-medium-x2');
     const full = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 100 } });
-    expect(full.model).toBe('esrgan-medium-x2+realesrgan-x4plus·1');
+    expect(full.model).toBe('esrgan-medium-x2+realesrgan-x4plus·1 (texture kept)');
     const zero3 = await engine.enhance(input, { scale: 3, mode: 'creativity', params: { creativity: 0 } });
     expect(Buffer.compare(zero3.data, (await engine.enhance(input, { scale: 3, mode: 'precision' })).data)).toBe(0);
     expect(zero3.model).toBe('esrgan-thick-x3+realesrgan-x4fast·0.3');
     const half = await engine.enhance(input, { scale: 3, mode: 'creativity', params: { creativity: 50 } });
-    expect(half.model).toBe('esrgan-thick-x3+realesrgan-x4fast·0.3+realesrgan-x4plus·0.5');
+    expect(half.model).toBe('esrgan-thick-x3+realesrgan-x4fast·0.3+realesrgan-x4plus·0.5 (texture kept)');
     expect(meanAbs(await raw(full.data), await raw(faithful.data))).toBeGreaterThan(1);
   });
 
-  it('moves the output monotonically from the faithful towards the GAN output as the parameter rises', async () => {
+  it('moves the output further from the faithful one as the parameter rises', async () => {
     const input = await png(texture(24, 20));
     const levels = [0, 25, 50, 90, 100];
     const outs: Uint8Array[] = [];
     for (const creativity of levels) outs.push(await raw((await engine.enhance(input, { scale: 3, mode: 'creativity', params: { creativity } })).data));
     const fromFaithful = outs.map((o) => meanAbs(o, outs[0]));
-    const fromGan = outs.map((o) => meanAbs(o, outs[outs.length - 1]));
-    for (let i = 1; i < levels.length; i++) {
-      expect(fromFaithful[i]).toBeGreaterThan(fromFaithful[i - 1]);
-      expect(fromGan[i]).toBeLessThan(fromGan[i - 1]);
-    }
-    // every value lies between the two ends (within rounding), as a per-tile mix before quantisation must
-    const [lo, hi] = [outs[0], outs[outs.length - 1]];
-    let outside = 0;
-    for (const o of outs.slice(1, -1)) for (let i = 0; i < o.length; i++) if (o[i] < Math.min(lo[i], hi[i]) - 1 || o[i] > Math.max(lo[i], hi[i]) + 1) outside++;
-    expect(outside).toBe(0);
+    for (let i = 1; i < levels.length; i++) expect(fromFaithful[i]).toBeGreaterThan(fromFaithful[i - 1]);
   });
+
+  it('keeps fine texture the GAN alone paints flat: texture kept against the original, with the mix and without', async () => {
+    // the stucco roof of a render, where x4plus alone erases the texture (docs/engine.md, bench (m))
+    const { data, info } = await sharp('bench/renders/01-winter-architecture.png').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const crop = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .extract({ left: 648, top: 260, width: 96, height: 64 })
+      .raw()
+      .toBuffer();
+    const small = await sharp(crop, { raw: { width: 96, height: 64, channels: 3 } })
+      .resize(48, 32, { kernel: 'cubic' })
+      .png()
+      .toBuffer();
+    const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 2 });
+    const src: Pixels = { data: await raw(small), width: 48, height: 32, channels: 3 };
+    const base = {
+      model: await sessions.tileModel('esrgan-medium-x2'),
+      modelScale: 2,
+      outScale: 2,
+      inputRange: [0, 1] as [number, number],
+      tileSize: 512,
+      margin: 0,
+    };
+    const gan = { model: await sessions.tileModel('realesrgan-x4plus'), modelScale: 4, inputRange: [0, 1] as [number, number], weight: 1 };
+    const alone = await upscaleTiled(src, { ...base, blends: [gan] });
+    const kept = await upscaleTiled(src, { ...base, blends: [{ ...gan, keepTexture: true }] });
+    await sessions.close();
+    const scoreAlone = textureKept(alone.data as Uint8Array, crop, 96, 64);
+    const scoreKept = textureKept(kept.data as Uint8Array, crop, 96, 64);
+    expect(scoreAlone.windows).toBeGreaterThan(3);
+    expect(scoreKept.score).toBeGreaterThan(scoreAlone.score + 0.15);
+  }, 120_000);
 
   it('shapes the GAN’s windows to the image: a 300×40 render is one window, where 256² squares made two', async () => {
     const totals: number[] = [];

@@ -169,7 +169,7 @@ export async function enhanceImage(
       margin: windows[i].margin,
       flips: plan.flips,
       filter: st.filter?.(st.spec.scale),
-      blends: mixes.map((x) => ({ model: x.model, modelScale: x.spec.scale, inputRange: x.spec.inputRange, weight: x.weight })),
+      blends: mixes.map((x) => ({ model: x.model, modelScale: x.spec.scale, inputRange: x.spec.inputRange, weight: x.weight, keepTexture: x.keepTexture })),
       // alpha is upscaled once, from the original, onto the last pass's output
       outChannels: last && withAlpha ? 4 : 3,
       signal,
@@ -192,7 +192,7 @@ export async function enhanceImage(
     model:
       stages.map((st) => st.name).join('→') +
       (plan.flips.length > 1 ? `+ensemble${plan.flips.length}` : '') +
-      mixes.map((x) => `+${x.name}·${x.weight}`).join(''),
+      mixes.map((x) => `+${x.name}·${x.weight}${x.keepTexture ? ' (texture kept)' : ''}`).join(''),
     highResolution: isHighResolution(upscaled.width, upscaled.height),
   };
 }

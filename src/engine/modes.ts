@@ -31,6 +31,8 @@ export interface ModePlan {
 export interface Mix {
   model: string;
   weight: number;
+  /** Mixed by the texture-keeping mix (`texture-blend.ts`): texture the output before it had is never lost. */
+  keepTexture?: boolean;
 }
 
 /** What the engine can run beside the UpscalerJS networks, and the scale asked for. */
@@ -115,7 +117,9 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 
  * - detail: medium plus a fine unsharp mask (σ = 0.5 low-resolution px), amount = detail / 100 on top of the
  *   faithful sharpening at ×2, so Detail is always sharper than Precision.
  * - creativity: Precision's plan and mix at its preset, then Real-ESRGAN x4plus (generative) mixed per tile,
- *   weight = creativity / 100, so 0 is Precision's output and 100 Real-ESRGAN's alone. Without Real-ESRGAN (the optional package is
+ *   weight = creativity / 100, by the texture-keeping mix: tone and edges move from Precision's (0) to the GAN's
+ *   (100), and the texture is the GAN's where it has more and Precision's put back where the GAN erased it (a
+ *   render's stucco, fabric and pores, which the GAN paints flat; docs/engine.md, bench (m)). Without Real-ESRGAN (the optional package is
  *   absent): the faithful plan plus a coarser local-contrast boost (σ = 1.5 low-resolution px), amount = 0.6 ·
  *   creativity / 100.
  */
@@ -132,8 +136,8 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
   }
   const strength = clamp(params.creativity ?? MODE_PRESETS.creativity.value);
   if (options.gan) {
-    // at 100 the GAN's output replaces Precision's, and the tiles run nothing of Precision (`effectiveBlends`)
-    const mixes = [...precisionMixes(options, MODE_PRESETS.precision.value), { model: CREATIVITY_GAN_MODEL, weight: strength / 100 }];
+    // the GAN adds and never erases: its mix keeps Precision's texture wherever the GAN's has less (even at 100)
+    const mixes = [...precisionMixes(options, MODE_PRESETS.precision.value), { model: CREATIVITY_GAN_MODEL, weight: strength / 100, keepTexture: true }];
     return { ...faithful, flips: ['none'], strength, mixes };
   }
   const contrast = (m: number) => (tile: Float32Array, w: number, h: number) => unsharpInPlace(tile, w, h, 1.5 * m, (0.6 * strength) / 100, 0.15);

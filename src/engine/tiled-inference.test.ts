@@ -88,5 +88,11 @@ describe('tiled inference', () => {
     // b replaces first and a; c is mixed in at half; d has no weight and is not run
     expect(new Set(replaced.data)).toEqual(new Set([Math.round(0.5 * 255)]));
     expect(calls).toEqual(['b', 'c']);
+    calls.length = 0;
+    // a texture-keeping blend of weight 1 needs what it mixes into: nothing before it is left out
+    const keeping = await upscaleTiled(src, { ...base, blends: [blend('a', 0.6, 0.5), { ...blend('b', 1, 1), keepTexture: true }] });
+    // flat tiles have no texture to keep: the tone is b's
+    expect(new Set(keeping.data)).toEqual(new Set([255]));
+    expect(calls).toEqual(['first', 'a', 'b']);
   });
 });

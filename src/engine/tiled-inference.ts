@@ -1,5 +1,6 @@
 import { EngineError, throwIfAborted } from './errors.js';
 import { resampleRegion } from './resample.js';
+import { textureKeepingMix } from './texture-blend.js';
 import { planAxis } from './tiling.js';
 
 /** Interleaved RGB (3 channels) or RGBA (4) pixels; 8-bit in Uint8Array, 16-bit in Uint16Array. */
@@ -37,9 +38,9 @@ export interface TiledOptions {
   filter?: TileFilter;
   /**
    * Further networks run on the same tile and mixed, in order, into the first one's (filtered) output before
-   * the quantisation: out = (1 − weight)·out + weight·theirs. Each output is brought to `modelScale` inside
-   * the tile when its own scale differs. A blend of weight 1 replaces everything before it, which is then
-   * not run.
+   * the quantisation: out = (1 − weight)·out + weight·theirs, or with `keepTexture` the texture-keeping mix
+   * (`texture-blend.ts`). Each output is brought to `modelScale` inside the tile when its own scale differs. A
+   * plain blend of weight 1 replaces everything before it, which is then not run.
    */
   blends?: Blend[];
   /** Channels of the returned buffer: 3, or 4 to leave room for an alpha channel filled later. */
@@ -53,15 +54,18 @@ export interface Blend {
   modelScale: number;
   inputRange: [number, number];
   weight: number;
+  /** Mixed so that texture the output before it had is never lost (`textureKeepingMix`); it never replaces. */
+  keepTexture?: boolean;
 }
 
 /**
- * The blends that take part: those with a weight, from the last one of weight 1 on (it replaces the first network
- * and every blend before it, which are then not run). `replaced` says whether the first network is left out.
+ * The blends that take part: those with a weight, from the last plain one of weight 1 on (it replaces the first
+ * network and every blend before it, which are then not run; a texture-keeping blend needs what it mixes into).
+ * `replaced` says whether the first network is left out.
  */
-export function effectiveBlends<T extends { weight: number }>(blends: readonly T[]): { blends: T[]; replaced: boolean } {
+export function effectiveBlends<T extends { weight: number; keepTexture?: boolean }>(blends: readonly T[]): { blends: T[]; replaced: boolean } {
   const active = blends.filter((b) => b.weight > 0);
-  const last = active.findLastIndex((b) => b.weight >= 1);
+  const last = active.findLastIndex((b) => b.weight >= 1 && !b.keepTexture);
   return last >= 0 ? { blends: active.slice(last), replaced: true } : { blends: active, replaced: false };
 }
 
@@ -162,6 +166,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
         const second = await blendTile(tile, tw, th, lo, hi, blend, m, opts.signal);
         throwIfAborted(opts.signal);
         if (!sr) sr = second;
+        else if (blend.keepTexture) textureKeepingMix(sr, second, mw, mh, blend.weight);
         else {
           const w = blend.weight;
           for (let i = 0; i < sr.length; i++) sr[i] = (1 - w) * sr[i] + w * second[i];
