@@ -42,7 +42,7 @@ test('a card with results asks before it goes to the Trash; Restore brings it ba
   // a paid result: 2× Precision on the real engine
   await card(page).click();
   await page.getByRole('radio', { name: '2×' }).click();
-  await page.getByRole('radio', { name: /Precision/ }).click();
+  await page.getByRole('radio', { name: /^Precision/ }).click();
   await page.getByRole('button', { name: 'Enhance Image' }).click();
   await expect(card(page)).toHaveAttribute('data-status', 'enhanced', { timeout: 600_000 });
   const complete = page.getByTestId('completion-overlay').getByRole('button', { name: 'View on Canvas' });
