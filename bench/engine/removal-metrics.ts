@@ -4,12 +4,7 @@
  */
 import { dilate } from '@engine/inpaint/inpaint-image.js';
 import { findCrossingLines } from '@engine/inpaint/structure.js';
-
-export function luma(rgb: Uint8Array): Float32Array {
-  const out = new Float32Array(rgb.length / 3);
-  for (let i = 0; i < out.length; i++) out[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
-  return out;
-}
+import { correlation, luma } from '@engine/quality/measures.js';
 
 function gaussianBlur(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
   const r = Math.ceil(3 * sigma);
@@ -136,18 +131,4 @@ export function edgeContinuity(
 function std(a: number[]): number {
   const m = a.reduce((s, v) => s + v, 0) / a.length;
   return Math.sqrt(a.reduce((s, v) => s + (v - m) ** 2, 0) / a.length);
-}
-
-function correlation(a: number[], b: number[]): number {
-  const ma = a.reduce((s, v) => s + v, 0) / a.length,
-    mb = b.reduce((s, v) => s + v, 0) / b.length;
-  let ab = 0,
-    aa = 0,
-    bb = 0;
-  for (let i = 0; i < a.length; i++) {
-    ab += (a[i] - ma) * (b[i] - mb);
-    aa += (a[i] - ma) ** 2;
-    bb += (b[i] - mb) ** 2;
-  }
-  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }

@@ -97,7 +97,8 @@ export function logSpectrum(l: Float32Array, w: number, x0: number, y0: number):
   return out;
 }
 
-function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
+/** Pearson correlation of two equally long series (0 when either is constant). */
+export function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let ma = 0,
     mb = 0;
   for (let i = 0; i < a.length; i++) {
