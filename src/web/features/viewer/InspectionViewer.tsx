@@ -46,11 +46,15 @@ export function InspectionViewer() {
   const right = versions[choice.right];
   const left = versions[choice.left] ?? right;
 
-  const container = useRef<HTMLDivElement>(null);
-  const main = useRef<HTMLDivElement>(null);
-  const size = { width: right?.width || 1, height: right?.height || 1 };
-  const controls = useViewTransform(main, size, !!image);
-  const gestures = usePanZoomGestures(container, controls, size, !!image);
+  // elements in state, not refs: the dialog's portal mounts its content a render after opening, and the hooks must
+  // measure and listen once it is there
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const [main, setMain] = useState<HTMLDivElement | null>(null);
+  // the view's units: the largest version's pixels
+  const largest = versions.reduce((a, b) => (b.width > a.width ? b : a), right ?? { width: 1, height: 1 });
+  const reference = useMemo(() => ({ width: largest?.width || 1, height: largest?.height || 1 }), [largest?.width, largest?.height]);
+  const controls = useViewTransform(main, reference, { width: right?.width || 1, height: right?.height || 1 });
+  const gestures = usePanZoomGestures(container, controls);
   const phone = usePhone();
 
   // a card removed while shown closes the viewer
@@ -96,7 +100,8 @@ export function InspectionViewer() {
           onKeyDown={onKeyDown}
           onOpenAutoFocus={(e) => {
             e.preventDefault();
-            container.current?.focus();
+            // the stage takes the keys; found in the content, which is in the page by now
+            (e.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-testid="viewer-stage"]')?.focus();
           }}
           onCloseAutoFocus={(e) => {
             const back = lastKey.current ? cardNode(lastKey.current) : null;
@@ -130,8 +135,8 @@ export function InspectionViewer() {
                 loupe={choice.loupe}
                 phone={phone}
                 fitted={controls.fitted}
-                container={container}
-                main={main}
+                container={setContainer}
+                main={setMain}
                 gestures={gestures as never}
               />
               <ViewerControls

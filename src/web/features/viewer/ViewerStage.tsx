@@ -2,7 +2,7 @@
  * Where the viewer draws: one pane (a version alone, or two under the before/after divider) or two panes side by
  * side (stacked on a phone), all drawn from one view so zoom and pan stay in step. The loupe follows the pointer.
  */
-import { useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import { useState, type PointerEvent, type ReactNode, type Ref } from 'react';
 import { fill } from '@shared/messages';
 import { viewerMessages } from '@shared/viewer';
 import type { ViewerVersion } from './viewer-versions';
@@ -22,8 +22,8 @@ interface ViewerStageProps {
   loupe: boolean;
   phone: boolean;
   fitted: boolean;
-  container: RefObject<HTMLDivElement | null>;
-  main: RefObject<HTMLDivElement | null>;
+  container: Ref<HTMLDivElement>;
+  main: Ref<HTMLDivElement>;
   gestures: Record<string, (e: never) => void>;
 }
 

@@ -3,8 +3,8 @@
  * pans, two fingers pinch-zoom about their centre and pan with it, and a double click or double tap goes from Fit to
  * 100 % at that point (200 % when Fit already is 100 %) and back to Fit.
  */
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
-import { fitZoom, wheelFactor, type Point } from './view-transform';
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { wheelFactor, type Point } from './view-transform';
 import type { ViewControls } from './useViewTransform';
 
 /** Two taps closer than this in time and distance are a double tap. */
@@ -13,9 +13,9 @@ const DOUBLE_TAP_PX = 30;
 /** A touch that moved less than this is a tap, not a pan. */
 const TAP_SLOP_PX = 8;
 
-export function usePanZoomGestures(stage: RefObject<HTMLElement | null>, controls: ViewControls, image: { width: number; height: number }, open: boolean) {
-  const live = useRef({ controls, image });
-  live.current = { controls, image };
+export function usePanZoomGestures(stage: HTMLElement | null, controls: ViewControls) {
+  const live = useRef({ controls });
+  live.current = { controls };
   const pointers = useRef(new Map<number, Point>());
   const moved = useRef(0);
   const lastTap = useRef<{ t: number; p: Point } | null>(null);
@@ -23,18 +23,19 @@ export function usePanZoomGestures(stage: RefObject<HTMLElement | null>, control
   /** The pane a gesture started in: side by side, both panes share one view, each measured from its own corner. */
   const pane = useRef<DOMRect | null>(null);
 
-  const paneRect = (target: EventTarget | null) => ((target as Element | null)?.closest?.('[data-pane]') ?? stage.current)?.getBoundingClientRect() ?? null;
+  const paneRect = (target: EventTarget | null) => ((target as Element | null)?.closest?.('[data-pane]') ?? stage)?.getBoundingClientRect() ?? null;
   const local = (clientX: number, clientY: number): Point => ({ x: clientX - (pane.current?.left ?? 0), y: clientY - (pane.current?.top ?? 0) });
 
   const toggleZoom = (at: Point) => {
-    const { controls: c, image: img } = live.current;
+    const { controls: c } = live.current;
     if (!c.fitted) return c.fit();
-    c.zoomTo(fitZoom(img, c.viewport) < 0.999 ? 1 : 2, at);
+    // at Fit the controls' zoom is Fit's, in the shown version's pixels
+    c.zoomTo(c.zoom < 0.999 ? 1 : 2, at);
   };
 
   // the wheel listener must not be passive, or the page would scroll/zoom as well
   useEffect(() => {
-    const el = stage.current;
+    const el = stage;
     if (!el) return;
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
@@ -44,7 +45,7 @@ export function usePanZoomGestures(stage: RefObject<HTMLElement | null>, control
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-  }, [stage, open]);
+  }, [stage]);
 
   const centreAndSpread = () => {
     const [a, b] = [...pointers.current.values()];
