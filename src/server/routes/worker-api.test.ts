@@ -19,6 +19,8 @@ describe('worker endpoints', () => {
   let server: TestServer;
   let token: string;
   let tokenId: string;
+  /** When set, the time the server sees. */
+  let frozen: Date | undefined;
   const versions = { [WORKER_PROTOCOL_HEADER]: String(WORKER_PROTOCOL_VERSION), [WORKER_ENGINE_HEADER]: String(ENGINE_VERSION) };
   const heartbeat = (headers: Record<string, string>) =>
     fetch(`${server.url}${WORKER_API_PREFIX}/heartbeat`, {
@@ -29,7 +31,7 @@ describe('worker endpoints', () => {
 
   beforeAll(async () => {
     // behind one proxy: the client is the right-most X-Forwarded-For entry, its scheme X-Forwarded-Proto
-    server = await startTestServer({ env: { WORKERS: '0', TRUST_PROXY: 'true' } });
+    server = await startTestServer({ env: { WORKERS: '0', TRUST_PROXY: 'true' }, clock: () => frozen ?? new Date() });
     const made = await createWorkerToken(server.deps, { name: 'gpu box', capabilities: ['gpu'] });
     [token, tokenId] = [made.token, made.row.id];
   });
@@ -55,8 +57,14 @@ describe('worker endpoints', () => {
   it('limits each token to its calls a minute, with Retry-After', async () => {
     const made = await createWorkerToken(server.deps, { name: 'chatty' });
     const auth = { authorization: `Bearer ${made.token}` };
+    // the minute stands still while the calls are made, however long a busy machine takes over them
+    frozen = new Date();
     const statuses: number[] = [];
-    for (let i = 0; i < WORKER_CALLS_PER_MINUTE; i++) statuses.push((await heartbeat(auth)).status);
+    for (let i = 0; i < WORKER_CALLS_PER_MINUTE; i += 20) {
+      const batch = Array.from({ length: Math.min(20, WORKER_CALLS_PER_MINUTE - i) }, () => heartbeat(auth).then((r) => r.status));
+      statuses.push(...(await Promise.all(batch)));
+    }
+    expect(statuses).toHaveLength(WORKER_CALLS_PER_MINUTE);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const over = await heartbeat(auth);
     expect(over.status).toBe(429);
@@ -64,7 +72,8 @@ describe('worker endpoints', () => {
     expect((await over.json()).error.message).toBe(workerMessages.rateLimited);
     // another token is not held back by it
     expect((await heartbeat({ authorization: `Bearer ${token}` })).status).toBe(200);
-  });
+    frozen = undefined;
+  }, 300_000);
 
   it('refuses a revoked token on its next call', async () => {
     expect(await revokeWorkerToken(server.deps, tokenId)).toBe(true);
