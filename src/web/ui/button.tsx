@@ -62,4 +62,6 @@ export const canvasButton = {
     'inline-flex h-9 items-center justify-center gap-2 rounded-lg bg-white/[0.06] px-4 text-[13.5px] font-medium text-zinc-200 ring-1 ring-white/10 transition hover:bg-white/[0.1] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:cursor-not-allowed disabled:opacity-50',
   ghost:
     'inline-flex h-9 items-center justify-center gap-2 rounded-lg px-4 text-[13.5px] font-medium text-zinc-300 transition hover:bg-white/[0.06] hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:cursor-not-allowed disabled:opacity-50',
+  danger:
+    'inline-flex h-9 items-center justify-center gap-2 rounded-lg bg-red-500/90 px-4 text-[13.5px] font-semibold text-white transition hover:bg-red-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-300',
 } as const;

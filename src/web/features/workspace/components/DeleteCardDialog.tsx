@@ -7,7 +7,6 @@ import { fill } from '@shared/messages';
 import { TRASH_RETENTION_DAYS, trashMessages } from '@shared/trash';
 import { canvasButton } from '@web/ui/button';
 import { Modal } from '@web/ui/dialog';
-import { buttonDanger } from '@web/features/trash/ConfirmDeleteForever';
 import { versionsLabel } from '@web/features/trash/format';
 
 export interface PendingDelete {
@@ -47,7 +46,7 @@ export function DeleteCardDialog({
         <button type="button" className={canvasButton.ghost} onClick={onCancel}>
           {trashMessages.cancel}
         </button>
-        <button type="button" className={buttonDanger} autoFocus onClick={() => onConfirm(dontAsk)}>
+        <button type="button" className={canvasButton.danger} autoFocus onClick={() => onConfirm(dontAsk)}>
           {trashMessages.confirmAction}
         </button>
       </div>
