@@ -137,7 +137,7 @@ export function InspectionViewer() {
                 fitted={controls.fitted}
                 container={setContainer}
                 main={setMain}
-                gestures={gestures as never}
+                gestures={gestures}
               />
               <ViewerControls
                 zoom={controls.zoom}

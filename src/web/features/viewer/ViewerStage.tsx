@@ -10,6 +10,7 @@ import { drawnHeight, type Point, type View } from './view-transform';
 import { ViewerImage } from './ViewerImage';
 import { ViewerLoupe } from './ViewerLoupe';
 import { ViewerDivider } from './ViewerDivider';
+import type { usePanZoomGestures } from './usePanZoomGestures';
 
 export type ViewerMode = 'single' | 'slider' | 'side';
 
@@ -24,7 +25,7 @@ interface ViewerStageProps {
   fitted: boolean;
   container: Ref<HTMLDivElement>;
   main: Ref<HTMLDivElement>;
-  gestures: Record<string, (e: never) => void>;
+  gestures: ReturnType<typeof usePanZoomGestures>;
 }
 
 const Label = ({ children, side }: { children: ReactNode; side: 'left' | 'right' }) => (
@@ -37,22 +38,27 @@ const Label = ({ children, side }: { children: ReactNode; side: 'left' | 'right'
 
 export function ViewerStage({ mode, left, right, view, zoom, loupe, phone, fitted, container, main, gestures }: ViewerStageProps) {
   const [position, setPosition] = useState(50);
-  const [hover, setHover] = useState<{ pane: 'left' | 'main'; at: Point; width: number } | null>(null);
+  const [hover, setHover] = useState<{ pane: 'left' | 'main'; at: Point; width: number; touch: boolean } | null>(null);
   const height = drawnHeight(view, right);
 
-  const track = (pane: 'left' | 'main') => ({
-    onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
-      const r = e.currentTarget.getBoundingClientRect();
-      setHover({ pane, at: { x: e.clientX - r.left, y: e.clientY - r.top }, width: r.width });
-    },
-    onPointerLeave: () => setHover(null),
-  });
+  // the pane under the pointer, found by position: while a drag holds the pointer captured, events name the stage
+  const track = (e: PointerEvent<HTMLDivElement>) => {
+    const el = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>('[data-pane]');
+    if (!el || !e.currentTarget.contains(el)) return setHover(null);
+    const r = el.getBoundingClientRect();
+    setHover({
+      pane: el.dataset.pane === 'left' ? 'left' : 'main',
+      at: { x: e.clientX - r.left, y: e.clientY - r.top },
+      width: r.width,
+      touch: e.pointerType === 'touch',
+    });
+  };
 
   const loupeFor = (pane: 'left' | 'main') => {
     if (!loupe || !hover || hover.pane !== pane) return null;
     // under the divider: the version on the side of it the pointer is
     const version = pane === 'left' || (mode === 'slider' && hover.at.x < (position / 100) * hover.width) ? left : right;
-    return <ViewerLoupe version={version} view={view} at={hover.at} zoom={zoom} phone={phone} />;
+    return <ViewerLoupe version={version} view={view} at={hover.at} zoom={zoom} phone={phone} touch={hover.touch} />;
   };
 
   const pane = 'relative min-h-0 min-w-0 flex-1 overflow-hidden bg-[#0b0c0e]';
@@ -65,15 +71,25 @@ export function ViewerStage({ mode, left, right, view, zoom, loupe, phone, fitte
       role="group"
       aria-label={fill(viewerMessages.stage, { zoom: Math.round(zoom * 100) })}
       {...gestures}
+      onPointerMove={(e) => {
+        gestures.onPointerMove(e);
+        if (loupe) track(e);
+      }}
+      onPointerDown={(e) => {
+        gestures.onPointerDown(e);
+        // a finger has no hover: the loupe shows from the touch on
+        if (loupe) track(e);
+      }}
+      onPointerLeave={() => setHover(null)}
     >
       {mode === 'side' && (
-        <div key="left" data-pane="left" className={pane} data-testid="viewer-pane-left" {...track('left')}>
+        <div key="left" data-pane="left" className={pane} data-testid="viewer-pane-left">
           <ViewerImage version={left} view={view} zoom={zoom} height={height} testId="viewer-image-left" />
           <Label side="left">{left.label}</Label>
           {loupeFor('left')}
         </div>
       )}
-      <div key="main" ref={main} data-pane="main" className={pane} data-testid="viewer-pane" {...track('main')}>
+      <div key="main" ref={main} data-pane="main" className={pane} data-testid="viewer-pane">
         <ViewerImage version={right} view={view} zoom={zoom} height={height} testId="viewer-image" />
         {mode === 'slider' && (
           <>
