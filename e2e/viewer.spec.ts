@@ -234,6 +234,13 @@ test('inspect a render full-screen: Fit and 100 %, wheel zoom, drag, side by sid
   await expect(v).toHaveAccessibleName(`Inspect ${KITCHEN}`);
   await page.keyboard.press('Escape');
   await expect(v).toHaveCount(0);
+  await card(page, HOUSE).getByTestId('card-menu').click();
+  await page.getByRole('menuitem', { name: 'Inspect full screen' }).click();
+  await expect(v).toHaveAccessibleName(`Inspect ${HOUSE}`);
+  await expect.poll(() => v.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(v).toHaveCount(0);
+  await expect(node(page, HOUSE)).toBeFocused();
 });
 
 test('on a phone: the viewer opens by touch, a double tap zooms, one finger pans, two fingers pinch', async ({ browser, baseURL }) => {

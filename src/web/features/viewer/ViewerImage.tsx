@@ -11,7 +11,7 @@ import type { View } from './view-transform';
 interface ViewerImageProps {
   version: ViewerVersion;
   view: View;
-  /** The view's zoom in the shown version's pixels: picks the file and the sampling. */
+  /** The view's zoom in the shown version's pixels: picks the sampling (the file follows this version's own zoom). */
   zoom: number;
   /** Height of the drawn rectangle (the shown version's aspect ratio). */
   height: number;
@@ -35,8 +35,9 @@ export function ViewerImage({ version, view, zoom, height, testId, style, quiet 
     width: view.width,
     height,
     maxWidth: 'none',
-    // from 200 % each pixel is drawn as a square, as a pixel inspection needs, not smoothed into its neighbours
-    imageRendering: ownZoom >= 2 ? 'pixelated' : 'auto',
+    // from 200 % each pixel is drawn as a square, as a pixel inspection needs, not smoothed into its neighbours; decided
+    // by the view's zoom, so two versions compared are always drawn the same way
+    imageRendering: zoom >= 2 ? 'pixelated' : 'auto',
     ...style,
   };
   const waiting = src !== version.previewUrl && loaded !== src && !failed;
