@@ -49,7 +49,8 @@ test('the side panel opens over the workspace: viewports created, opened and del
   await expect(panel(page).getByRole('tab', { name: 'Viewports' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/\/enhance$/);
   await expect(page.getByText('Save Your Viewport?')).toHaveCount(0);
-  await expect(viewportCard(page, 'Atrium')).toContainText('1 images');
+  await expect(viewportCard(page, 'Atrium')).toContainText('1 image');
+  await expect(viewportCard(page, 'Atrium')).not.toContainText('1 images');
   await expect(page.getByTestId('workspace')).toBeAttached();
   await saveScreenshot(page, 'side-panel-viewports-1440.png', { fullPage: false });
 

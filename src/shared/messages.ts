@@ -147,6 +147,7 @@ export const messages = {
   viewportsEmptyBody: 'Save your workspace to find it here.',
   viewportCreate: 'Create New Viewport',
   viewportImageCount: '{n} images',
+  viewportImageCountOne: '1 image',
   viewportUpdatedAt: 'Updated {date}',
   viewportDeleteLabel: 'Delete viewport {name}',
   viewportDeleteTitle: 'Delete viewport "{name}"?',

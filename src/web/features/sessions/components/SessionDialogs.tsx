@@ -44,7 +44,8 @@ function SessionList({
               {s.id === currentId && <span className="ml-2 text-[11px] font-semibold uppercase tracking-wider text-violet-300">{msg('sessionCurrent')}</span>}
             </p>
             <p className="text-[12px] text-zinc-500">
-              {msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'dateTime', userLocale()) })} · {msg('viewportImageCount', { n: s.image_count })}
+              {msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'dateTime', userLocale()) })} ·{' '}
+              {msg(s.image_count === 1 ? 'viewportImageCountOne' : 'viewportImageCount', { n: s.image_count })}
             </p>
           </div>
           <button type="button" className={canvasButton.secondary} data-testid="session-load" onClick={() => onLoad(s.id)} disabled={loadingId !== null}>

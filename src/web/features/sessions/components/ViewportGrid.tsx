@@ -67,7 +67,7 @@ export function ViewportGrid({
                 <span className="whitespace-nowrap">{msg('viewportUpdatedAt', { date: formatDate(s.updated_at, 'dateTime', userLocale()) })}</span>
                 <span className="inline-flex items-center gap-1 whitespace-nowrap tabular-nums">
                   <ImageIcon className="h-3.5 w-3.5" />
-                  {msg('viewportImageCount', { n: s.image_count })}
+                  {msg(s.image_count === 1 ? 'viewportImageCountOne' : 'viewportImageCount', { n: s.image_count })}
                 </span>
               </span>
               {s.is_active && <span className="mt-2 text-[11px] font-semibold uppercase tracking-wider text-violet-300">{msg('sessionCurrent')}</span>}
