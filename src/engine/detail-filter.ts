@@ -1,5 +1,5 @@
 /** Gaussian blur of each plane of a planar float image, edges clamped. */
-function gaussianBlurPlanar(src: Float32Array, width: number, height: number, sigma: number): Float32Array {
+export function gaussianBlurPlanar(src: Float32Array, width: number, height: number, sigma: number): Float32Array {
   const radius = Math.max(1, Math.ceil(sigma * 3));
   const k = new Float32Array(2 * radius + 1);
   let sum = 0;
