@@ -8,6 +8,7 @@
  */
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { businessUser, saveScreenshot, smallRender, test } from './fixtures';
+import { dragCard } from './canvas';
 
 const NAME = 'Villa Keller – Phase 1';
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -31,49 +32,8 @@ type Saved = {
 async function sessions(request: APIRequestContext): Promise<Saved[]> {
   return (await (await request.get('/api/viewports')).json()).sessions;
 }
-/** Waits until the canvas camera has stayed put for a quarter of a second (no framing under way). */
-async function cameraAtRest(page: Page) {
-  const camera = () => page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
-  let last = await camera();
-  await expect
-    .poll(async () => {
-      await page.waitForTimeout(250);
-      const now = await camera();
-      const still = now === last;
-      last = now;
-      return still;
-    })
-    .toBe(true);
-}
-
 /** Drags a card by a point of its image that nothing covers, the way a user moves it. */
-async function drag(page: Page, name: string, dx: number, dy: number) {
-  await expect(card(page, name)).toBeVisible();
-  await cameraAtRest(page);
-  let point: { x: number; y: number } | null = null;
-  await expect
-    .poll(
-      async () =>
-        (point = await card(page, name).evaluate((el) => {
-          const r = el.getBoundingClientRect();
-          for (const fy of [0.3, 0.5, 0.7, 0.15, 0.85])
-            for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
-              const x = r.left + r.width * fx;
-              const y = r.top + r.height * fy;
-              if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
-              const hit = document.elementFromPoint(x, y);
-              if (hit && el.contains(hit) && !hit.closest('button')) return { x, y };
-            }
-          return null as { x: number; y: number } | null;
-        })) !== null,
-    )
-    .toBe(true);
-  const { x, y } = point!;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(x + (dx * i) / 10, y + (dy * i) / 10);
-  await page.mouse.up();
-}
+const drag = (page: Page, name: string, dx: number, dy: number) => dragCard(page, card(page, name), dx, dy);
 
 async function upload(page: Page, files: string[], cards: number) {
   await page.getByTestId('file-input').setInputFiles(files);

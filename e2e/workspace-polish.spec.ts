@@ -11,6 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { businessUser, renderWithDisc, test } from './fixtures';
+import { cameraAtRest } from './canvas';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const DISC = 'terrace.png';
@@ -95,16 +96,7 @@ test('selection, shortcuts, a removal-only card, Load Session and the leave dial
   await page.getByRole('toolbar').getByRole('button', { name: 'Brush', exact: true }).click();
   const overlay = target.getByTestId('mask-overlay');
   // strokes are placed from the overlay's box: wait until the canvas has stopped framing the cards
-  let last = '';
-  await expect
-    .poll(async () => {
-      await page.waitForTimeout(250);
-      const now = JSON.stringify(await overlay.boundingBox());
-      const still = now === last;
-      last = now;
-      return still;
-    })
-    .toBe(true);
+  await cameraAtRest(page);
   const box = (await overlay.boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
