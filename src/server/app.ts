@@ -17,6 +17,7 @@ import { me } from './routes/me.js';
 import { jobsRoute } from './routes/jobs.js';
 import { imagesRoute } from './routes/images.js';
 import { trashRoute } from './routes/trash.js';
+import { libraryRoute } from './routes/library.js';
 import { viewportsRoute } from './routes/viewports.js';
 import { files } from './routes/files.js';
 import { sharesRoute } from './routes/shares.js';
@@ -121,6 +122,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/jobs', jobsRoute);
   app.route('/api/images', imagesRoute);
   app.route('/api/trash', trashRoute);
+  app.route('/api/library', libraryRoute);
   app.route('/api/viewports', viewportsRoute);
   app.route('/api/files', files);
   app.route('/api', sharesRoute);

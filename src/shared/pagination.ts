@@ -9,3 +9,12 @@ export interface Page<T> {
   pageSize: number;
   total: number;
 }
+
+/**
+ * A list paged by cursor (the library): `nextCursor` names the place after the last item in the list's order, so
+ * items added or removed meanwhile never shift a page; null: no more.
+ */
+export interface CursorPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}

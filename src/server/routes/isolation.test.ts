@@ -64,6 +64,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     'GET /api/images/:id/download': () => bob.json(`/api/images/${ids.image}/download`),
     'POST /api/trash/:id/restore': () => bob.json(`/api/trash/${ids.image}/restore`, { method: 'POST' }),
     'DELETE /api/trash/:id': () => bob.json(`/api/trash/${ids.image}`, { method: 'DELETE' }),
+    'GET /api/library/:id': () => bob.json(`/api/library/${ids.image}`),
     'POST /api/images/:id/shares': () => bob.json(`/api/images/${ids.image}/shares`, { method: 'POST', json: { expiresIn: 'never' } }),
     'GET /api/images/:id/shares': () => bob.json(`/api/images/${ids.image}/shares`),
     'DELETE /api/shares/:id': () => bob.json(`/api/shares/${ids.share}`, { method: 'DELETE' }),
@@ -112,8 +113,12 @@ describe('isolation: another user learns nothing and changes nothing', () => {
       f.append('maskImage', new Blob([new Uint8Array(await makeImage('png', 96, 72))], { type: 'image/png' }), 'mask.png');
       return bob.json('/api/jobs/remove', { method: 'POST', body: f });
     },
+    'POST /api/jobs/estimate (imageId)': () => bob.json('/api/jobs/estimate', { method: 'POST', json: { items: [{ imageId: ids.image }], scale: 2, mode: 'precision' } }),
+    'POST /api/jobs/estimate (sourceVersionId)': () =>
+      bob.json('/api/jobs/estimate', { method: 'POST', json: { items: [{ imageId: ids.bobImage, sourceVersionId: ids.job }], scale: 2, mode: 'precision' } }),
     'GET /api/images/archive (ids)': () => bob.json(`/api/images/archive?ids=${ids.image}`),
     'GET /api/images/archive (viewportId)': () => bob.json(`/api/images/archive?viewportId=${ids.viewport}`),
+    'GET /api/library (session)': () => bob.json(`/api/library?session=${ids.viewport}`),
     'POST /api/signed-urls (filePath)': () => bob.json('/api/signed-urls', { method: 'POST', json: { bucket: 'user-images', filePath: ids.filePath } }),
   };
 
@@ -156,7 +161,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   it("lists answer only the caller's own: jobs by id, images, viewports, credits", async () => {
     const jobs = await bob.json(`/api/jobs?ids=${ids.job}`);
     expect([jobs.status, jobs.body.jobs]).toEqual([200, []]);
-    for (const path of ['/api/images', '/api/trash', '/api/viewports', '/api/jobs/active', '/api/jobs/recent', '/api/credits/ledger']) {
+    for (const path of ['/api/images', '/api/trash', '/api/library', '/api/viewports', '/api/jobs/active', '/api/jobs/recent', '/api/credits/ledger']) {
       const res = await bob.json(path);
       expect(res.status, path).toBe(200);
       const text = JSON.stringify(res.body);

@@ -6,6 +6,7 @@ import { storageMessages } from '@shared/storage-messages.js';
 import { contract } from '../http/contract.js';
 import { UploadForm, UploadResponse } from '@shared/api/uploads.js';
 import { uploadImages } from '../services/uploads/upload-images.js';
+import { publishUploads } from '../services/images/publish-images.js';
 import { isIgnoredUploadName } from '@shared/limits.js';
 import { MultipartRefused, spoolMultipartFiles } from '../http/multipart-files.js';
 
@@ -57,6 +58,11 @@ export const uploads = new Hono<AppEnv>().post(
     } finally {
       spooled.cleanup();
     }
+    await publishUploads(
+      c.var.deps,
+      user.id,
+      summary.results.flatMap((r) => (r.status === 'accepted' ? [r.id] : [])),
+    );
     if (summary.accepted === 0 && summary.rejected > 0) {
       const rejected = summary.results.filter((r) => r.status === 'rejected');
       const message = rejected.length === 1 ? rejected[0].error.message : fill(messages.uploadBatchResult, { ok: 0, failed: rejected.length });

@@ -34,12 +34,21 @@ async function presentVersion(deps: Pick<Deps, 'storage'>, upload: ImageRow, job
  * the latest as the card's current one, and any job still running on them: what the workspace shows after a
  * reload ('Loading your images...', 'Fetching your completed enhancements'). Results belong to the upload, so a
  * saved viewport being deleted never loses one. Uploads in the trash are left out (list-trash.ts lists them).
+ * `id`: that upload alone (the library adds it to a canvas), whichever of the user's uploads it is.
  */
-export async function listWorkspaceImages(deps: Pick<Deps, 'db' | 'storage'>, userId: string): Promise<WorkspaceImage[]> {
+export async function listWorkspaceImages(deps: Pick<Deps, 'db' | 'storage'>, userId: string, opts: { id?: string } = {}): Promise<WorkspaceImage[]> {
   const uploads = await deps.db
     .select()
     .from(images)
-    .where(and(eq(images.userId, userId), eq(images.bucket, 'user-images'), isNull(images.sourceImageId), isNull(images.deletedAt)))
+    .where(
+      and(
+        eq(images.userId, userId),
+        eq(images.bucket, 'user-images'),
+        isNull(images.sourceImageId),
+        isNull(images.deletedAt),
+        opts.id ? eq(images.id, opts.id) : undefined,
+      ),
+    )
     .orderBy(desc(images.createdAt))
     .limit(500);
   if (uploads.length === 0) return [];

@@ -7,3 +7,11 @@ import type { Deps } from '@server/deps.js';
 export async function publishImages(deps: Pick<Deps, 'events'>, userId: string, action: 'trashed' | 'restored' | 'purged', ids: string[]): Promise<void> {
   await deps.events.publish({ type: 'images', to: userId, data: { action, ids } });
 }
+
+/**
+ * Tells the owner's open windows that uploads were stored (live channel event `uploads`): an open library on any
+ * device lists them at once. Canvases are left alone: what a canvas shows is its own layout.
+ */
+export async function publishUploads(deps: Pick<Deps, 'events'>, userId: string, ids: string[]): Promise<void> {
+  if (ids.length > 0) await deps.events.publish({ type: 'uploads', to: userId, data: { ids } });
+}
