@@ -4,12 +4,14 @@
  */
 import { fill, shellMessages } from './shell-messages.js';
 import { sessionConflictMessages } from './session-conflict-messages.js';
+import { estimateMessages } from './estimate-messages.js';
 
 export { fill };
 
 export const messages = {
   ...shellMessages,
   ...sessionConflictMessages,
+  ...estimateMessages,
   // ---------------------------------------------------------------- sessions
   sessionAuthExpired: 'Authentication session expired. Please refresh and try again.',
   sessionLoginToSave: 'You must be logged in to save sessions',

@@ -29,6 +29,8 @@ import { cancelJob } from '../services/jobs/cancel-job.js';
 import { getJobsByIds, getRecentActivity, getRecentCompleted, getRestorableJobs } from '../services/jobs/list-jobs.js';
 import { presentJob, presentJobs } from '../services/jobs/present-job.js';
 import { queueOverview } from '../services/jobs/queue-position.js';
+import { EstimateJobsRequest, EstimateJobsResponse } from '@shared/api/estimates.js';
+import { estimateSelection } from '../services/estimates/estimate-selection.js';
 
 export const jobsRoute = new Hono<AppEnv>()
   .use(requireUser(msg('enhanceAuthRequired')))
@@ -82,6 +84,17 @@ export const jobsRoute = new Hono<AppEnv>()
       await notifyLowCredits(c.var.deps, userOf(c).id);
       return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
     },
+  )
+  .post(
+    '/estimate',
+    contract({
+      summary: 'What enhancing the selection would cost and take, before it is started',
+      tag: 'jobs',
+      access: 'user',
+      responses: { 200: EstimateJobsResponse },
+    }),
+    validate('json', EstimateJobsRequest),
+    async (c) => c.json(await estimateSelection(c.var.deps, userOf(c).id, c.req.valid('json'))),
   )
   .post(
     '/:id/cancel',

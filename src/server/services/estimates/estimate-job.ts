@@ -11,7 +11,7 @@ import { batchSeconds, estimateRunSeconds, midpoint, queueWaitSeconds, type Esti
 /** Finished runs read per estimate: enough for the latest RECENT_RUNS of every network and scale in ordinary use. */
 const RUNS_READ = 400;
 
-type EstimateDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
+export type EstimateDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
 
 /** What an estimate goes by, read once for a batch: this server's finished runs, its queue, and how many jobs it runs at once. */
 export interface EstimateContext {
@@ -134,7 +134,8 @@ export async function estimateBatch(
     try {
       items.push({ ok: true, estimate: await estimateJob(deps, userId, { ...req, ...item }, ctx) });
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+      // another user's image or version is not found for the whole request, as for POST /api/jobs
+      if (!(err instanceof AppError) || err.status === 404) throw err;
       items.push({ ok: false, imageId: item.imageId, code: err.code, message: err.message });
     }
   }
