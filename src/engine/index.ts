@@ -1,5 +1,5 @@
 import { enhanceImage, type EnhanceOptions, type EnhanceResult, type RunControl } from './enhance-image.js';
-import { inpaintImage } from './inpaint/inpaint-image.js';
+import { inpaintImage, type InpaintOptions } from './inpaint/inpaint-image.js';
 import { readFileSync } from 'node:fs';
 import { ModelStore } from './models/model-store.js';
 import { cpuRunsInt8 } from './models/quantise.js';
@@ -18,7 +18,7 @@ export { probeSize } from './enhance-image.js';
 export type { OutputFormat } from './image-io.js';
 export { creativityNetwork, CREATIVITY_GAN_MODEL, type CreativityNetwork } from './creativity-network.js';
 export { resolveExecutionProvider, type ExecutionProviderChoice } from './execution-provider.js';
-export { MAX_MASK_SHARE } from './inpaint/inpaint-image.js';
+export { MAX_MASK_SHARE, type InpaintOptions } from './inpaint/inpaint-image.js';
 
 export interface EngineConfig {
   modelsDir: string;
@@ -57,7 +57,7 @@ export interface InpaintResult {
 
 export interface Engine {
   enhance(input: Buffer | string, options: EnhanceOptions, control?: RunControl): Promise<EnhanceResult>;
-  inpaint(image: Buffer | string, mask: Buffer | string, control?: RunControl): Promise<InpaintResult>;
+  inpaint(image: Buffer | string, mask: Buffer | string, control?: RunControl, options?: InpaintOptions): Promise<InpaintResult>;
   ensureModels(onProgress?: (done: number, total: number, name: string) => void): Promise<void>;
   /** Releases the model sessions and the memory they hold; the next job creates them again. Only between jobs. */
   releaseModels(): Promise<void>;
@@ -78,7 +78,7 @@ export function createEngine(config: EngineConfig): LocalEngine {
   const tiles = { tileSize: config.tileSize ?? DEFAULT_TILE_SIZE, margin: config.tileMargin ?? DEFAULT_TILE_MARGIN };
   return {
     enhance: (input, options, control) => enhanceImage(sessions, tiles, input, options, control),
-    inpaint: (image, mask, control) => inpaintImage(image, mask, control),
+    inpaint: (image, mask, control, options) => inpaintImage(image, mask, control, options),
     ensureModels: (onProgress) => store.ensureAll(onProgress, { int8 }),
     releaseModels: () => sessions.close(),
     loadedModels: () => sessions.loaded,

@@ -6,3 +6,13 @@ export const MAX_MASK_SHARE = 0.25;
 export function maskTooLargeMessage(share: number): string {
   return `The mask covers ${Math.round(share * 100)}% of the image; object removal is limited to ${Math.round(MAX_MASK_SHARE * 100)}%. Please paint only the object to remove.`;
 }
+
+/**
+ * The seed of a removal's fill: the engine's patch searches draw from it, so one seed always gives the same fill and
+ * another seed another candidate ('Try another fill'). A removal submitted without one uses the engine's default.
+ */
+export const FILL_SEED_MAX = 2 ** 31 - 1;
+/** The seed of a removal submitted without one. */
+export const DEFAULT_FILL_SEED = 0x5eed;
+
+export const isFillSeed = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= FILL_SEED_MAX;

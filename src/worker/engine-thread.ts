@@ -59,7 +59,7 @@ async function handle(request: EngineRequest) {
       const result =
         request.type === 'enhance'
           ? await engine.enhance(Buffer.from(request.input), request.options, control)
-          : await engine.inpaint(Buffer.from(request.image), Buffer.from(request.mask), control);
+          : await engine.inpaint(Buffer.from(request.image), Buffer.from(request.mask), control, request.options);
       reply({
         id: request.id,
         type: 'result',

@@ -1,10 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { Engine, EngineConfig, EnhanceOptions, EnhanceResult, InpaintResult, RunControl } from '@engine/index.js';
+import type { Engine, EngineConfig, EnhanceOptions, EnhanceResult, InpaintOptions, InpaintResult, RunControl } from '@engine/index.js';
 import { EngineError } from '@engine/errors.js';
 
 export type EngineRequest =
   | { id: number; type: 'enhance'; input: Uint8Array; options: EnhanceOptions }
-  | { id: number; type: 'inpaint'; image: Uint8Array; mask: Uint8Array }
+  | { id: number; type: 'inpaint'; image: Uint8Array; mask: Uint8Array; options?: InpaintOptions }
   | { id: number; type: 'ensureModels' }
   | { id: number; type: 'releaseModels' }
   | { id: number; type: 'close' }
@@ -229,9 +229,9 @@ export function createThreadedEngine(config: EngineConfig): ThreadedEngine {
     async enhance(input, options, control) {
       return call<EnhanceResult>({ type: 'enhance', input: await bytes(input), options }, control);
     },
-    async inpaint(image, mask, control) {
+    async inpaint(image, mask, control, options) {
       const [a, b] = await Promise.all([bytes(image), bytes(mask)]);
-      return call<InpaintResult>({ type: 'inpaint', image: a, mask: b }, control);
+      return call<InpaintResult>({ type: 'inpaint', image: a, mask: b, options }, control);
     },
     ensureModels: () => call<void>({ type: 'ensureModels' }),
     releaseModels: () => call<void>({ type: 'releaseModels' }),

@@ -6,7 +6,7 @@ import { createProgressTracker } from '../progress.js';
 import { exemplarInpaint } from './exemplar.js';
 import { teleaInpaint } from './opencv.js';
 import { patchMatchInpaint } from './patchmatch.js';
-import { MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal.js';
+import { DEFAULT_FILL_SEED, MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal.js';
 
 // the limit is shared with the submit check of the API (src/shared/removal.ts)
 export { MAX_MASK_SHARE, maskTooLargeMessage };
@@ -84,6 +84,8 @@ export interface InpaintCoreOptions {
   onFraction?: (fraction: number) => void;
   /** Awaited between steps of the fill: may throw to cancel, and lets the event loop run. */
   between?: () => Promise<void>;
+  /** Seed of the patch searches: the same seed gives the same fill, another seed another candidate. */
+  seed?: number;
 }
 
 /**
@@ -157,7 +159,11 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
   let method: InpaintMethod = 'telea';
   if (wanted !== 'telea' && !isSmooth(surroundingTexture(crop, cropHole, cw, ch))) {
     if (wanted === 'exemplar') {
-      filled = await exemplarInpaint(crop, cropHole, cw, ch, { onStep: (d, t) => opts.onFraction?.(d / t), between: opts.between });
+      filled = await exemplarInpaint(crop, cropHole, cw, ch, {
+        seed: opts.seed ?? DEFAULT_FILL_SEED,
+        onStep: (d, t) => opts.onFraction?.(d / t),
+        between: opts.between,
+      });
     } else {
       filled = patchMatchInpaint(await teleaInpaint(crop, cropHole, cw, ch, 5), cropHole, cw, ch);
     }
@@ -178,11 +184,16 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
   return out;
 }
 
+/** What a removal may choose: the seed of its fill ('Try another fill' asks for another). */
+export interface InpaintOptions {
+  seed?: number;
+}
+
 /**
  * Removes the painted object. Output is PNG so that every pixel outside the grown mask stays identical; an RGB
  * colour profile is kept as it was (the fill works on the stored values).
  */
-export async function inpaintImage(image: Buffer | string, mask: Buffer | string, control: RunControl = {}) {
+export async function inpaintImage(image: Buffer | string, mask: Buffer | string, control: RunControl = {}, options: InpaintOptions = {}) {
   throwIfAborted(control.signal);
   // 16-bit images keep their 16 bits: the fill is computed on 8-bit values and only the hole is written back
   const decoded = await decodeImage(image, { deviceValues: true });
@@ -208,6 +219,7 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
   const report: { method?: InpaintMethod } = {};
   let reported = 0;
   const filled = await inpaintRgb(rgb, hole, w, h, {
+    seed: options.seed,
     report,
     onFraction: (f) => {
       const steps = Math.min(PROGRESS_STEPS - 1, Math.floor(f * (PROGRESS_STEPS - 1)));

@@ -69,6 +69,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     'GET /api/images/:id/shares': () => bob.json(`/api/images/${ids.image}/shares`),
     'DELETE /api/shares/:id': () => bob.json(`/api/shares/${ids.share}`, { method: 'DELETE' }),
     'POST /api/jobs/:id/cancel': () => bob.json(`/api/jobs/${ids.job}/cancel`, { method: 'POST' }),
+    'POST /api/jobs/:id/another-fill': () => bob.json(`/api/jobs/${ids.job}/another-fill`, { method: 'POST' }),
     'PUT /api/viewports/:id': () =>
       bob.json(`/api/viewports/${ids.viewport}`, {
         method: 'PUT',
@@ -113,7 +114,8 @@ describe('isolation: another user learns nothing and changes nothing', () => {
       f.append('maskImage', new Blob([new Uint8Array(await makeImage('png', 96, 72))], { type: 'image/png' }), 'mask.png');
       return bob.json('/api/jobs/remove', { method: 'POST', body: f });
     },
-    'POST /api/jobs/estimate (imageId)': () => bob.json('/api/jobs/estimate', { method: 'POST', json: { items: [{ imageId: ids.image }], scale: 2, mode: 'precision' } }),
+    'POST /api/jobs/estimate (imageId)': () =>
+      bob.json('/api/jobs/estimate', { method: 'POST', json: { items: [{ imageId: ids.image }], scale: 2, mode: 'precision' } }),
     'POST /api/jobs/estimate (sourceVersionId)': () =>
       bob.json('/api/jobs/estimate', { method: 'POST', json: { items: [{ imageId: ids.bobImage, sourceVersionId: ids.job }], scale: 2, mode: 'precision' } }),
     'GET /api/images/archive (ids)': () => bob.json(`/api/images/archive?ids=${ids.image}`),

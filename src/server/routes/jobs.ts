@@ -24,6 +24,8 @@ import {
 } from '@shared/api/jobs.js';
 import { createEnhanceJob } from '../services/jobs/create-enhance-job.js';
 import { createRemoveJob } from '../services/jobs/create-remove-job.js';
+import { anotherFill, seedInvalidMessage } from '../services/jobs/another-fill.js';
+import { isFillSeed } from '@shared/removal.js';
 import { notifyLowCredits } from '../services/notifications/user-notifications.js';
 import { cancelJob } from '../services/jobs/cancel-job.js';
 import { getJobsByIds, getRecentActivity, getRecentCompleted, getRestorableJobs } from '../services/jobs/list-jobs.js';
@@ -80,7 +82,10 @@ export const jobsRoute = new Hono<AppEnv>()
       const sourceVersionId = spooled.fields.sourceVersionId || undefined;
       if (sourceVersionId !== undefined && !z.string().uuid().safeParse(sourceVersionId).success)
         throw new AppError('VERSION_NOT_FOUND', 400, msg('versionNotFound'));
-      const result = await createRemoveJob(c.var.deps, userOf(c), { imageId, mask, sourceVersionId });
+      const seedField = spooled.fields.seed;
+      const seed = seedField === undefined || seedField === '' ? undefined : /^\d{1,10}$/.test(seedField) ? Number(seedField) : NaN;
+      if (seed !== undefined && !isFillSeed(seed)) throw new AppError('SEED_INVALID', 400, seedInvalidMessage());
+      const result = await createRemoveJob(c.var.deps, userOf(c), { imageId, mask, sourceVersionId, seed });
       await notifyLowCredits(c.var.deps, userOf(c).id);
       return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
     },
@@ -95,6 +100,21 @@ export const jobsRoute = new Hono<AppEnv>()
     }),
     validate('json', EstimateJobsRequest),
     async (c) => c.json(await estimateSelection(c.var.deps, userOf(c).id, c.req.valid('json'))),
+  )
+  .post(
+    '/:id/another-fill',
+    contract({
+      summary: 'Try another fill: the removal of a completed removal job again, same version and mask, another seed',
+      tag: 'jobs',
+      access: 'user',
+      responses: { 201: CreateRemoveJobResponse },
+    }),
+    validate('param', JobIdParam),
+    async (c) => {
+      const result = await anotherFill(c.var.deps, userOf(c), c.req.valid('param').id);
+      await notifyLowCredits(c.var.deps, userOf(c).id);
+      return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
+    },
   )
   .post(
     '/:id/cancel',

@@ -4,6 +4,7 @@ import { msg } from '../messages.js';
 import { ENHANCEMENT_MODES, UPSCALE_FACTORS } from '../enhancement.js';
 import { IsoDateTime } from './common.js';
 import { MAX_TARGET_SIDE, PAPER_SIZES, PRINT_DPIS, SCREEN_PRESETS, type TargetSize as TargetSizeType } from '../target-size.js';
+import { FILL_SEED_MAX } from '../removal.js';
 
 const Side = z
   .number({ message: msg('targetSizeInvalid') })
@@ -61,7 +62,13 @@ export type EnhanceJobRequest = z.infer<typeof EnhanceJobRequest>;
  * POST /api/jobs/remove (multipart): the image and a PNG mask at its resolution; `imageId` and `mask` are accepted too.
  * `sourceVersionId`, a completed job of the image, removes from that version (the mask at its size).
  */
-export const RemoveJobForm = z.object({ targetImageId: z.string().uuid(), maskImage: z.file(), sourceVersionId: z.string().uuid().optional() });
+export const RemoveJobForm = z.object({
+  targetImageId: z.string().uuid(),
+  maskImage: z.file(),
+  sourceVersionId: z.string().uuid().optional(),
+  /** The fill's seed, 0 to 2³¹−1: the same seed gives the same fill; absent: the engine's default. */
+  seed: z.coerce.number().int().min(0).max(FILL_SEED_MAX).optional(),
+});
 
 export const JobIdParam = z.object({ id: z.string().uuid({ message: msg('cancelNoActiveJob') }) });
 

@@ -68,7 +68,7 @@ export type ClaimRequest = z.input<typeof ClaimRequest>;
 const SignedUrl = z.strictObject({ url: z.string(), expiresAt: z.string() });
 
 export const EngineRequestDto = z.discriminatedUnion('workflow', [
-  z.strictObject({ workflow: z.literal('remove') }),
+  z.strictObject({ workflow: z.literal('remove'), seed: z.number().int().optional() }),
   z.strictObject({
     workflow: z.literal('enhance'),
     scale: z.number().int(),

@@ -85,7 +85,7 @@ export function startRemoteWorker(opts: RemoteWorkerOptions): RemoteWorker {
       const { request } = claim;
       const result =
         request.workflow === 'remove'
-          ? await engine.inpaint(input, mask!, control)
+          ? await engine.inpaint(input, mask!, control, { seed: request.seed })
           : await engine.enhance(
               input,
               { scale: request.scale as never, mode: request.mode as never, params: request.params, outputSize: request.outputSize },

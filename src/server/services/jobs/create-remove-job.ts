@@ -21,6 +21,8 @@ export interface RemoveRequest {
   mask: Buffer;
   /** A completed job of this image to remove from (the mask at its result's size); absent: the image named. */
   sourceVersionId?: string;
+  /** The fill's seed (shared/removal.ts); absent: the engine's default. */
+  seed?: number;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function createRemoveJob(
         targetImageId: image.id,
         sourceJobId: parentJobId,
         originalImageUrl: `${image.bucket}/${image.path}`,
-        params: { maskKey },
+        params: req.seed === undefined ? { maskKey } : { maskKey, seed: req.seed },
         createdAt: now,
         updatedAt: now,
       });

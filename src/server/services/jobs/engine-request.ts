@@ -4,7 +4,11 @@ import { isEnhancementMode, isUpscaleFactor, type EnhancementMode, type UpscaleF
 
 /** What the engine is asked to do for a job, read from its row: the same for this process's engine and a remote worker's. */
 export type EngineRequest =
-  | { workflow: 'remove' }
+  | {
+      workflow: 'remove';
+      /** The fill's seed ('Try another fill'); absent: the engine's default seed. */
+      seed?: number;
+    }
   | {
       workflow: 'enhance';
       scale: UpscaleFactor;
@@ -18,7 +22,10 @@ export type EngineRequest =
 const unsupported = (message: string) => Object.assign(new Error(message), { code: 'UNSUPPORTED_INPUT' });
 
 export function engineRequestOf(job: Pick<JobRow, 'workflowType' | 'scale' | 'mode' | 'params'>): EngineRequest {
-  if (job.workflowType === 'remove') return { workflow: 'remove' };
+  if (job.workflowType === 'remove') {
+    const seed = job.params.seed;
+    return typeof seed === 'number' && Number.isInteger(seed) ? { workflow: 'remove', seed } : { workflow: 'remove' };
+  }
   // the row's CHECK constraints hold the same lists; a row that escaped them fails as unsupported
   const { scale, mode } = job;
   if (!isUpscaleFactor(scale)) throw unsupported(msg('enhanceNoScale'));

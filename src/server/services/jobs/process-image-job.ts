@@ -100,7 +100,7 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     const request = engineRequestOf(job);
     if (request.workflow === 'remove') {
       const mask = await readObject(deps, 'processed-images', maskKeyOf(job));
-      result = await unlessTakenBack(engine.inpaint(input, mask, { signal: controller.signal, onProgress }), queueSignal);
+      result = await unlessTakenBack(engine.inpaint(input, mask, { signal: controller.signal, onProgress }, { seed: request.seed }), queueSignal);
     } else {
       const { scale, mode, params, outputSize } = request;
       result = await unlessTakenBack(engine.enhance(input, { scale, mode, params, outputSize }, { signal: controller.signal, onProgress }), queueSignal);
