@@ -92,5 +92,22 @@ export function workspaceShortcuts(mac = false): ShortcutGroup[] {
         { keys: ['Escape'], label: 'On the painting surface: drop the stroke being painted' },
       ],
     },
+    {
+      title: 'Masking window',
+      shortcuts: [
+        { keys: ['+', '='], label: 'Zoom in (up to 400 %)' },
+        { keys: ['-'], label: 'Zoom out' },
+        { keys: ['0'], label: 'Fit the picture' },
+        { keys: ['←', '→', '↑', '↓'], label: 'Pan when zoomed in (with Shift: bigger steps)' },
+        { keys: ['Space'], label: 'Hold and drag to pan' },
+        { keys: ['B'], label: 'Brush' },
+        { keys: ['R'], label: 'Rectangle' },
+        { keys: ['L'], label: 'Lasso' },
+        { keys: ['E'], label: 'Eraser on or off (hold Alt to erase with any tool)' },
+        { keys: ['H'], label: 'Show or hide the mask' },
+        { keys: [`${mod}+Z`], label: 'Undo the last stroke or shape' },
+        { keys: [`${mod}+Shift+Z`, 'Ctrl+Y'], label: 'Redo' },
+      ],
+    },
   ];
 }

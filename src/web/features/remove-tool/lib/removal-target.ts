@@ -28,7 +28,7 @@ export function strokesForTarget(strokes: Stroke[], from: { width: number; heigh
   const ky = to.height / from.height;
   if (kx === 1 && ky === 1) return strokes;
   const k = (kx + ky) / 2;
-  return strokes.map((s) => ({ size: s.size * k, points: s.points.map((p) => ({ x: p.x * kx, y: p.y * ky })) }));
+  return strokes.map((s) => ({ ...s, size: s.size * k, points: s.points.map((p) => ({ x: p.x * kx, y: p.y * ky })) }));
 }
 
 /** The version a finished removal worked on, found by the stored result it targeted (null: the upload). */
