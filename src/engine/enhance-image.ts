@@ -120,6 +120,8 @@ export async function enhanceImage(
     if (st.spec.scale < st.outScale)
       throw new EngineError('UNSUPPORTED_INPUT', `Model ${st.name} upscales ×${st.spec.scale}; choose ×${st.spec.scale} or less.`);
   }
+  // the first run of a network creates its session (seconds for a large one): said, instead of a silent 0 %
+  onProgress?.({ tilesDone: 0, tilesTotal: 0, fraction: 0, etaMs: null, phase: 'loading' });
   const models = await Promise.all(stages.map((st) => sessions.tileModel(st.name)));
   // only the networks that take part are loaded and named (a mix of weight 1 replaces what comes before it)
   const taking = effectiveBlends(plan.mixes ?? []).blends;
@@ -148,10 +150,8 @@ export async function enhanceImage(
     w *= st.outScale;
     h *= st.outScale;
   }
-  const progress = createProgressTracker(
-    counts.reduce((a, b) => a + b, 0),
-    onProgress,
-  );
+  const tilesTotal = counts.reduce((a, b) => a + b, 0);
+  const progress = createProgressTracker(tilesTotal, onProgress, Date.now, 'tiles');
   const withAlpha = image.hasAlpha && !image.opaque;
   let upscaled = image.pixels;
   let tilesBefore = 0;
@@ -181,6 +181,7 @@ export async function enhanceImage(
   throwIfAborted(signal);
   if (exact && (exact.width !== upscaled.width || exact.height !== upscaled.height)) upscaled = await resizeExact(upscaled, exact);
   throwIfAborted(signal);
+  onProgress?.({ tilesDone: tilesTotal, tilesTotal, fraction: 1, etaMs: null, phase: 'saving' });
   const format = options.outputFormat ?? defaultOutputFormat(image.format);
   const data = await encodeImage(upscaled, { format, grey: image.grey, depth: image.depth, icc: image.icc, dpi: exact?.dpi });
   throwIfAborted(signal);

@@ -1,14 +1,23 @@
+/** What a run is doing: loading its models, working through its tiles, or encoding the result. */
+export type RunPhase = 'loading' | 'tiles' | 'saving';
+
 export interface Progress {
   tilesDone: number;
   tilesTotal: number;
   fraction: number;
   etaMs: number | null;
+  /** Told by runs that have phases (an enhancement); absent: steps without tiles to name. */
+  phase?: RunPhase;
 }
 
-/** Tile progress with an ETA from the mean time per finished tile (tiles are equal-sized by design). */
-export function createProgressTracker(total: number, onProgress?: (p: Progress) => void, now: () => number = Date.now) {
+/**
+ * Tile progress with an ETA from the mean time per finished tile (tiles are equal-sized by design); `phase` is
+ * 'tiles' for real tiles, absent for steps of another kind.
+ */
+export function createProgressTracker(total: number, onProgress?: (p: Progress) => void, now: () => number = Date.now, phase?: 'tiles') {
   const started = now();
-  onProgress?.({ tilesDone: 0, tilesTotal: total, fraction: 0, etaMs: null });
+  const tagged = phase ? { phase } : {};
+  onProgress?.({ tilesDone: 0, tilesTotal: total, fraction: 0, etaMs: null, ...tagged });
   return {
     tile(done: number) {
       if (!onProgress) return;
@@ -18,6 +27,7 @@ export function createProgressTracker(total: number, onProgress?: (p: Progress) 
         tilesTotal: total,
         fraction: total ? done / total : 1,
         etaMs: done > 0 ? Math.round((elapsed / done) * (total - done)) : null,
+        ...tagged,
       });
     },
   };

@@ -16,7 +16,6 @@ export const estimateMessages = {
   /** A batch running: one ETA for all of it. */
   batchEtaLeft: 'All {n} done in about {time}',
   // a job's phase while it runs
-  phaseWaiting: 'Waiting for a worker',
   phaseLoadingModel: 'Loading model',
   phaseTiles: 'Tile {done} of {total}',
   phaseSaving: 'Saving',

@@ -26,6 +26,7 @@ type JobEvent = {
   preview_url?: string | null;
   credit_state: string;
   error_message: string | null;
+  phase?: { kind: string; done?: number; total?: number } | null;
 };
 
 async function waitForJob(sse: SseReader, jobId: string, predicate: (j: JobEvent) => boolean, timeoutMs = 540_000): Promise<JobEvent> {
@@ -65,13 +66,23 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
     expect(res.status).toBe(201);
     const jobId = res.body.job.id;
     const progress: number[] = [];
+    const phases: string[] = [];
     const done = await waitForJob(sse, jobId, (j) => {
       if (j.status === 'processing') progress.push(j.progress);
+      const phase = j.phase ? (j.phase.kind === 'tiles' ? `tile ${j.phase.done} of ${j.phase.total}` : j.phase.kind) : 'none';
+      if (j.status === 'processing' && phases.at(-1) !== phase) phases.push(phase);
       return j.status !== 'processing';
     });
     expect(done.status).toBe('completed');
     expect(done.credit_state).toBe('charged');
     expect(progress.some((p) => p > 0 && p < 1)).toBe(true);
+    // the card is told what the worker does: waiting, loading the model, each tile, saving; a finished job has no phase
+    expect(phases[0]).toBe('none');
+    expect(phases).toContain('loading');
+    expect(phases.filter((p) => p.startsWith('tile ')).length).toBeGreaterThanOrEqual(2);
+    expect(phases.at(-1)).toBe('saving');
+    expect(phases.indexOf('loading')).toBeLessThan(phases.findIndex((p) => p.startsWith('tile ')));
+    expect(done.phase).toBeNull();
     // cost of a 990 px result: 2 credits, charged once
     expect(await balanceOf(server, userId)).toBe(before - 2);
     const ledger = await server.deps.db.select().from(creditLedger).where(eq(creditLedger.jobId, jobId));

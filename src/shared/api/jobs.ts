@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { msg } from '../messages.js';
 import { ENHANCEMENT_MODES, UPSCALE_FACTORS } from '../enhancement.js';
 import { IsoDateTime } from './common.js';
+import { JOB_PHASES } from '../estimates.js';
 import { MAX_TARGET_SIDE, PAPER_SIZES, PRINT_DPIS, SCREEN_PRESETS, type TargetSize as TargetSizeType } from '../target-size.js';
 import { FILL_SEED_MAX } from '../removal.js';
 
@@ -114,6 +115,11 @@ export const JobDto = z
     mode: z.string().nullable(),
     progress: z.number(),
     eta_ms: z.number().nullable(),
+    /** What a running job taken by a worker is doing: loading its model, tile `done` of `total`, saving; null otherwise. */
+    phase: z
+      .strictObject({ kind: z.enum(JOB_PHASES), done: z.number().int().optional(), total: z.number().int().optional() })
+      .nullable()
+      .optional(),
     error_message: z.string().nullable(),
     queued: z.boolean(),
     started_at: IsoDateTime.nullable(),

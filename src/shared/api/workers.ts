@@ -3,6 +3,7 @@
  * writes its result through short-lived signed URLs, and reports progress, over HTTPS. Both sides import these schemas.
  */
 import { z } from 'zod';
+import { JOB_PHASES } from '../estimates.js';
 
 /** The path every worker call is under; the `v1` changes only with an incompatible protocol. */
 export const WORKER_API_PREFIX = '/api/worker/v1';
@@ -97,6 +98,8 @@ export const ProgressRequest = z.strictObject({
   etaMs: z.number().nonnegative().nullable(),
   tilesDone: z.number().int().nonnegative().optional(),
   tilesTotal: z.number().int().nonnegative().optional(),
+  /** The engine's phase: loading its model, working through tiles, saving; absent for steps without one. */
+  phase: z.enum(JOB_PHASES).optional(),
 });
 /** `proceed: false` tells the worker to stop the run (the job was cancelled or ended elsewhere). */
 export const ProgressResponse = z.strictObject({ proceed: z.boolean() });

@@ -6,6 +6,7 @@
 import type { Engine } from '@engine/index.js';
 import type { Logger } from '@server/logger.js';
 import type { ClaimResponse } from '@shared/api/workers.js';
+import type { JobPhaseKind } from '@shared/estimates.js';
 import { ClaimGone, WorkerRefused, type WorkerApiClient } from './worker-api-client.js';
 
 export interface RemoteWorkerOptions {
@@ -57,13 +58,17 @@ export function startRemoteWorker(opts: RemoteWorkerOptions): RemoteWorker {
     log.info({ workflow: claim.request.workflow }, 'job started');
     let phase: 'download' | 'engine' | 'upload' = 'download';
     let lastProgress = 0;
+    const told: { phase: JobPhaseKind | undefined } = { phase: 'loading' };
     let reporting: Promise<void> = Promise.resolve();
-    const onProgress = (p: { fraction: number; etaMs: number | null; tilesDone?: number }) => {
+    const onProgress = (p: { fraction: number; etaMs: number | null; tilesDone?: number; tilesTotal?: number; phase?: JobPhaseKind }) => {
       const now = Date.now();
-      if (now - lastProgress < PROGRESS_EVERY_MS) return;
+      // a new phase is always told, so the card says 'Loading model', the tiles, then 'Saving'
+      const newPhase = p.phase !== told.phase;
+      told.phase = p.phase;
+      if (now - lastProgress < PROGRESS_EVERY_MS && !newPhase) return;
       lastProgress = now;
       reporting = reporting.then(() =>
-        client.progress(claim.claimId, { fraction: p.fraction, etaMs: p.etaMs, tilesDone: p.tilesDone }).then(
+        client.progress(claim.claimId, { fraction: p.fraction, etaMs: p.etaMs, tilesDone: p.tilesDone, tilesTotal: p.tilesTotal, phase: p.phase }).then(
           (r) => {
             if (!r.proceed) controller.abort(new ClaimGone('the job was cancelled'));
           },
@@ -95,6 +100,8 @@ export function startRemoteWorker(opts: RemoteWorkerOptions): RemoteWorker {
       await reporting;
       if (control.signal.aborted) throw control.signal.reason;
       phase = 'upload';
+      if (told.phase !== 'saving') onProgress({ fraction: 1, etaMs: null, phase: 'saving' });
+      await reporting;
       at.upload = Date.now();
       const size = await opts.probe(input);
       await client.upload(claim.result.url, result.data, CONTENT_TYPES[result.format] ?? 'application/octet-stream');

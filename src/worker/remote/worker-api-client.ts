@@ -2,6 +2,7 @@
  * A remote worker's side of /api/worker/v1: every call with its token and versions, retried over a flaky link
  * (the calls are idempotent on the server), with the server's refusals turned into errors the worker acts on.
  */
+import type { JobPhaseKind } from '@shared/estimates.js';
 import {
   ClaimResponse,
   CompleteResponse,
@@ -124,7 +125,7 @@ export function createWorkerApiClient(opts: WorkerApiClientOptions) {
   return {
     /** The next job, or null when none came within the wait; retried with one key, so a lost answer is not a lost job. */
     claim: (waitSeconds: number, signal?: AbortSignal) => post('/claim', { ...opts.info, waitSeconds, claimKey: randomUUID() }, ClaimResponse, signal),
-    progress: async (claimId: string, p: { fraction: number; etaMs: number | null; tilesDone?: number }) =>
+    progress: async (claimId: string, p: { fraction: number; etaMs: number | null; tilesDone?: number; tilesTotal?: number; phase?: JobPhaseKind }) =>
       (await post(`/claims/${claimId}/progress`, p, ProgressResponse))!,
     heartbeat: async (claims: string[]) => (await post('/heartbeat', { ...opts.info, claims }, HeartbeatResponse))!,
     complete: async (claimId: string, body: CompleteRequest) => (await post(`/claims/${claimId}/complete`, body, CompleteResponse))!,

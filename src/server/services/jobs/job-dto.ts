@@ -1,9 +1,19 @@
 import type { imageJobs } from '@server/db/schema.js';
 import type { JobDto } from '@shared/jobs.js';
+import { JOB_PHASES, type JobPhase } from '@shared/estimates.js';
 
 export type JobRow = typeof imageJobs.$inferSelect;
 
 export type { JobDto };
+
+/** What a running job taken by a worker is doing, from its params; null otherwise. */
+function phaseOf(job: JobRow): JobPhase | null {
+  if (job.status !== 'processing' || !job.startedAt) return null;
+  const p = job.params?.phase as { kind?: unknown; done?: unknown; total?: unknown } | undefined;
+  if (!p || !(JOB_PHASES as readonly unknown[]).includes(p.kind)) return null;
+  const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined);
+  return { kind: p.kind as JobPhase['kind'], ...(p.kind === 'tiles' && { done: count(p.done) ?? 0, total: count(p.total) ?? 0 }) };
+}
 
 export function toJobDto(job: JobRow): JobDto {
   return {
@@ -21,6 +31,7 @@ export function toJobDto(job: JobRow): JobDto {
     mode: job.mode,
     progress: job.progress,
     eta_ms: job.etaMs,
+    phase: phaseOf(job),
     error_message: job.errorMessage,
     queued: job.queueJobId !== null,
     started_at: job.startedAt?.toISOString() ?? null,

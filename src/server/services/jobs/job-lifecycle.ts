@@ -6,6 +6,14 @@ import { imageJobs } from '@server/db/schema.js';
 import { chargeReservation, getBalance, releaseReservation } from '../credits/ledger.js';
 import type { JobRow } from './job-dto.js';
 import { publishCredits, publishJob } from './job-events.js';
+import type { JobPhase } from '@shared/estimates.js';
+
+/**
+ * The phase of a running job lives in its params (jsonb) beside what it was submitted with, so a reload or a poll
+ * shows it as the live channel does; `phase` there is never read as a setting.
+ */
+const withPhase = (phase: JobPhase) => sql`${imageJobs.params} || ${JSON.stringify({ phase })}::jsonb`;
+const withoutPhase = sql`${imageJobs.params} - 'phase'`;
 
 type LifecycleDeps = Pick<Deps, 'db' | 'events' | 'logger' | 'clock' | 'storage'>;
 
@@ -14,7 +22,8 @@ export async function markJobStarted(deps: LifecycleDeps, jobId: string): Promis
   const now = deps.clock();
   const [job] = await deps.db
     .update(imageJobs)
-    .set({ startedAt: now, progress: 0, etaMs: null, updatedAt: now })
+    // reading the input and creating the model's session come first: 'Loading model' until the engine says more
+    .set({ startedAt: now, progress: 0, etaMs: null, params: withPhase({ kind: 'loading' }), updatedAt: now })
     .where(and(eq(imageJobs.id, jobId), eq(imageJobs.status, 'processing')))
     .returning();
   if (job) await publishJob(deps, job);
@@ -29,19 +38,35 @@ export async function returnJobToQueue(deps: LifecycleDeps, jobId: string): Prom
   const now = deps.clock();
   const [job] = await deps.db
     .update(imageJobs)
-    .set({ startedAt: null, progress: 0, etaMs: null, updatedAt: now })
+    .set({ startedAt: null, progress: 0, etaMs: null, params: withoutPhase, updatedAt: now })
     .where(and(eq(imageJobs.id, jobId), eq(imageJobs.status, 'processing')))
     .returning();
   if (job) await publishJob(deps, job);
   return Boolean(job);
 }
 
-/** Real progress from the engine's tiles; false when the job stopped processing meanwhile (the worker should stop). */
-export async function recordJobProgress(deps: LifecycleDeps, jobId: string, fraction: number, etaMs: number | null, publish: boolean): Promise<boolean> {
+/**
+ * Real progress from the engine's tiles, and the phase the run is in when it tells one; false when the job stopped
+ * processing meanwhile (the worker should stop).
+ */
+export async function recordJobProgress(
+  deps: LifecycleDeps,
+  jobId: string,
+  fraction: number,
+  etaMs: number | null,
+  publish: boolean,
+  /** The phase told, null for progress that names none (a removal's steps), absent to leave it as it is. */
+  phase?: JobPhase | null,
+): Promise<boolean> {
   const now = deps.clock();
   const [job] = await deps.db
     .update(imageJobs)
-    .set({ progress: Math.max(0, Math.min(1, fraction)), etaMs: etaMs === null ? null : Math.round(etaMs), updatedAt: now })
+    .set({
+      progress: Math.max(0, Math.min(1, fraction)),
+      etaMs: etaMs === null ? null : Math.round(etaMs),
+      ...(phase !== undefined && { params: phase ? withPhase(phase) : withoutPhase }),
+      updatedAt: now,
+    })
     .where(and(eq(imageJobs.id, jobId), eq(imageJobs.status, 'processing')))
     .returning();
   if (job && publish) await publishJob(deps, job);

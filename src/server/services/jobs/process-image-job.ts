@@ -7,6 +7,14 @@ import { engineRequestOf } from './engine-request.js';
 import type { Bucket } from '@shared/url-checks.js';
 import { JobHandedBack } from '@server/ports/job-queue.js';
 import { findJobStatus } from '@server/repositories/image-jobs-repository.js';
+import type { JobPhase } from '@shared/estimates.js';
+
+/** The engine's progress as the phase a card shows: 'Loading model', 'Tile 3 of 12', 'Saving'; null for steps without one. */
+export function phaseOfProgress(p: { phase?: string; tilesDone?: number; tilesTotal?: number }): JobPhase | null {
+  if (p.phase === 'loading' || p.phase === 'saving') return { kind: p.phase };
+  if (p.phase === 'tiles') return { kind: 'tiles', done: p.tilesDone ?? 0, total: p.tilesTotal ?? 0 };
+  return null;
+}
 
 /** A completed run: the input's megapixels and the engine's seconds (a worker's throughput). */
 export interface JobRunSummary {
@@ -71,7 +79,8 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
   let lastPersist = 0;
   let persisting: Promise<void> = Promise.resolve();
   const tiles = { done: 0, at: started };
-  const onProgress = (p: { fraction: number; etaMs: number | null; tilesDone?: number }) => {
+  let lastPhase = 'loading';
+  const onProgress = (p: { fraction: number; etaMs: number | null; tilesDone?: number; tilesTotal?: number; phase?: string }) => {
     if (p.tilesDone !== undefined && p.tilesDone > tiles.done) {
       const now = Date.now();
       deps.metrics.engineTiles({ tiles: p.tilesDone - tiles.done, seconds: (now - tiles.at) / 1000 });
@@ -80,13 +89,17 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     // a job handed back keeps the progress it was handed back with (none) until a worker takes it again
     if (queueSignal.aborted) return;
     const now = Date.now();
-    if (now - lastPersist < PERSIST_EVERY_MS && p.fraction < 1) return;
+    const phase = phaseOfProgress(p);
+    // a new phase is always told (the card says 'Loading model', then the tiles, then 'Saving')
+    const newPhase = (phase?.kind ?? 'none') !== lastPhase;
+    lastPhase = phase?.kind ?? 'none';
+    if (now - lastPersist < PERSIST_EVERY_MS && p.fraction < 1 && !newPhase) return;
     // the last tile is always told, so even a job faster than the publish interval shows its progress reach the end
-    const publish = p.fraction >= 1 || now - lastPublish >= PUBLISH_EVERY_MS;
+    const publish = p.fraction >= 1 || newPhase || now - lastPublish >= PUBLISH_EVERY_MS;
     lastPersist = now;
     if (publish) lastPublish = now;
     persisting = persisting.then(async () => {
-      const stillProcessing = await recordJobProgress(deps, jobId, p.fraction, p.etaMs, publish).catch(() => true);
+      const stillProcessing = await recordJobProgress(deps, jobId, p.fraction, p.etaMs, publish, phase).catch(() => true);
       if (!stillProcessing) controller.abort(new Error('job is no longer processing'));
     });
   };
@@ -107,6 +120,7 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     }
     await persisting;
     if (controller.signal.aborted) throw controller.signal.reason ?? new Error('aborted');
+    if (lastPhase !== 'saving') await recordJobProgress(deps, jobId, 1, null, true, { kind: 'saving' }).catch(() => true);
     const inputSize = await deps.imaging.probe(input).catch(() => null);
     const run = { megapixels: inputSize ? (inputSize.width * inputSize.height) / 1e6 : 0, seconds: (Date.now() - engineStarted) / 1000 };
     deps.metrics.engineRun({ network: result.model ?? `inpaint-${result.method ?? 'unknown'}`, inputMegapixels: run.megapixels, seconds: run.seconds });

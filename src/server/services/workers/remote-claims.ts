@@ -9,6 +9,8 @@ import { resolveAuthSecret } from '@server/auth-secret.js';
 import { imageEnhanceQueue } from '@server/queues/image-enhance.js';
 import { imageRemoveQueue } from '@server/queues/image-remove.js';
 import { markJobStarted, recordJobProgress, returnJobToQueue } from '../jobs/job-lifecycle.js';
+import { phaseOfProgress } from '../jobs/process-image-job.js';
+import type { JobPhaseKind } from '@shared/estimates.js';
 import { engineRequestOf } from '../jobs/engine-request.js';
 import { failJobRun, jobSource, maskKeyOf, readObject, saveJobResult } from '../jobs/job-result.js';
 import type { JobRow } from '../jobs/job-dto.js';
@@ -226,10 +228,10 @@ export async function reportProgress(
   deps: ClaimDeps,
   worker: WorkerTokenRow,
   claimId: string,
-  p: { fraction: number; etaMs: number | null; tilesDone?: number },
+  p: { fraction: number; etaMs: number | null; tilesDone?: number; tilesTotal?: number; phase?: JobPhaseKind },
 ): Promise<{ proceed: boolean }> {
   const claim = await liveClaim(deps, worker, claimId);
-  const proceed = await recordJobProgress(deps, claim.jobId, p.fraction, p.etaMs, true);
+  const proceed = await recordJobProgress(deps, claim.jobId, p.fraction, p.etaMs, true, phaseOfProgress(p));
   return { proceed };
 }
 

@@ -16,6 +16,7 @@ import { positionsForNew, type Point } from './layout';
 import { ZOOM_DEFAULT } from './zoom';
 import { versionChain, versionChainLabel, type VersionStep } from '@shared/versions';
 import type { TargetSize } from '@shared/target-size';
+import type { JobPhase } from '@shared/estimates';
 
 export type CardStatus = 'idle' | 'uploading' | 'upload-failed' | 'processing' | 'cancelling' | 'enhanced' | 'failed';
 type CardView = 'compare' | 'preview';
@@ -41,6 +42,8 @@ interface ActiveJob {
   mode: string;
   progress: number;
   etaMs: number | null;
+  /** What the worker says it is doing: loading the model, tile 3 of 12, saving; null before it says. */
+  phase?: JobPhase | null;
   /** Client clock when the job began (or its server creation time after a reload): drives the 'Almost done...' rule. */
   startedAt: number;
   /** A worker has taken it. */
@@ -194,6 +197,7 @@ function jobFromDto(job: JobDto, startedAt: number): ActiveJob {
     mode: job.mode ?? 'precision',
     progress: clamp01(job.progress),
     etaMs: job.eta_ms,
+    phase: job.phase ?? null,
     startedAt,
     started: Boolean(job.started_at) || job.progress > 0,
     workflow: job.workflow_type ?? 'enhance',
@@ -405,7 +409,8 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         return update(state, target.key, (img) => {
           if (!img.job) return img;
           const progress = Math.max(img.job.progress, clamp01(job.progress));
-          return { ...img, job: { ...img.job, progress, etaMs: job.eta_ms, started: img.job.started || Boolean(job.started_at) || job.progress > 0 } };
+          const started = img.job.started || Boolean(job.started_at) || job.progress > 0;
+          return { ...img, job: { ...img.job, progress, etaMs: job.eta_ms, phase: job.phase ?? img.job.phase ?? null, started } };
         });
       }
       let next: WorkspaceState;

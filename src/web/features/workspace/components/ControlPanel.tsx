@@ -11,6 +11,9 @@ import { UpscaleSection } from './UpscaleSection';
 import { useRemoveToolContext } from '@web/features/remove-tool/useRemoveTool';
 import { RemoveToolPanel } from '@web/features/remove-tool/components/RemoveToolPanel';
 import { formatCredits } from '@shared/credit-cost';
+import { EstimateLine } from './EstimateLine';
+import { useSelectionEstimate } from '../hooks/useSelectionEstimate';
+import { formatSeconds } from '@shared/estimates';
 
 function initials(first?: string | null, last?: string | null, email?: string | null) {
   const a = (first ?? '').trim()[0] ?? '';
@@ -33,6 +36,7 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
   const batch = batchProgress(state);
   const candidates = enhanceAllCandidates(state).length;
   const multi = state.multiSelected.length > 0;
+  const { estimate, loading, batchEtaMs } = useSelectionEstimate(state, selected, batch);
 
   if (collapsed) {
     return (
@@ -114,6 +118,7 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
           </div>
 
           <footer className="space-y-2 border-t border-white/[0.06] p-3.5">
+            {!busy && !batch && <EstimateLine estimate={estimate} loading={loading} />}
             <button
               type="button"
               onClick={ws.enhanceSelected}
@@ -157,6 +162,11 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
                     </button>
                   )}
                 </div>
+                {batchEtaMs !== null && batch.finished < batch.total && (
+                  <p className="mb-1 text-[11.5px] text-zinc-400" data-testid="batch-eta">
+                    {msg('batchEtaLeft', { n: batch.total, time: formatSeconds(batchEtaMs / 1000) })}
+                  </p>
+                )}
                 <div className="h-1 overflow-hidden rounded-full bg-white/10">
                   <div
                     className="h-full rounded-full bg-violet-400 transition-[width] duration-700"

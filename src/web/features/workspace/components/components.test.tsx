@@ -9,6 +9,9 @@ import { initialWorkspaceState, type WorkspaceImage, type WorkspaceState } from 
 import { ControlPanel } from './ControlPanel';
 import { ImageCardNode, type ImageNode } from './ImageCardNode';
 import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { EstimateLine } from './EstimateLine';
+import type { EstimateJobsResponse } from '@shared/api/estimates';
 
 const image = (over: Partial<WorkspaceImage> = {}): WorkspaceImage => ({
   key: 'k1',
@@ -55,9 +58,11 @@ function ctx(state: Partial<WorkspaceState>, credits = 100): WorkspaceContextVal
 
 const panel = (value: WorkspaceContextValue) =>
   renderToStaticMarkup(
-    <WorkspaceContext.Provider value={value}>
-      <ControlPanel collapsed={false} onToggle={() => {}} onOpenProfile={() => {}} />
-    </WorkspaceContext.Provider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <WorkspaceContext.Provider value={value}>
+        <ControlPanel collapsed={false} onToggle={() => {}} onOpenProfile={() => {}} />
+      </WorkspaceContext.Provider>
+    </QueryClientProvider>,
   );
 
 const card = (img: WorkspaceImage, selected = false) =>
@@ -72,6 +77,36 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+
+describe('the estimate before pressing', () => {
+  const item = (over: Partial<Extract<EstimateJobsResponse['items'][number], { ok: true }>> = {}) => ({
+    ok: true as const,
+    image_id: 'i1',
+    credits: 4,
+    scale: 2,
+    mode: 'precision',
+    output: { width: 1600, height: 1200 },
+    run_seconds: { low: 34, high: 46, basis: 'measured' as const },
+    wait_seconds: 0,
+    same_as_before: null,
+    ...over,
+  });
+  const line = (e: EstimateJobsResponse) => text(renderToStaticMarkup(<EstimateLine estimate={e} loading={false} />)).trim();
+
+  it('says the cost and the measured time, and warns when the same settings ran before', () => {
+    const e = { items: [item()], credits: 4, total_seconds: { low: 34, high: 46, basis: 'measured' as const } };
+    expect(line(e)).toBe('4 credits · about 40 s');
+    const again = item({
+      same_as_before: { job_id: 'j', scale: 2, mode: 'precision', message: 'Already enhanced at ×2 Precision — running again charges again' },
+    });
+    expect(line({ ...e, items: [again] })).toBe('4 credits · about 40 s Already enhanced at ×2 Precision — running again charges again');
+  });
+
+  it('gives a wide range, said to be one, before this server has run the mode', () => {
+    const e = { items: [item()], credits: 4, total_seconds: { low: 31, high: 303, basis: 'unmeasured' as const } };
+    expect(line(e)).toBe('4 credits · about 1–6 min, not measured here yet');
+  });
+});
 
 describe('ControlPanel readout', () => {
   it('shows current → output size, megapixels and the cost of the chosen scale before enhancing', () => {

@@ -28,6 +28,12 @@ describe('progress display', () => {
   it('says the job waits for a worker before one takes it', () => {
     expect(progressView({ progress: 0, etaMs: null, startedAt: NOW, started: false }, NOW).detail).toBe('Waiting for a free worker');
   });
+  it('says the worker’s phase instead of a silent 0 %: loading the model, the tiles with their ETA, saving', () => {
+    const job = { progress: 0, etaMs: null, startedAt: NOW, started: true };
+    expect(progressView({ ...job, phase: { kind: 'loading' } }, NOW).detail).toBe('Loading model');
+    expect(progressView({ ...job, progress: 0.25, etaMs: 9000, phase: { kind: 'tiles', done: 3, total: 12 } }, NOW).detail).toBe('Tile 3 of 12 · 9s left');
+    expect(progressView({ ...job, progress: 1, etaMs: 0, phase: { kind: 'saving' } }, NOW).detail).toBe('Saving');
+  });
   it('holds at 95 with Almost done... after 15 minutes (seed 001 §9)', () => {
     expect(progressView({ progress: 0.5, etaMs: 1000, startedAt: NOW, started: true }, NOW + 900_001)).toEqual({
       percent: 95,

@@ -1,5 +1,6 @@
 import { ALMOST_DONE_AFTER_MS } from '@shared/enhancement';
 import { msg } from '@shared/messages';
+import { phaseLabel, type JobPhase } from '@shared/estimates';
 
 interface ProgressView {
   /** 0..100 for the bar. */
@@ -14,12 +15,18 @@ interface ProgressView {
  * rule for long jobs: after 900 000 ms the bar holds at 95 with 'Almost done...'. A running job never shows 100
  * before the completed event arrives, so a full bar always means a result.
  */
-export function progressView(job: { progress: number; etaMs: number | null; startedAt: number; started: boolean }, now: number): ProgressView {
+export function progressView(
+  job: { progress: number; etaMs: number | null; startedAt: number; started: boolean; phase?: JobPhase | null },
+  now: number,
+): ProgressView {
   if (now - job.startedAt > ALMOST_DONE_AFTER_MS) return { percent: 95, detail: msg('workspaceAlmostDone'), almostDone: true };
   const percent = Math.max(0, Math.min(99, Math.round(job.progress * 100)));
   if (!job.started && job.progress <= 0) return { percent: 0, detail: msg('workspaceWaitingForWorker'), almostDone: false };
-  if (job.etaMs !== null && job.etaMs > 0) return { percent, detail: msg('workspaceEtaLeft', { time: formatDuration(job.etaMs) }), almostDone: false };
-  return { percent, detail: null, almostDone: false };
+  // the worker's phase ('Loading model', 'Tile 3 of 12', 'Saving'), with the tiles' ETA once there is one
+  const phase = job.phase ? phaseLabel(job.phase) : null;
+  const eta = job.etaMs !== null && job.etaMs > 0 && job.phase?.kind !== 'saving' ? msg('workspaceEtaLeft', { time: formatDuration(job.etaMs) }) : null;
+  const detail = [phase, eta].filter(Boolean).join(' · ');
+  return { percent, detail: detail || null, almostDone: false };
 }
 
 export function formatDuration(ms: number): string {
