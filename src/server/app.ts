@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
@@ -42,6 +42,11 @@ import { workerApiRoute } from './routes/worker-api.js';
 import { adminWorkersRoute } from './routes/admin-workers.js';
 import { WORKER_API_PREFIX } from '@shared/api/workers.js';
 import { contract } from './http/contract.js';
+import { apiV1Route } from './routes/api-v1.js';
+import { adminApiKeysRoute, apiKeysRoute } from './routes/api-keys.js';
+import { publicOpenApiRoute } from './http/public-openapi.js';
+import { isPublicApiPath, problemResponse } from './http/problem.js';
+import { PUBLIC_API_PREFIX } from '@shared/api/api-keys.js';
 import { openApiRoute } from './http/openapi-document.js';
 
 export interface AppOptions {
@@ -101,15 +106,17 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   if (opts.resolveUser) {
     const resolveUser = opts.resolveUser;
     app.use('/api/*', async (c, next) => {
-      // stored files authorise by their signed URL, not by session: no session lookup per thumbnail
-      if (!c.req.path.startsWith('/api/files/')) c.set('user', await resolveUser(c.req.raw));
+      // stored files authorise by their signed URL, not by session: no session lookup per thumbnail; the public API
+      // by its key alone (http/api-key-auth.ts)
+      if (!c.req.path.startsWith('/api/files/') && !isPublicApiPath(c.req.path)) c.set('user', await resolveUser(c.req.raw));
       await next();
     });
   }
 
   app.route('/', health);
-  // CSRF: every state-changing API request comes from a trusted origin; Stripe's webhooks prove themselves by signature
-  app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/webhooks/') ? next() : requireTrustedOrigin(c, next)));
+  // CSRF: every state-changing API request comes from a trusted origin; Stripe's webhooks prove themselves by signature,
+  // and the public API authorises by a bearer key alone, which a browser never sends by itself
+  app.use('/api/*', async (c, next) => (c.req.path.startsWith('/api/webhooks/') || isPublicApiPath(c.req.path) ? next() : requireTrustedOrigin(c, next)));
   app.use(requestBodyLimit);
   app.use('/api/*', refuseUnstorableText);
   if (deps.config.PROCESS_ROLE === 'worker') {
@@ -136,6 +143,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/check-subscription', subscriptionRoute);
   app.route('/api/webhooks', webhooksRoute);
   app.route('/api/admin/workers', adminWorkersRoute);
+  app.route('/api/admin/api-keys', adminApiKeysRoute);
+  app.route('/api/api-keys', apiKeysRoute);
   app.route('/api/admin', adminRoute);
   app.route('/api/profile', profileRoute);
   app.route('/api/credits', creditsRoute);
@@ -145,6 +154,18 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/email-preview', emailPreviewRoute);
   app.route('/api/version', versionRoute);
   app.route(WORKER_API_PREFIX, workerApiRoute);
+  app.get(
+    `${PUBLIC_API_PREFIX}/openapi.json`,
+    contract({
+      summary: 'The public API (/api/v1) as OpenAPI 3.1',
+      tag: 'public api',
+      access: 'public',
+      problems: true,
+      responses: { 200: { media: 'application/json', description: 'The OpenAPI 3.1 document of /api/v1' } },
+    }),
+    publicOpenApiRoute(apiV1Route, { title: deps.config.SITE_NAME, version: '1' }),
+  );
+  app.route(PUBLIC_API_PREFIX, apiV1Route as unknown as Hono<AppEnv>);
   app.get(
     '/api/openapi.json',
     contract({
@@ -164,6 +185,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
 
   app.onError((err, c) => {
+    if (isPublicApiPath(c.req.path)) return publicApiError(err, c);
     if (err instanceof AppError) {
       const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
       if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
@@ -177,4 +199,16 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   });
 
   return { app, streams };
+}
+
+/** An error of the public API: RFC 9457 problem details with the catalogue's message and a stable code. */
+function publicApiError(err: Error, c: Context<AppEnv>): Response {
+  if (err instanceof AppError) {
+    const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+    if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
+    return problemResponse(c, err.status, { code: err.code, detail: err.message, details: err.details });
+  }
+  if (err instanceof HTTPException) return problemResponse(c, err.status, { code: 'HTTP_ERROR', detail: err.message || 'Request failed' });
+  c.var.log?.error({ err }, 'unhandled error');
+  return problemResponse(c, 500, { code: 'INTERNAL', detail: `Something went wrong (request ${c.var.requestId})` });
 }

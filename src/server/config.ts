@@ -191,6 +191,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_RESEND: rateLimitRule.default({ max: 10, window: 3600 }),
   RATE_LIMIT_TWO_FACTOR: rateLimitRule.default({ max: 5, window: 60 }),
   RATE_LIMIT_CONTACT: rateLimitRule.default({ max: 5, window: 3600 }),
+  // requests per API key (/api/v1): a pipeline polling a few jobs a second stays well under it
+  RATE_LIMIT_API_KEY: rateLimitRule.default({ max: 300, window: 60 }),
   // the contact form's mailboxes (seed 000 §2): general and press, support and billing; unset, hello@ and support@ at
   // MAIL_FROM's domain (loadConfig), so a self-hosted install never names a domain it does not own
   CONTACT_GENERAL_EMAIL: z.string().trim().email('must be an e-mail address').optional(),

@@ -168,5 +168,6 @@ export const ADMIN_ACTIONS = [
   'role.revoke_admin',
   'worker_token.create',
   'worker_token.revoke',
+  'api_key.revoke',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];

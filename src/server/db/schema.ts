@@ -619,3 +619,49 @@ export const workerClaims = pgTable(
     check('worker_claims_outcome_known', sql`${t.outcome} is null or ${t.outcome} in ('completed', 'failed', 'handed_back', 'lost')`),
   ],
 );
+
+/**
+ * A user's key for the public API (/api/v1): it acts as its owner, with the owner's plan, credits and limits, within
+ * its scopes. Only the key's SHA-256 is kept; its first characters (`rl_live_…`) are shown to tell keys apart.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Who revoked it when it was not its owner (an admin). */
+    revokedBy: text('revoked_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+);
+
+/**
+ * One `Idempotency-Key` of a request that spends credits: the request's hash and, once it has finished, its answer.
+ * Scoped by user, so that two keys of one account never pay twice for one request.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still running. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_idempotency_key_idx').on(t.userId, t.idempotencyKey), index('api_idempotency_created_idx').on(t.createdAt)],
+);

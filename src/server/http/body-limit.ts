@@ -32,6 +32,17 @@ const BODY_LIMITS: Record<string, BodyLimit> = {
     maxBytes: (config) => config.UPLOAD_MAX_REQUEST_BYTES,
     refusal: (config) => ({ code: 'REQUEST_TOO_LARGE', message: fill(storageMessages.fileTooLarge, { n: config.UPLOAD_MAX_REQUEST_BYTES }) }),
   },
+  // the public API's upload and removal: the same caps as the web app's
+  'POST /api/v1/uploads': {
+    streamed: true,
+    maxBytes: (config) => config.UPLOAD_MAX_REQUEST_BYTES,
+    refusal: (config) => ({ code: 'REQUEST_TOO_LARGE', message: fill(storageMessages.fileTooLarge, { n: config.UPLOAD_MAX_REQUEST_BYTES }) }),
+  },
+  'POST /api/v1/removals': {
+    streamed: true,
+    maxBytes: () => MASK_MAX_BYTES + MULTIPART_FRAMING_BYTES,
+    refusal: () => ({ code: 'MASK_TOO_BIG', message: fill(storageMessages.maskTooLarge, { n: MASK_MAX_BYTES / MB }) }),
+  },
   'PUT /api/profile/avatar': {
     streamed: true,
     maxBytes: () => AVATAR_MAX_BYTES + MULTIPART_FRAMING_BYTES,

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { resolver, uniqueSymbol } from 'hono-openapi';
 import type { z } from 'zod';
-import { ErrorResponse } from '@shared/api/common.js';
+import { ErrorResponse, ProblemDetails } from '@shared/api/common.js';
 import type { AppEnv } from './env.js';
 
 /** A body other than JSON: its media type, and a schema when it has a structure worth describing. */
@@ -18,8 +18,19 @@ export interface RouteContract {
   summary: string;
   tag: string;
   description?: string;
-  /** Who may call: the signed-in user (session cookie), an admin, a remote worker (its bearer token), or anyone. */
-  access: 'user' | 'admin' | 'worker' | 'public';
+  /**
+   * Who may call: the signed-in user (session cookie), an admin, a remote worker (its bearer token), an API key (the
+   * public API, /api/v1, within `scopes`), or anyone.
+   */
+  access: 'user' | 'admin' | 'worker' | 'apiKey' | 'public';
+  /** The API key scopes the route needs (access 'apiKey'). */
+  scopes?: readonly string[];
+  /** Errors answer RFC 9457 problem details (application/problem+json), as the public API does. */
+  problems?: boolean;
+  /** The route takes an `Idempotency-Key` header (it spends credits). */
+  idempotent?: boolean;
+  /** Response headers worth documenting, by status: name → description. */
+  headers?: Record<number, Record<string, string>>;
   /** A request body the route reads itself (multipart); JSON bodies, queries and params come from `validate`. */
   body?: MediaBody & { schema: z.ZodType };
   /** The answers by status. Any 4xx/5xx not listed answers the common error body. */
@@ -44,20 +55,53 @@ function openApiSpec(contract: RouteContract) {
     if (body === null) responses[status] = { description };
     else if (isMedia(body)) responses[status] = { description, content: { [body.media]: body.schema ? { schema: output(body.schema) } : {} } };
     else responses[status] = { description, content: { 'application/json': { schema: output(body) } } };
+    const headers = contract.headers?.[Number(status)];
+    if (headers)
+      (responses[status] as Record<string, unknown>).headers = Object.fromEntries(
+        Object.entries(headers).map(([name, d]) => [name, { description: d, schema: { type: 'string' } }]),
+      );
   }
   // the common error body is one component of the document (see openapi-document.ts)
-  responses.default = {
-    description: 'Error: { error: { code, message } } with the spec’s wording',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
-  };
+  responses.default = problemsOf(contract)
+    ? {
+        description: 'Error: RFC 9457 problem details; detail is the message the web app shows, code its stable name',
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
+      }
+    : {
+        description: 'Error: { error: { code, message } } with the spec’s wording',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+      };
   return {
     summary: contract.summary,
     tags: [contract.tag],
     ...(contract.description ? { description: contract.description } : {}),
-    security: contract.access === 'public' ? [] : contract.access === 'worker' ? [{ workerToken: [] }] : [{ session: [] }],
+    security: securityOf(contract),
+    ...(contract.idempotent
+      ? {
+          parameters: [
+            {
+              in: 'header',
+              name: 'Idempotency-Key',
+              required: false,
+              schema: { type: 'string', maxLength: 255 },
+              description:
+                'Any unique string (a UUID): the same key with the same request replays the first answer (Idempotent-Replayed: true) instead of running and charging again; with another request 422; while the first still runs 409. Kept 24 hours.',
+            },
+          ],
+        }
+      : {}),
     ...(contract.body ? { requestBody: { required: true, content: { [contract.body.media]: { schema: resolver(contract.body.schema) } } } } : {}),
     responses,
   };
+}
+
+const problemsOf = (contract: RouteContract) => contract.problems ?? contract.access === 'apiKey';
+
+function securityOf(contract: RouteContract) {
+  if (contract.access === 'public') return [];
+  if (contract.access === 'worker') return [{ workerToken: [] }];
+  if (contract.access === 'apiKey') return [{ apiKey: [...(contract.scopes ?? [])] }];
+  return [{ session: [] }];
 }
 
 /** Thrown (and answered as a 500) when a route's answer is not what its contract declares. */
@@ -75,12 +119,27 @@ class ResponseContractViolation extends Error {
 /** What is wrong with an answer, by its contract; an empty list means it conforms. */
 export async function contractIssues(contract: RouteContract, res: Response): Promise<string[]> {
   const status = res.status;
-  const declared = Object.hasOwn(contract.responses, status) ? contract.responses[status] : status >= 400 ? ErrorResponse : undefined;
+  const declared = Object.hasOwn(contract.responses, status)
+    ? contract.responses[status]
+    : status >= 400
+      ? problemsOf(contract)
+        ? { media: 'application/problem+json', schema: ProblemDetails }
+        : ErrorResponse
+      : undefined;
   if (declared === undefined) return [`status ${status} is not declared`];
   const type = res.headers.get('content-type') ?? '';
   if (declared === null) return res.body === null || type === '' ? [] : [`status ${status} declares no body but one of type ${type} was sent`];
-  if (isMedia(declared)) return mediaMatches(declared.media, type) ? [] : [`content type ${type || '(none)'} is not ${declared.media}`];
+  if (isMedia(declared)) {
+    if (!mediaMatches(declared.media, type)) return [`content type ${type || '(none)'} is not ${declared.media}`];
+    // a JSON body of another media type (problem details) is checked against its schema all the same
+    if (!declared.schema || !/\+json\b/.test(type)) return [];
+    return jsonIssues(declared.schema, res);
+  }
   if (!type.includes('application/json')) return [`content type ${type || '(none)'} is not application/json`];
+  return jsonIssues(declared, res);
+}
+
+async function jsonIssues(declared: z.ZodType, res: Response): Promise<string[]> {
   let body: unknown;
   try {
     body = await res.clone().json();

@@ -2,7 +2,7 @@ import type { Handler, Hono } from 'hono';
 import { generateSpecs, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import type { AppEnv } from './env.js';
-import { ErrorResponse } from '@shared/api/common.js';
+import { ErrorResponse, ProblemDetails } from '@shared/api/common.js';
 import {
   DisableTotpResult,
   EnableTotpResult,
@@ -15,6 +15,13 @@ import {
 } from '@shared/api/auth.js';
 
 type Doc = Awaited<ReturnType<typeof generateSpecs>>;
+
+/** The public API's keys (/api/v1): made on the profile's API tab, sent as a bearer token. */
+export const API_KEY_SECURITY_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'An API key (rl_live_…) made on the profile’s API tab: Authorization: Bearer rl_live_…. It acts as its owner, within its scopes.',
+} as const;
 
 const json = async (schema: z.ZodType, io: 'input' | 'output') => {
   const { schema: s, components } = await resolver(schema, { options: { io } }).toOpenAPISchema();
@@ -80,6 +87,7 @@ async function buildOpenApiDocument(app: Hono<AppEnv>, meta: { title: string; ve
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'renderlift.session_token', description: 'The session cookie set by sign-in' },
           workerToken: { type: 'http', scheme: 'bearer', description: 'A worker token (rlw_…) made by an admin, for /api/worker/v1 only' },
+          apiKey: API_KEY_SECURITY_SCHEME,
         },
       },
     },
@@ -106,7 +114,11 @@ async function buildOpenApiDocument(app: Hono<AppEnv>, meta: { title: string; ve
   Object.assign(paths, await betterAuthPaths());
   doc.components = {
     ...doc.components,
-    schemas: { ...doc.components?.schemas, ErrorResponse: (await json(ErrorResponse, 'output')).schema },
+    schemas: {
+      ...doc.components?.schemas,
+      ErrorResponse: (await json(ErrorResponse, 'output')).schema,
+      ProblemDetails: (await json(ProblemDetails, 'output')).schema,
+    },
   } as Doc['components'];
   return doc;
 }

@@ -18,7 +18,17 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   let alice: TestClient;
   let bob: TestClient;
   let aliceEmail: string;
-  const ids = { image: '', job: '', viewport: '', checkout: '', filePath: '', fileUrl: '', bobImage: '', share: '' };
+  const ids = { image: '', job: '', viewport: '', checkout: '', filePath: '', fileUrl: '', bobImage: '', share: '', apiKey: '', bobKey: '' };
+  /** Bob through the public API, with his own key of every scope. */
+  const bobApi = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${ids.bobKey}`);
+    if (init.json !== undefined) headers.set('content-type', 'application/json');
+    const res = await fetch(new URL(path, server.url), { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  const allScopes = ['images:write', 'jobs:write', 'jobs:read', 'files:read'];
 
   beforeAll(async () => {
     // no workers: Alice's job stays where it is while Bob tries it
@@ -55,6 +65,8 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     const checkout = await alice.json('/api/billing/checkout', { method: 'POST', json: { plan: 'professional' } });
     expect(checkout.status).toBe(200);
     ids.checkout = checkout.body.url.split('/').pop();
+    ids.apiKey = (await alice.json('/api/api-keys', { method: 'POST', json: { name: 'Alice farm', scopes: allScopes } })).body.apiKey.id;
+    ids.bobKey = (await bob.json('/api/api-keys', { method: 'POST', json: { name: 'Bob farm', scopes: allScopes } })).body.key;
   });
   afterAll(() => server?.stop());
 
@@ -83,6 +95,11 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     // a stored file is reached by its signed URL only; without the signature it is not there
     'GET /api/files/:bucket/*': () => bob.json(new URL(ids.fileUrl, server.url).pathname),
     'HEAD /api/files/:bucket/*': () => bob.json(new URL(ids.fileUrl, server.url).pathname, { method: 'HEAD' }),
+    'DELETE /api/api-keys/:id': () => bob.json(`/api/api-keys/${ids.apiKey}`, { method: 'DELETE' }),
+    'GET /api/v1/jobs/:id': () => bobApi(`/api/v1/jobs/${ids.job}`),
+    'POST /api/v1/jobs/:id/cancel': () => bobApi(`/api/v1/jobs/${ids.job}/cancel`, { method: 'POST' }),
+    'GET /api/v1/jobs/:id/download': () => bobApi(`/api/v1/jobs/${ids.job}/download`),
+    'DELETE /api/v1/images/:id': () => bobApi(`/api/v1/images/${ids.image}`, { method: 'DELETE' }),
   };
   /** Routes with a path parameter that names no user's data, and why. */
   const notUserData: Record<string, string> = {
@@ -118,6 +135,14 @@ describe('isolation: another user learns nothing and changes nothing', () => {
       bob.json('/api/jobs/estimate', { method: 'POST', json: { items: [{ imageId: ids.image }], scale: 2, mode: 'precision' } }),
     'POST /api/jobs/estimate (sourceVersionId)': () =>
       bob.json('/api/jobs/estimate', { method: 'POST', json: { items: [{ imageId: ids.bobImage, sourceVersionId: ids.job }], scale: 2, mode: 'precision' } }),
+    'POST /api/v1/jobs (imageId)': () => bobApi('/api/v1/jobs', { method: 'POST', json: { imageId: ids.image, scale: 2, mode: 'precision' } }),
+    'POST /api/v1/quote (imageId)': () => bobApi('/api/v1/quote', { method: 'POST', json: { workflow: 'enhance', imageId: ids.image, scale: 2 } }),
+    'POST /api/v1/removals (targetImageId)': async () => {
+      const f = new FormData();
+      f.append('targetImageId', ids.image);
+      f.append('maskImage', new Blob([new Uint8Array(await makeImage('png', 96, 72))], { type: 'image/png' }), 'mask.png');
+      return bobApi('/api/v1/removals', { method: 'POST', body: f });
+    },
     'GET /api/images/archive (ids)': () => bob.json(`/api/images/archive?ids=${ids.image}`),
     'GET /api/images/archive (viewportId)': () => bob.json(`/api/images/archive?viewportId=${ids.viewport}`),
     'GET /api/library (session)': () => bob.json(`/api/library?session=${ids.viewport}`),
@@ -158,6 +183,9 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     expect([viewport.sessionName, (viewport.viewportData as { images?: unknown[] }).images]).toEqual(['Alice private board', []]);
     expect((await alice.json(`/api/billing/checkout/${ids.checkout}`)).status).toBe(200);
     expect((await alice.json(`/api/images/${ids.image}/shares`)).body.shares.map((x: { id: string }) => x.id)).toEqual([ids.share]);
+    expect((await alice.json('/api/api-keys')).body.keys.map((k: { id: string; revoked_at: string | null }) => [k.id, k.revoked_at])).toEqual([
+      [ids.apiKey, null],
+    ]);
   });
 
   it("lists answer only the caller's own: jobs by id, images, viewports, credits", async () => {

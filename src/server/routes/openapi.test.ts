@@ -83,7 +83,9 @@ describe('the OpenAPI document', () => {
         for (const [status, r] of success) {
           if (status !== '204' && method !== 'head' && !r.content) withoutSchema.push(`${method} ${path} ${status}: no content`);
         }
-        expect(op.responses.default?.content?.['application/json']?.schema, `${method} ${path}`).toBeTruthy();
+        // the public API answers its errors as problem details (RFC 9457), the web app's API as { error }
+        const errorMedia = path.startsWith('/api/v1/') ? 'application/problem+json' : 'application/json';
+        expect(op.responses.default?.content?.[errorMedia]?.schema, `${method} ${path}`).toBeTruthy();
       }
     }
     expect(withoutSchema).toEqual([]);
@@ -91,7 +93,7 @@ describe('the OpenAPI document', () => {
 
   it('names the shared answer shapes as components, and every reference resolves', () => {
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(['ErrorResponse', 'JobDto', 'WorkspaceImage', 'ProfileDto', 'ViewportSessionDto', 'BillingStatus']),
+      expect.arrayContaining(['ErrorResponse', 'ProblemDetails', 'JobDto', 'WorkspaceImage', 'ProfileDto', 'ViewportSessionDto', 'BillingStatus', 'ApiKeyDto']),
     );
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
     expect(refs.length).toBeGreaterThan(50);
@@ -110,6 +112,12 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/jobs/{id}/cancel'].post.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id', required: true }));
     expect(doc.paths['/api/jobs'].get.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'ids' }));
     expect(Object.keys(doc.paths['/api/jobs/remove'].post.requestBody.content)).toEqual(['multipart/form-data']);
+    // the public API's enhance body is the web app's, with its key's scope and the idempotency header
+    const v1 = doc.paths['/api/v1/jobs'].post;
+    expect(v1.requestBody.content['application/json'].schema).toEqual(body);
+    expect(v1.security).toEqual([{ apiKey: ['jobs:write'] }]);
+    expect(v1.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key' }));
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
   it('is served to a signed-in client as well', async () => {

@@ -17,3 +17,21 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** `{ success: true, message }`: an action done, in the spec's words. */
 export const SuccessMessage = z.strictObject({ success: z.boolean(), message: z.string() });
 export type SuccessMessage = z.infer<typeof SuccessMessage>;
+
+/**
+ * An error of the public API (/api/v1) as RFC 9457 problem details (`application/problem+json`): `detail` is the same
+ * message the web app shows, `code` the stable machine-readable name of the error.
+ */
+export const ProblemDetails = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int().min(400).max(599),
+    detail: z.string(),
+    code: z.string(),
+    instance: z.string().optional(),
+    request_id: z.string().optional(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'ProblemDetails' });
+export type ProblemDetails = z.infer<typeof ProblemDetails>;

@@ -3,17 +3,7 @@ import type { Deps, SessionUser } from '@server/deps.js';
 import { imageJobs, profiles } from '@server/db/schema.js';
 import { AppError } from '@server/errors.js';
 import { msg } from '@shared/messages.js';
-import { enhanceCreditCost } from '@shared/credit-cost.js';
-import {
-  DEFAULT_ENHANCEMENT_PARAMS,
-  MODE_PRESETS,
-  STUCK_IMAGE_MS,
-  isEnhancementMode,
-  isUpscaleFactor,
-  targetResolutionError,
-  type EnhancementMode,
-  type UpscaleFactor,
-} from '@shared/enhancement.js';
+import { DEFAULT_ENHANCEMENT_PARAMS, MODE_PRESETS, STUCK_IMAGE_MS, isEnhancementMode, type EnhancementMode } from '@shared/enhancement.js';
 import { reserveCredits } from '../credits/ledger.js';
 import { type JobDto, toJobDto } from './job-dto.js';
 import { sweepStaleJobs } from './job-lifecycle.js';
@@ -21,7 +11,8 @@ import { enqueueJob } from './enqueue-job.js';
 import { planLabel, queuePriority, userConcurrencyLimit } from './job-rules.js';
 import { publishCredits, publishJob } from './job-events.js';
 import { resolveInputVersion } from './input-version.js';
-import { resolveTargetSize, type TargetSize } from '@shared/target-size.js';
+import { type TargetSize } from '@shared/target-size.js';
+import { checkScaleOrTarget, enhanceCost } from './enhance-cost.js';
 
 export interface EnhanceRequest {
   imageId: string;
@@ -43,8 +34,7 @@ type JobDeps = Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'conf
  * sets the cost and the output limit, and the job records it as its parent.
  */
 export async function createEnhanceJob(deps: JobDeps, user: SessionUser, req: EnhanceRequest): Promise<{ job: JobDto; credits_remaining: number }> {
-  if (req.targetSize && req.scale !== undefined) throw new AppError('INVALID_SCALE', 400, msg('enhanceScaleOrTarget'));
-  if (!req.targetSize && !isUpscaleFactor(req.scale)) throw new AppError('INVALID_SCALE', 400, msg('enhanceNoScale'));
+  checkScaleOrTarget(req);
   if (!isEnhancementMode(req.mode)) throw new AppError('INVALID_MODE', 400, msg('enhanceNoMode'));
   const mode: EnhancementMode = req.mode;
   const now = deps.clock();
@@ -86,20 +76,7 @@ export async function createEnhanceJob(deps: JobDeps, user: SessionUser, req: En
     if (busy) throw new AppError('IMAGE_BUSY', 409, msg('enhanceAlreadyProcessing'), { jobId: busy.id });
 
     // a target size is resolved against the input version: the scale run, the exact size and its cost
-    let scale: UpscaleFactor;
-    let cost: number;
-    let output: { width: number; height: number; dpi: number | null } | null = null;
-    if (req.targetSize) {
-      const resolved = resolveTargetSize(image.width, image.height, req.targetSize);
-      if (!resolved.ok) throw new AppError(resolved.code, 400, resolved.message);
-      ({ scale, credits: cost } = resolved.target);
-      output = { width: resolved.target.width, height: resolved.target.height, dpi: resolved.target.dpi };
-    } else {
-      scale = req.scale as UpscaleFactor;
-      const sizeError = targetResolutionError(image.width, image.height, scale);
-      if (sizeError) throw new AppError('RESOLUTION_OUT_OF_RANGE', 400, sizeError);
-      cost = enhanceCreditCost(image.width, image.height, scale);
-    }
+    const { scale, credits: cost, output } = enhanceCost(image, req);
 
     if (profile.creditsRemaining < 1) throw new AppError('INSUFFICIENT_CREDITS', 402, msg('enhanceInsufficientCredits'));
     const preset = MODE_PRESETS[mode];

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '@server/deps.js';
 import type { Db } from '@server/db/database.js';
@@ -6,23 +5,24 @@ import { workerClaims, workerTokens } from '@server/db/schema.js';
 import { WORKER_CONNECTED_SECONDS, WORKER_TOKEN_PREFIX, type RunningJobDto, type WorkerTokenDto, type WorkerInfo } from '@shared/api/workers.js';
 import { runningJobs } from './worker-presence.js';
 import { handBackClaims } from './remote-claims.js';
+import { hashSecretToken, newSecretToken } from '../security/secret-tokens.js';
 
 export type WorkerTokenRow = typeof workerTokens.$inferSelect;
 
-export const hashWorkerToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashWorkerToken = hashSecretToken;
 
 /** A new worker token: the secret is returned here once, and only its hash is kept. */
 export async function createWorkerToken(
   deps: Pick<Deps, 'db'>,
   input: { name: string; capabilities?: readonly string[]; maxConcurrency?: number; createdBy?: string | null },
 ): Promise<{ token: string; row: WorkerTokenRow }> {
-  const token = `${WORKER_TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
+  const { token, hash, visible } = newSecretToken(WORKER_TOKEN_PREFIX);
   const [row] = await deps.db
     .insert(workerTokens)
     .values({
       name: input.name.trim(),
-      tokenHash: hashWorkerToken(token),
-      prefix: token.slice(0, WORKER_TOKEN_PREFIX.length + 6),
+      tokenHash: hash,
+      prefix: visible,
       capabilities: [...new Set(input.capabilities ?? [])],
       maxConcurrency: input.maxConcurrency ?? 1,
       createdBy: input.createdBy ?? null,

@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<string, string> = {
   'role.revoke_admin': 'Admin role taken',
   'worker_token.create': 'Worker token created',
   'worker_token.revoke': 'Worker token revoked',
+  'api_key.revoke': 'API key revoked',
 };
 
 function AuditDetails({ entry }: { entry: AuditEntry }) {

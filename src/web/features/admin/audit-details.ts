@@ -48,6 +48,8 @@ export function describeAuditDetails(e: Pick<AuditEntry, 'action' | 'result' | '
       const caps = Array.isArray(d.capabilities) && d.capabilities.length ? ` · ${d.capabilities.join(', ')}` : '';
       return str(d.prefix) ? `${d.prefix}…${caps}${typeof d.maxConcurrency === 'number' ? ` · up to ${d.maxConcurrency} at once` : ''}` : null;
     }
+    case 'api_key.revoke':
+      return str(d.prefix) && str(d.owner) ? `${d.prefix}… of ${d.owner}` : null;
     default:
       return null;
   }

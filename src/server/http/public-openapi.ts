@@ -1,0 +1,88 @@
+import { Hono, type Handler } from 'hono';
+import { generateSpecs, resolver } from 'hono-openapi';
+import type { AppEnv } from './env.js';
+import { ProblemDetails } from '@shared/api/common.js';
+import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, PUBLIC_API_PREFIX } from '@shared/api/api-keys.js';
+import { API_KEY_SECURITY_SCHEME } from './openapi-document.js';
+
+type Doc = Awaited<ReturnType<typeof generateSpecs>>;
+
+const problem = (description: string, headers: Record<string, { $ref: string }> = {}) => ({
+  description,
+  headers,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
+});
+
+const COMMON_HEADERS = {
+  'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+};
+const RATE_HEADERS = {
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+};
+
+const DESCRIPTION = `The public API: upload renders, start enhancements and removals, follow them, and download the results — the same jobs, queue, rules, credits and messages as the web app.
+
+**Authentication.** \`Authorization: Bearer rl_live_…\` with a key made on the profile's API tab. A key acts as its owner (plan, credits, limits) within its scopes: ${API_KEY_SCOPES.map((s) => `\`${s}\` (${API_KEY_SCOPE_LABELS[s].toLowerCase()})`).join(', ')}. A key without the scope a call needs gets 403.
+
+**Errors** are RFC 9457 problem details (\`application/problem+json\`): \`detail\` is the message the web app shows, \`code\` a stable name to branch on.
+
+**Every answer** carries \`X-Request-Id\` (the request's own when it sent one) and the key's rate limit as \`RateLimit-Policy\` and \`RateLimit\` (IETF draft); over the limit, 429 with \`Retry-After\`.
+
+**Idempotency.** Calls that spend credits take an \`Idempotency-Key\` header: the same key with the same request replays the first answer with \`Idempotent-Replayed: true\` (no second job, no second charge); with another request 422; while the first is still running 409.
+
+**Jobs** are created with a \`Location\` header; their body carries \`progress\` and \`eta_ms\` while they run.`;
+
+/** The public API's OpenAPI 3.1 document, from the same route contracts and zod schemas as /api/openapi.json. */
+export async function buildPublicApiDocument(v1: Hono<any>, meta: { title: string; version: string; baseUrl: string }): Promise<Doc> {
+  const root = new Hono().route(PUBLIC_API_PREFIX, v1);
+  const doc = await generateSpecs(root, {
+    documentation: {
+      info: { title: `${meta.title} public API`, version: meta.version, description: DESCRIPTION },
+      servers: [{ url: meta.baseUrl }],
+      tags: [{ name: 'public api', description: 'Everything a key can do' }],
+      components: {
+        securitySchemes: { apiKey: API_KEY_SECURITY_SCHEME },
+        headers: {
+          'X-Request-Id': { description: 'The request’s id: the X-Request-Id it sent, or one made for it', schema: { type: 'string' } },
+          'RateLimit-Policy': { description: 'The key’s limit, e.g. "key";q=300;w=60 (300 requests per 60 s)', schema: { type: 'string' } },
+          RateLimit: { description: 'What is left, e.g. "key";r=299;t=60 (299 requests, the window restarts in 60 s)', schema: { type: 'string' } },
+          'Retry-After': { description: 'Seconds to wait before the next request', schema: { type: 'integer' } },
+        },
+      },
+    },
+    excludeStaticFile: false,
+    defaultValidationErrorResponse: problem('The request does not match its schema'),
+  });
+  const paths = doc.paths as Record<string, Record<string, any>>;
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      for (const response of Object.values<any>(op.responses ?? {})) {
+        response.headers = { ...COMMON_HEADERS, ...(response.content?.['application/problem+json'] ? {} : RATE_HEADERS), ...response.headers };
+      }
+      op.responses['401'] ??= problem('No key, an unknown key or a revoked key', COMMON_HEADERS);
+      op.responses['403'] ??= problem('The key lacks the scope this call needs', COMMON_HEADERS);
+      op.responses['429'] ??= problem('Over the key’s rate limit', {
+        ...COMMON_HEADERS,
+        ...RATE_HEADERS,
+        'Retry-After': { $ref: '#/components/headers/Retry-After' },
+      });
+    }
+  }
+  doc.components = {
+    ...doc.components,
+    schemas: { ...doc.components?.schemas, ProblemDetails: (await resolver(ProblemDetails, { options: { io: 'output' } }).toOpenAPISchema()).schema },
+  } as Doc['components'];
+  return doc;
+}
+
+/** GET /api/v1/openapi.json: built once, on first request. */
+export function publicOpenApiRoute(v1: Hono<any>, meta: { title: string; version: string }): Handler<AppEnv> {
+  let doc: Promise<Doc> | undefined;
+  return async (c) => {
+    doc ??= buildPublicApiDocument(v1, { ...meta, baseUrl: '/' });
+    c.header('Cache-Control', 'no-cache');
+    // the server's address as this client reached it (BASE_URL when set)
+    return c.json({ ...(await doc), servers: [{ url: c.var.deps.config.BASE_URL.replace(/\/+$/, '') }] });
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The public API's own requests and answers (`/api/v1`); jobs, uploads and errors are the web app's schemas
+ * (jobs.ts, uploads.ts, common.ts), so both describe one thing one way.
+ */
+import { z } from 'zod';
+import { msg } from '../messages.js';
+import { ENHANCEMENT_MODES, UPSCALE_FACTORS } from '../enhancement.js';
+import { DownloadOptions } from './downloads.js';
+import { EnhanceJobRequest, JobDto, JobStatus, TargetSize } from './jobs.js';
+import { IsoDateTime } from './common.js';
+import { API_JOBS_PAGE_DEFAULT, API_JOBS_PAGE_MAX } from './api-keys.js';
+
+/** POST /api/v1/jobs: the web app's enhance request (image, scale or target size, mode, strengths). */
+export const V1EnhanceRequest = EnhanceJobRequest;
+
+/** POST /api/v1/quote: what a job would cost, without running it. */
+export const V1QuoteRequest = z.discriminatedUnion('workflow', [
+  z.strictObject({
+    workflow: z.literal('enhance'),
+    imageId: z.string().uuid({ message: msg('enhanceNoImage') }),
+    scale: z
+      .number({ message: msg('enhanceNoScale') })
+      .refine((v) => (UPSCALE_FACTORS as readonly number[]).includes(v), { message: msg('enhanceNoScale') })
+      .optional(),
+    targetSize: TargetSize.optional(),
+    mode: z
+      .string({ message: msg('enhanceNoMode') })
+      .refine((v) => (ENHANCEMENT_MODES as readonly string[]).includes(v), { message: msg('enhanceNoMode') })
+      .optional(),
+    sourceVersionId: z
+      .string()
+      .uuid({ message: msg('versionNotFound') })
+      .optional(),
+  }),
+  z.strictObject({ workflow: z.literal('remove'), imageId: z.string().uuid({ message: msg('removeNoImage') }) }),
+]);
+export type V1QuoteRequest = z.infer<typeof V1QuoteRequest>;
+
+export const V1Quote = z
+  .strictObject({
+    workflow: z.enum(['enhance', 'remove']),
+    credits: z.number().int(),
+    credits_remaining: z.number().int(),
+    affordable: z.boolean(),
+    scale: z.number().nullable(),
+    output: z.strictObject({ width: z.number().int(), height: z.number().int() }),
+    /** Expected run time; null while the server has no estimate for it. */
+    eta_ms: z.number().nullable(),
+  })
+  .meta({ id: 'V1Quote' });
+export type V1Quote = z.infer<typeof V1Quote>;
+
+/** GET /api/v1/jobs: newest first, `status` one or more (comma-separated). */
+export const V1JobsQuery = z.object({
+  status: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(JobStatus))
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(API_JOBS_PAGE_MAX).default(API_JOBS_PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+
+export const V1JobsPage = z.strictObject({ jobs: z.array(JobDto), next_cursor: z.string().nullable() }).meta({ id: 'V1JobsPage' });
+export type V1JobsPage = z.infer<typeof V1JobsPage>;
+
+export const V1JobResponse = z.strictObject({ job: JobDto });
+
+/** GET /api/v1/jobs/{id}/download: a short-lived link by default; `redirect=false` (or Accept: image/*) sends the bytes. */
+export const V1DownloadQuery = DownloadOptions.extend({ redirect: z.enum(['true', 'false']).optional() });
+export const V1DownloadLink = z.strictObject({ url: z.string(), expires_at: IsoDateTime }).meta({ id: 'V1DownloadLink' });
+export type V1DownloadLink = z.infer<typeof V1DownloadLink>;
