@@ -19,11 +19,12 @@ export function SheetContent({
   className,
   children,
   closeLabel = 'Close menu',
+  overlayClassName,
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sides; closeLabel?: string }) {
+}: ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sides; closeLabel?: string; overlayClassName?: string }) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
+      <SheetPrimitive.Overlay data-sheet-overlay="" className={cn('fixed inset-0 z-50 bg-black/60 backdrop-blur-sm', overlayClassName)} />
       <SheetPrimitive.Content
         className={cn('fixed z-50 flex flex-col border-white/10 bg-zinc-950 p-6 shadow-2xl outline-none', sides[side], className)}
         {...props}

@@ -357,3 +357,34 @@ describe('Enhance all', () => {
     expect(s.images[0]).toMatchObject({ status: 'processing', job: { id: uuid(500) } });
   });
 });
+
+describe('a card from the library', () => {
+  const version = (n: number, jobId: string) => ({ jobId, url: `/e/${n}.png`, previewUrl: null, width: 2000, height: 1000, scale: 2, mode: 'precision' });
+
+  it('comes with its versions, where it was dropped, selected; the layout is not redone', () => {
+    const s0 = uploaded(2);
+    const dto = imageDto(7, { enhanced: version(7, uuid(71)), versions: [version(6, uuid(70)), version(7, uuid(71))] });
+    const s = reduce(s0, { type: 'addFromLibrary', image: dto, position: { x: 1234, y: -50 }, now: NOW });
+    const card = s.images.at(-1)!;
+    expect(s.images).toHaveLength(3);
+    expect([card.key, card.imageId, card.status, card.position]).toEqual([uuid(7), uuid(7), 'enhanced', { x: 1234, y: -50 }]);
+    expect(card.versions?.map((v) => v.jobId)).toEqual([uuid(70), uuid(71)]);
+    expect(s.selectedKey).toBe(uuid(7));
+    expect(s.layouts).toBe(s0.layouts);
+  });
+
+  it('takes the next free grid slot without a drop point, and is never added twice', () => {
+    const s0 = uploaded(2);
+    const s = reduce(s0, { type: 'addFromLibrary', image: imageDto(9), now: NOW });
+    expect(s.images.at(-1)!.position).not.toEqual(s0.images[0].position);
+    expect(s.images.at(-1)!.position).not.toEqual(s0.images[1].position);
+    expect(reduce(s, { type: 'addFromLibrary', image: imageDto(9), now: NOW })).toBe(s);
+    expect(reduce(s0, { type: 'addFromLibrary', image: imageDto(1), now: NOW })).toBe(s0);
+  });
+
+  it('keeps a running job running, and does not select it', () => {
+    const s = reduce(uploaded(1), { type: 'addFromLibrary', image: imageDto(5, { activeJob: job({ target_image_id: uuid(5) }) }), now: NOW });
+    expect(s.images.at(-1)!.status).toBe('processing');
+    expect(s.selectedKey).toBeNull();
+  });
+});

@@ -133,6 +133,8 @@ export type WorkspaceAction =
   | { type: 'move'; key: string; position: Point }
   | { type: 'remove'; key: string }
   | { type: 'restore'; image: WorkspaceImage; index: number }
+  /** An upload brought from the library: a card with its versions at `position` (its top left), or in the next free grid slot. */
+  | { type: 'addFromLibrary'; image: ImageDto; position?: Point; now: number }
   | { type: 'setScale'; scale: UpscaleFactor }
   | { type: 'setTarget'; target: TargetSize | null }
   | { type: 'setMode'; mode: EnhancementMode }
@@ -361,6 +363,20 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
       const images = [...state.images];
       images.splice(Math.min(Math.max(0, action.index), images.length), 0, action.image);
       return { ...state, images };
+    }
+
+    case 'addFromLibrary': {
+      if (state.images.some((i) => i.imageId === action.image.id)) return state;
+      // built as the first load builds a card (versions, a running job, the stuck rule), without laying the canvas out anew
+      const [card] = workspaceReducer({ ...state, images: [] }, { type: 'hydrate', images: [action.image], now: action.now }).images;
+      const position =
+        action.position ??
+        positionsForNew(
+          state.images.map((i) => i.position),
+          1,
+        )[0];
+      const placed = { ...card, position };
+      return { ...state, images: [...state.images, placed], selectedKey: isBusy(placed) ? state.selectedKey : placed.key, multiSelected: [] };
     }
 
     case 'setScale':

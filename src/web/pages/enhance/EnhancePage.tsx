@@ -16,8 +16,10 @@ export function EnhancePage() {
   };
   return (
     <div className="h-[calc(100dvh-var(--nav-height,4rem))] w-full" data-page="enhance">
-      <Workspace onOpenSettings={() => open('settings')} onOpenProfile={() => open('viewports')} />
-      <WorkspaceSidePanel view={panel} onViewChange={setPanel} onClose={() => setPanel(null)} returnFocusTo={opener} />
+      {/* inside the workspace: the panel's Library adds cards to its canvas */}
+      <Workspace onOpenSettings={() => open('settings')} onOpenProfile={() => open('viewports')} onOpenLibrary={() => open('library')}>
+        <WorkspaceSidePanel view={panel} onViewChange={setPanel} onClose={() => setPanel(null)} returnFocusTo={opener} />
+      </Workspace>
     </div>
   );
 }

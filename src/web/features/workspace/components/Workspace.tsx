@@ -1,5 +1,5 @@
 import { useReloadHold } from '../hooks/useReloadHold';
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { msg } from '@shared/messages';
@@ -21,17 +21,21 @@ import './workspace.css';
 import { usePhonePanel } from '../hooks/usePhonePanel';
 import { useJobQueue } from '../hooks/useJobQueue';
 import { isBusy } from '@web/features/canvas-core/workspace-state';
+import { useLibraryCards } from '../hooks/useLibraryCards';
 
 interface WorkspaceProps {
   onOpenSettings: () => void;
   onOpenProfile: () => void;
+  onOpenLibrary: () => void;
+  /** Panels over the workspace that act on it (the side panel's Library adds cards). */
+  children?: ReactNode;
 }
 
 /** seed 001 §9: a file drop locks card dragging for 100 ms after it ends. */
 const DROP_LOCK_MS = 100;
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
-function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
+function WorkspaceScreen({ onOpenSettings, onOpenProfile, onOpenLibrary, children }: WorkspaceProps) {
   const ws = useWorkspace();
   const { state, selected } = ws;
   // sessions (save, load, restore, unsaved changes) and the remove tool
@@ -56,9 +60,10 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
 
   const getCanvasZoom = useCallback(() => canvasZoom.current, []);
   const queue = useJobQueue(state);
+  const library = useLibraryCards(ws);
   const ctx = useMemo<WorkspaceContextValue>(
-    () => ({ ...ws, getCanvasZoom, openFilePicker, openFolderPicker, queue }),
-    [ws, getCanvasZoom, openFilePicker, openFolderPicker, queue],
+    () => ({ ...ws, getCanvasZoom, openFilePicker, openFolderPicker, queue, library }),
+    [ws, getCanvasZoom, openFilePicker, openFolderPicker, queue, library],
   );
   // written to the DOM, not to state: the canvas moves every frame and the cards need not re-render for it
   const onZoomChange = useCallback((zoom: number) => {
@@ -72,12 +77,12 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
   useSelectionKeys(ws, openShortcuts);
 
   const onDragEnter = (e: DragEvent) => {
-    if (!hasFiles(e)) return;
+    if (library.handleDrag(e) || !hasFiles(e)) return;
     e.preventDefault();
     setDragDepth((d) => d + 1);
   };
   const onDragOver = (e: DragEvent) => {
-    if (!hasFiles(e)) return;
+    if (library.handleDrag(e) || !hasFiles(e)) return;
     e.preventDefault();
     e.dataTransfer.dropEffect = 'copy';
   };
@@ -86,7 +91,7 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
     setDragDepth((d) => Math.max(0, d - 1));
   };
   const onDrop = async (e: DragEvent) => {
-    if (!hasFiles(e)) return;
+    if (library.handleDrag(e) || !hasFiles(e)) return;
     e.preventDefault();
     setDragDepth(0);
     setDropLock(true);
@@ -110,14 +115,14 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
           onDrop={onDrop}
           data-testid="workspace"
         >
-          <WorkspaceCanvas dropping={dragging || dropLock} onZoomChange={onZoomChange} settled={addons.sessions.phase === 'ready'} />
+          <WorkspaceCanvas dropping={dragging || dropLock} onZoomChange={onZoomChange} settled={addons.sessions.phase === 'ready'} focus={library.focus} />
 
           {!state.loaded && <LoadingState />}
           {empty && <EmptyState onBrowse={openFilePicker} />}
 
           {/* floating chrome: toolbar on top, control panel on the left (a bottom sheet on phones) */}
           <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex justify-center px-3 pt-3 sm:pl-[312px] sm:pr-4">
-            <WorkspaceToolbar onOpenSettings={onOpenSettings} onOpenShortcuts={openShortcuts} />
+            <WorkspaceToolbar onOpenSettings={onOpenSettings} onOpenShortcuts={openShortcuts} onOpenLibrary={onOpenLibrary} />
           </div>
           <div className="pointer-events-none absolute z-30 max-sm:inset-x-3 max-sm:bottom-3 max-sm:flex max-sm:max-h-[70%] max-sm:justify-start sm:bottom-4 sm:left-3 sm:top-3 sm:flex sm:flex-col sm:items-start">
             <ControlPanel collapsed={panel.collapsed} onToggle={panel.toggle} onOpenProfile={onOpenProfile} />
@@ -173,6 +178,7 @@ function WorkspaceScreen({ onOpenSettings, onOpenProfile }: WorkspaceProps) {
               void ws.uploadFiles(files);
             }}
           />
+          {children}
           {selected === null && state.images.length > 0 && (
             <span className="sr-only" aria-live="polite">
               {msg('workspaceNoSelection')}

@@ -5,6 +5,8 @@ import { isBusy } from '@web/features/canvas-core/workspace-state';
 import { frameCards, PHONE_CARD_SPAN, TOAST_CORNER } from '@web/features/canvas-core/layout';
 import { ImageCardNode, type ImageNode } from './ImageCardNode';
 import { useWorkspaceContext } from './workspace-context';
+import { useCanvasFocus } from '../hooks/useCanvasFocus';
+import type { CanvasFocus } from '../hooks/useLibraryCards';
 
 const nodeTypes: NodeTypes = { image: ImageCardNode };
 
@@ -22,7 +24,18 @@ const isPhoneLayout = (width: number) => width < 640;
  * layout from saved positions until the camera is framed on it, the cards stay hidden so they never show cut at the
  * edges or jumping from their grid places to their saved ones.
  */
-export function WorkspaceCanvas({ dropping, onZoomChange, settled = true }: { dropping: boolean; onZoomChange: (z: number) => void; settled?: boolean }) {
+export function WorkspaceCanvas({
+  dropping,
+  onZoomChange,
+  settled = true,
+  focus,
+}: {
+  dropping: boolean;
+  onZoomChange: (z: number) => void;
+  settled?: boolean;
+  /** A card from the library to bring into view (or to leave where it was dropped). */
+  focus?: CanvasFocus | null;
+}) {
   const ws = useWorkspaceContext();
   const { state, dispatch } = ws;
   const flow = useReactFlow();
@@ -143,9 +156,11 @@ export function WorkspaceCanvas({ dropping, onZoomChange, settled = true }: { dr
   useEffect(() => {
     const before = seen.current;
     if (state.layouts !== before.layouts) frameWhenMeasured(0);
-    else if (count > before.count) frameWhenMeasured(before.count === 0 ? 0 : 300);
+    else if (count > before.count && !focusPending()) frameWhenMeasured(before.count === 0 ? 0 : 300);
     seen.current = { count, layouts: state.layouts };
   }, [count, state.layouts, frameWhenMeasured]);
+  // after the effect above: it asks whether a card from the library is the one arriving
+  const focusPending = useCanvasFocus(focus, { min: MIN_ZOOM, max: START_ZOOM });
 
   // the panel moves between the left side and a bottom sheet when the window crosses the phone width (a rotated
   // tablet, a resized window): the camera framed for one layout would leave the cards under the panel in the other

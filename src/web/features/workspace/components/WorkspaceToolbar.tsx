@@ -8,6 +8,7 @@ import {
   FolderUp,
   Keyboard,
   LayoutGrid,
+  Library,
   Minus,
   Plus,
   Save,
@@ -29,8 +30,17 @@ import { SessionName, SessionSaveButton } from '@web/features/sessions/component
 import { useRemoveToolContext } from '@web/features/remove-tool/useRemoveTool';
 import { hasMask } from '@web/features/remove-tool/lib/strokes';
 import { openViewportManager } from '@web/features/sessions/viewport-manager-window';
+import { libraryMessages } from '@shared/library';
 
-export function WorkspaceToolbar({ onOpenSettings, onOpenShortcuts }: { onOpenSettings: () => void; onOpenShortcuts: () => void }) {
+export function WorkspaceToolbar({
+  onOpenSettings,
+  onOpenShortcuts,
+  onOpenLibrary,
+}: {
+  onOpenSettings: () => void;
+  onOpenShortcuts: () => void;
+  onOpenLibrary: () => void;
+}) {
   const ws = useWorkspaceContext();
   const sessions = useSessionsContext();
   const removeTool = useRemoveToolContext();
@@ -64,6 +74,7 @@ export function WorkspaceToolbar({ onOpenSettings, onOpenShortcuts }: { onOpenSe
         ) : (
           <ToolButton label={msg('workspaceToolSave')} keys="S" icon={<Save className="h-4 w-4" />} disabled disabledHint={later} />
         )}
+        <ToolButton label={libraryMessages.title} icon={<Library className="h-4 w-4" />} onClick={onOpenLibrary} testId="tool-library" />
         <Divider />
         <ToolButton
           label={shortcutsMessages.selectAllLabel}

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Workspace } from '../hooks/useWorkspace';
 import type { useJobQueue } from '../hooks/useJobQueue';
+import type { LibraryCards } from '../hooks/useLibraryCards';
 
 export type WorkspaceContextValue = Workspace & {
   /** The canvas zoom, so in-card panning moves the image by the pointer's distance on screen. */
@@ -9,6 +10,8 @@ export type WorkspaceContextValue = Workspace & {
   openFolderPicker: () => void;
   /** The server's queue: how many run at once, and where each waiting job stands. */
   queue: ReturnType<typeof useJobQueue>;
+  /** Cards from the library: add (or show) an upload, which uploads are on the canvas. */
+  library: LibraryCards;
 };
 
 export const WorkspaceContext = createContext<WorkspaceContextValue | null>(null);
