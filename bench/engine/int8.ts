@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import type { ModelStore } from '@engine/models/model-store.js';
+import { int8PartOf, versionOf, type ModelStore } from '@engine/models/model-store.js';
 import { calibrate, endConvolutions, FLOAT_TAIL, quantiseModel, quantisedTensors, type Int8Recipe } from '@engine/models/quantise.js';
 import { psnr, renderFiles, table } from './common.js';
 
@@ -74,7 +74,7 @@ export const INT8_CANDIDATES = [
   'realesrgan-x4plus',
 ];
 /** The ones measured to cost at most 0.05 dB in int8 with their ends in float (`FLOAT_TAIL`): they get recipes. */
-export const INT8_SHIPPED = ['esrgan-thick-x3', 'esrgan-thick-x4', 'esrgan-thick-x8', 'esrgan-medium-x4'];
+export const INT8_SHIPPED = ['esrgan-thick-x3', 'esrgan-thick-x4', 'esrgan-thick-x8', 'esrgan-medium-x4', 'realesrgan-x4plus'];
 
 /**
  * What int8 ranges are read on: a corner of every render at the size it is given to the network (a user's render is
@@ -92,13 +92,12 @@ async function calibrationInputs(top: number, size = 160): Promise<ort.Tensor[]>
 /** The recipe of a network: its end convolutions kept in float, the ranges of the rest read on the renders. */
 export async function readRecipe(store: ModelStore, name: string): Promise<Int8Recipe> {
   const spec = await store.get(name);
-  const bytes = await store.load(name);
+  const bytes = await store.load(name, { part: int8PartOf(spec) });
   const keepFloat = endConvolutions(bytes, FLOAT_TAIL);
   const ranges = await calibrate(bytes, quantisedTensors(bytes, keepFloat), await calibrationInputs(spec.inputRange[1]));
   // six significant digits keep the file small and change no quantisation step
   for (const k of Object.keys(ranges)) ranges[k] = ranges[k].map((v) => Number(v.toPrecision(6))) as [number, number];
-  const { CONVERTER_VERSION } = await import('@engine/models/convert-to-onnx.js');
-  return { converterVersion: CONVERTER_VERSION, keepFloat, ranges };
+  return { converterVersion: versionOf(spec), keepFloat, ranges };
 }
 
 export async function benchInt8(store: ModelStore, names: string[]) {
@@ -125,7 +124,8 @@ export async function benchInt8(store: ModelStore, names: string[]) {
       { label: 'float', bytes },
       { label: 'int8, every convolution', bytes: quantiseModel(bytes, { keepFloat: [], ranges: every }) },
       { label: 'int8, first and last in float', bytes: quantiseModel(bytes, { keepFloat: endConvolutions(bytes, 1), ranges: every }) },
-      spec.int8Recipe
+      // a split network's recipe is its body's (measured in bench (m), Creativity with and without it)
+      spec.int8Recipe && !spec.split
         ? {
             label: `int8, shipped recipe (first and last ${FLOAT_TAIL})`,
             bytes: quantiseModel(bytes, JSON.parse(await readFile(spec.int8Recipe, 'utf8')) as Int8Recipe),

@@ -14,12 +14,15 @@ const SCALE = 2;
 const ZOOM_W = CROP_W / 3;
 const ZOOM_H = CROP_H / 3;
 
-type Column = { name: string; mode?: Mode };
+/** `float`: run on an engine with every network in float, beside the shipped int8 forms. */
+type Column = { name: string; mode?: Mode; float?: boolean };
 const COLUMNS: Column[] = [
   { name: 'bicubic' },
   { name: 'Precision', mode: 'precision' },
   { name: 'Detail', mode: 'detail' },
   { name: 'Creativity', mode: 'creativity' },
+  // BENCH_MODES_FLOAT=1: Creativity with Real-ESRGAN x4plus's body in float too, to judge its int8 form
+  ...(process.env.BENCH_MODES_FLOAT === '1' ? [{ name: 'Creativity, float', mode: 'creativity' as Mode, float: true }] : []),
 ];
 
 /** The crop of a render with the most textured 32×32 windows: the measures need texture to say anything. */
@@ -67,6 +70,7 @@ const raw = (rgb: Buffer, width: number, height: number) => sharp(rgb, { raw: { 
 export async function benchModeMeasures(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
   const engine = createEngine({ modelsDir: BENCH_MODELS_DIR });
+  const floatEngine = COLUMNS.some((c) => c.float) ? createEngine({ modelsDir: BENCH_MODELS_DIR, int8: false }) : undefined;
   const files = renderFiles();
   const perMode = new Map<string, { psnr: number; ssim: number; texture: number; halo: number; ms: number }[]>();
   const pairs = new Map<string, number[]>();
@@ -82,7 +86,7 @@ export async function benchModeMeasures(): Promise<void> {
     for (const col of COLUMNS) {
       const t = Date.now();
       const out = col.mode
-        ? await sharp((await engine.enhance(lr, { scale: SCALE, mode: col.mode })).data)
+        ? await sharp((await (col.float ? floatEngine! : engine).enhance(lr, { scale: SCALE, mode: col.mode })).data)
             .removeAlpha()
             .raw()
             .toBuffer()
@@ -107,6 +111,7 @@ export async function benchModeMeasures(): Promise<void> {
     await contactSheet(name, rgb, outputs);
   }
   await engine.close();
+  await floatEngine?.close();
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
   for (const col of COLUMNS) {
     const ms = perMode.get(col.name)!;

@@ -22,7 +22,7 @@ interface Stamp {
 /** Which form of a network to load: its float conversion, or the int8 one where the network has a recipe. */
 export interface LoadOptions {
   int8?: boolean;
-  /** One part of a network that runs in two (`ModelSpec.split`), always float. */
+  /** One part of a network that runs in two (`ModelSpec.split`); only the body has an int8 form. */
   part?: NetworkPart;
 }
 
@@ -30,7 +30,13 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-const versionOf = (spec: ModelSpec) => (spec.source.kind === 'ncnn' ? NCNN_CONVERTER_VERSION : CONVERTER_VERSION);
+/**
+ * The part of a network its int8 recipe covers: the whole network, or the body of one that runs in parts (nearly all of
+ * Real-ESRGAN x4plus's work is in its body; its head stays float).
+ */
+export const int8PartOf = (spec: ModelSpec): NetworkPart | undefined => (spec.split ? 'body' : undefined);
+
+export const versionOf = (spec: ModelSpec) => (spec.source.kind === 'ncnn' ? NCNN_CONVERTER_VERSION : CONVERTER_VERSION);
 
 /**
  * Converted models live in `modelsDir` as `name.onnx` plus `name.onnx.json` (checksum and converter
@@ -128,7 +134,7 @@ export class ModelStore {
       const recipe = JSON.parse(raw.toString('utf8')) as Int8Recipe;
       if (recipe.converterVersion !== versionOf(spec))
         throw new Error(`the int8 recipe of ${spec.name} was read on converter version ${recipe.converterVersion}`);
-      return this.store(spec, quantiseModel(await this.load(spec.name), recipe), raw);
+      return this.store(spec, quantiseModel(await this.load(spec.name, { part }), recipe), raw, part);
     }
     const bytes =
       source.kind === 'npm' ? convertLayersModel(await readLayersModel(source.dir)) : convertNcnnModel(await readNcnnModel(source.param, source.bin), part);
@@ -142,7 +148,7 @@ export class ModelStore {
   async load(name: string, options: LoadOptions = {}): Promise<Uint8Array> {
     const spec = await this.get(name);
     const { part } = options;
-    const int8 = Boolean(options.int8 && spec.int8Recipe && !part);
+    const int8 = Boolean(options.int8 && spec.int8Recipe && part === int8PartOf(spec));
     const ready = await this.readVerified(spec, int8, part);
     if (ready) return ready;
     const key = `${name}${int8 ? '.int8' : ''}${part ? `.${part}` : ''}`;
@@ -168,7 +174,7 @@ export class ModelStore {
       onProgress?.(done, specs.length, spec.name);
       if (spec.split) for (const part of NETWORK_PARTS) await this.load(spec.name, { part });
       else if (!(await this.readVerified(spec))) await this.load(spec.name);
-      if (options.int8 && spec.int8Recipe) await this.load(spec.name, options);
+      if (options.int8 && spec.int8Recipe) await this.load(spec.name, { ...options, part: int8PartOf(spec) });
       done++;
       onProgress?.(done, specs.length, spec.name);
     }

@@ -16,7 +16,10 @@ export interface ModelSpec {
   /** Value range of the model's input and output (output is clipped to it). */
   inputRange: [number, number];
   source: { kind: 'npm'; dir: string } | { kind: 'ncnn'; param: string; bin: string } | { kind: 'file'; path: string };
-  /** The int8 recipe (`quantise.ts`), for networks whose int8 form costs at most 0.05 dB: docs/engine.md "int8". */
+  /**
+   * The int8 recipe (`quantise.ts`), for networks whose int8 form costs at most 0.05 dB: docs/engine.md "int8". Of a
+   * network that runs in parts, the recipe is its body's.
+   */
   int8Recipe?: string;
   /**
    * Runs as two networks, body and head (`splitPoint`), so the head's wide ×4 tensors are made a strip at a time and
@@ -122,8 +125,17 @@ export function realesrganModels(lookup: PackageLookup = findPackage): { specs: 
   for (const name of REALESRGAN_MODELS) {
     const param = path.join(root, REALESRGAN_MODEL_DIR, `${name}.param`);
     const bin = path.join(root, REALESRGAN_MODEL_DIR, `${name}.bin`);
+    const recipe = path.join(INT8_RECIPES_DIR, `${name}.json`);
     if (existsSync(param) && existsSync(bin))
-      specs.push({ name, family: 'realesrgan', scale: 4, inputRange: [0, 1], source: { kind: 'ncnn', param, bin }, split: name === 'realesrgan-x4plus' });
+      specs.push({
+        name,
+        family: 'realesrgan',
+        scale: 4,
+        inputRange: [0, 1],
+        source: { kind: 'ncnn', param, bin },
+        split: name === 'realesrgan-x4plus',
+        ...(existsSync(recipe) ? { int8Recipe: recipe } : {}),
+      });
     else missing.push(name);
   }
   if (missing.length) return { specs, status: { available: false, reason: `${REALESRGAN_PACKAGE} has no ${missing.join(', ')} model files` } };
