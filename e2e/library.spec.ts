@@ -6,7 +6,8 @@
  * adding it twice; the search box filters by name.
  */
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
-import { libraryMessages } from '../src/shared/library';
+import fs from 'node:fs';
+import { LIBRARY_PAGE_SIZE, libraryMessages } from '../src/shared/library';
 import { businessUser, saveScreenshot, smallRender, test } from './fixtures';
 import { cameraAtRest } from './canvas';
 
@@ -137,6 +138,31 @@ test('an upload on one device appears in the other’s Library; a tap adds it, a
     await page.getByTestId('library-status').selectOption('');
     await page.mouse.move(640, 700);
     await saveScreenshot(page, 'library-1280.png', { fullPage: false });
+
+    // a page holds LIBRARY_PAGE_SIZE uploads; Load more brings the rest
+    const png = fs.readFileSync(terrace.file());
+    for (const batch of [20, LIBRARY_PAGE_SIZE - 3 - 20 + 1]) {
+      const form = new FormData();
+      for (let i = 0; i < batch; i++) form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), `extra-${batch}-${i}.png`);
+      expect((await page.request.post('/api/uploads', { multipart: form, headers: { Origin: baseURL! } })).status()).toBe(201);
+    }
+    await expect(page.getByTestId('library-item')).toHaveCount(LIBRARY_PAGE_SIZE);
+    await page.getByTestId('library-load-more').click();
+    await expect(page.getByTestId('library-item')).toHaveCount(LIBRARY_PAGE_SIZE + 1);
+    await expect(page.getByTestId('library-load-more')).toBeHidden();
+    await expect(page.getByTestId('library-panel')).toContainText(`${LIBRARY_PAGE_SIZE + 1} shown`);
+
+    // the upload date: from today, every one; from tomorrow, none
+    const day = (ahead: number) =>
+      page.evaluate((n) => {
+        const d = new Date();
+        d.setDate(d.getDate() + n);
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      }, ahead);
+    await page.getByLabel(libraryMessages.from).fill(await day(0));
+    await expect(page.getByTestId('library-load-more')).toBeVisible();
+    await page.getByLabel(libraryMessages.from).fill(await day(1));
+    await expect(page.getByTestId('library-empty')).toHaveText(libraryMessages.noMatch);
   } finally {
     await phoneContext.close();
   }
