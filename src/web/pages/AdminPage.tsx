@@ -6,6 +6,7 @@ import { BetaAccessSection, ComplimentaryPlanSection } from '../features/admin/G
 import { AdminsSection } from '../features/admin/AdminsSection';
 import { OverviewSection } from '../features/admin/OverviewSection';
 import { WorkersSection } from '../features/admin/WorkersSection';
+import { ApiKeysSection } from '../features/admin/ApiKeysSection';
 import { AuditLogSection, ContactMessagesSection, SecurityEventsSection } from '../features/admin/RecordsSections';
 
 const SECTIONS = [
@@ -18,6 +19,7 @@ const SECTIONS = [
   ['beta-access', 'Beta access'],
   ['admins', 'Admins'],
   ['workers', 'Workers'],
+  ['api-keys', 'API keys'],
   ['contact-messages', 'Contact messages'],
   ['audit-log', 'Audit log'],
   ['security-events', 'Security events'],
@@ -61,6 +63,7 @@ export function AdminPage() {
           </div>
           <AdminsSection />
           <WorkersSection />
+          <ApiKeysSection />
           <ContactMessagesSection />
           <AuditLogSection />
           <SecurityEventsSection />

@@ -5,8 +5,9 @@ import { ProfileTab } from '../features/profile/ProfileTab';
 import { CreditsTab } from '../features/profile/CreditsTab';
 import { SessionsCard } from '../features/profile/SessionsCard';
 import { PreferencesInUrl } from '../features/profile/Preferences';
+import { ApiTab } from '../features/api-keys/ApiTab';
 
-/** /profile?tab=profile|credits|billing|settings (seed 000 §2); Settings' sub-tab as &section=notifications. */
+/** /profile?tab=profile|credits|billing|settings|api (seed 000 §2, and the public API's keys); Settings' sub-tab as &section=notifications. */
 export function ProfilePage() {
   return (
     <ProfileTabsFrame
@@ -29,6 +30,7 @@ export function ProfilePage() {
             <AccountSecuritySection />
           </div>
         ),
+        api: <ApiTab />,
       }}
     />
   );

@@ -8,11 +8,12 @@ const PROFILE_TABS = [
   { key: 'credits', label: 'Credits' },
   { key: 'billing', label: 'Billing' },
   { key: 'settings', label: 'Settings' },
+  { key: 'api', label: 'API' },
 ] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number]['key'];
 
 /**
- * The tab frame of /profile (seed 000 §2: tabs Profile, Credits, Billing, Settings by the `tab` query parameter,
+ * The tab frame of /profile (seed 000 §2: tabs Profile, Credits, Billing, Settings, and API for the public API's keys, by the `tab` query parameter,
  * Profile by default and for an unknown value). The URL follows the tab, so every tab can be linked to; the tabs
  * are a keyboard tab list (arrow keys, Home, End).
  */
