@@ -61,4 +61,16 @@ test('an API key is created with its scopes, shown once, used, and revoked', asy
   expect(refused.status()).toBe(401);
   expect(refused.headers()['content-type']).toContain('application/problem+json');
   expect((await refused.json()).detail).toBe('This API key was revoked. Create a new one on your profile, API tab.');
+
+  // the reference the tab links to: every endpoint with a curl example to copy
+  await page.goto('/profile?tab=api');
+  await page.getByRole('link', { name: 'API reference' }).click();
+  await expect(page).toHaveURL(/\/api\/v1\/reference$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('public API');
+  const create = page.locator('#post-api-v1-jobs');
+  await expect(create).toContainText('Idempotency-Key');
+  await create.getByRole('button', { name: 'Copy' }).click();
+  await expect(create.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('/api/v1/jobs');
+  await saveScreenshot(page, 'api-reference.png', { fullPage: false });
 });

@@ -44,7 +44,7 @@ import { WORKER_API_PREFIX } from '@shared/api/workers.js';
 import { contract } from './http/contract.js';
 import { apiV1Route } from './routes/api-v1.js';
 import { adminApiKeysRoute, apiKeysRoute } from './routes/api-keys.js';
-import { publicOpenApiRoute } from './http/public-openapi.js';
+import { publicApiDocs } from './http/public-openapi.js';
 import { isPublicApiPath, problemResponse } from './http/problem.js';
 import { PUBLIC_API_PREFIX } from '@shared/api/api-keys.js';
 import { openApiRoute } from './http/openapi-document.js';
@@ -154,17 +154,21 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/email-preview', emailPreviewRoute);
   app.route('/api/version', versionRoute);
   app.route(WORKER_API_PREFIX, workerApiRoute);
+  // the public API's own document and reference: read without a key, so registered before its routes
+  const publicDocs = publicApiDocs(apiV1Route, { title: deps.config.SITE_NAME, version: '1' });
+  const publicDoc = (summary: string, media: string, description: string) =>
+    contract({ summary, tag: 'public api', access: 'public', problems: true, responses: { 200: { media, description } } });
   app.get(
     `${PUBLIC_API_PREFIX}/openapi.json`,
-    contract({
-      summary: 'The public API (/api/v1) as OpenAPI 3.1',
-      tag: 'public api',
-      access: 'public',
-      problems: true,
-      responses: { 200: { media: 'application/json', description: 'The OpenAPI 3.1 document of /api/v1' } },
-    }),
-    publicOpenApiRoute(apiV1Route, { title: deps.config.SITE_NAME, version: '1' }),
+    publicDoc('The public API (/api/v1) as OpenAPI 3.1', 'application/json', 'The OpenAPI 3.1 document of /api/v1'),
+    publicDocs.openapi,
   );
+  app.get(
+    `${PUBLIC_API_PREFIX}/reference`,
+    publicDoc('The public API’s reference page, with a curl example per endpoint', 'text/html', 'The reference as one page'),
+    publicDocs.reference,
+  );
+  app.get(`${PUBLIC_API_PREFIX}/reference/copy.js`, publicDoc('The reference page’s copy buttons', 'text/javascript', 'The script'), publicDocs.script);
   app.route(PUBLIC_API_PREFIX, apiV1Route as unknown as Hono<AppEnv>);
   app.get(
     '/api/openapi.json',

@@ -1,9 +1,10 @@
-import { Hono, type Handler } from 'hono';
+import { Hono, type Context, type Handler } from 'hono';
 import { generateSpecs, resolver } from 'hono-openapi';
 import type { AppEnv } from './env.js';
 import { ProblemDetails } from '@shared/api/common.js';
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, PUBLIC_API_PREFIX } from '@shared/api/api-keys.js';
 import { API_KEY_SECURITY_SCHEME } from './openapi-document.js';
+import { REFERENCE_COPY_SCRIPT, renderApiReference } from './public-api-reference.js';
 
 type Doc = Awaited<ReturnType<typeof generateSpecs>>;
 
@@ -76,13 +77,30 @@ export async function buildPublicApiDocument(v1: Hono<any>, meta: { title: strin
   return doc;
 }
 
-/** GET /api/v1/openapi.json: built once, on first request. */
-export function publicOpenApiRoute(v1: Hono<any>, meta: { title: string; version: string }): Handler<AppEnv> {
+/**
+ * GET /api/v1/openapi.json and /api/v1/reference (with its copy script): one document, built once on first request;
+ * the server's address in it is the one this client reached it on (BASE_URL when set).
+ */
+export function publicApiDocs(
+  v1: Hono<any>,
+  meta: { title: string; version: string },
+): { openapi: Handler<AppEnv>; reference: Handler<AppEnv>; script: Handler<AppEnv> } {
   let doc: Promise<Doc> | undefined;
-  return async (c) => {
-    doc ??= buildPublicApiDocument(v1, { ...meta, baseUrl: '/' });
-    c.header('Cache-Control', 'no-cache');
-    // the server's address as this client reached it (BASE_URL when set)
-    return c.json({ ...(await doc), servers: [{ url: c.var.deps.config.BASE_URL.replace(/\/+$/, '') }] });
+  const load = () => (doc ??= buildPublicApiDocument(v1, { ...meta, baseUrl: '/' }));
+  const base = (c: Context<AppEnv>) => c.var.deps.config.BASE_URL.replace(/\/+$/, '');
+  return {
+    openapi: async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json({ ...(await load()), servers: [{ url: base(c) }] });
+    },
+    reference: async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(renderApiReference((await load()) as unknown as Parameters<typeof renderApiReference>[0], base(c)));
+    },
+    script: (c) => {
+      c.header('Content-Type', 'text/javascript; charset=utf-8');
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.body(REFERENCE_COPY_SCRIPT);
+    },
   };
 }

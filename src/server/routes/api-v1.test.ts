@@ -17,6 +17,7 @@ import { hashSecretToken } from '../services/security/secret-tokens.js';
 import { ProblemDetails } from '@shared/api/common.js';
 import { API_KEY_PREFIX, apiKeyMessages } from '@shared/api/api-keys.js';
 import { msg } from '@shared/messages.js';
+import { V1_CURL_EXAMPLES } from '@shared/api/v1-examples.js';
 
 describe.each(backends)('public API (%s)', (backend) => {
   let t: JobTestServer;
@@ -262,5 +263,24 @@ describe.each(backends)('public API (%s)', (backend) => {
     expect(Object.keys(create.responses['201'].headers)).toEqual(expect.arrayContaining(['Location', 'X-Request-Id', 'RateLimit', 'RateLimit-Policy']));
     expect(create.responses.default.content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ProblemDetails' });
     expect(Object.keys(create.responses['429'].headers)).toContain('Retry-After');
+  });
+
+  it('serves a reference page built from the document: every endpoint with a curl example, and the problem codes', async () => {
+    const doc = await (await fetch(new URL('/api/v1/openapi.json', t.server.url))).json();
+    const res = await fetch(new URL('/api/v1/reference', t.server.url));
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/html; charset=UTF-8']);
+    const html = await res.text();
+    for (const [path, item] of Object.entries<Record<string, unknown>>(doc.paths))
+      for (const method of Object.keys(item)) {
+        expect(html, `${method} ${path}`).toContain(`<span class="method ${method}">${method.toUpperCase()}</span> <code>${path}</code>`);
+        expect(V1_CURL_EXAMPLES[`${method.toUpperCase()} ${path}`], `curl example of ${method} ${path}`).toBeDefined();
+      }
+    expect(html).toContain(`curl -X POST ${t.server.url.replace(/\/$/, '')}/api/v1/quote`);
+    // every problem's type names its anchor on this page
+    const problemAnswer = await (await api('', '/api/v1/jobs')).json();
+    expect(html).toContain(`id="${problemAnswer.type.split('#')[1]}"`);
+    const script = await fetch(new URL('/api/v1/reference/copy.js', t.server.url));
+    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(html).toContain('<script src="/api/v1/reference/copy.js"></script>');
   });
 });
