@@ -37,6 +37,7 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
   const candidates = enhanceAllCandidates(state).length;
   const multi = state.multiSelected.length > 0;
   const { estimate, loading, batchEtaMs } = useSelectionEstimate(state, selected, batch);
+  const showEstimate = !busy && !batch && (estimate !== null || loading);
 
   if (collapsed) {
     return (
@@ -117,8 +118,8 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
             <ModePicker mode={mode} onPick={(m) => ws.dispatch({ type: 'setMode', mode: m })} />
           </div>
 
-          <footer className="space-y-2 border-t border-white/[0.06] p-3.5">
-            {!busy && !batch && <EstimateLine estimate={estimate} loading={loading} />}
+          <footer className="space-y-2 border-t border-white/[0.06] p-3.5 [@media(max-height:800px)]:space-y-1.5 [@media(max-height:800px)]:p-3">
+            {showEstimate && <EstimateLine estimate={estimate} loading={loading} workers={ws.queue.workers} />}
             <button
               type="button"
               onClick={ws.enhanceSelected}
@@ -135,13 +136,14 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
               type="button"
               onClick={ws.enhanceAll}
               disabled={candidates === 0 || batch !== null}
-              className="flex h-9 w-full items-center justify-center gap-2 rounded-lg bg-white/[0.05] text-[13px] font-medium text-zinc-200 ring-1 ring-white/10 transition hover:bg-white/[0.09] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:cursor-not-allowed disabled:opacity-50"
+              className="flex h-9 w-full items-center justify-center gap-2 rounded-lg bg-white/[0.05] [@media(max-height:800px)]:h-8 text-[13px] font-medium text-zinc-200 ring-1 ring-white/10 transition hover:bg-white/[0.09] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-violet-400 disabled:cursor-not-allowed disabled:opacity-50"
             >
               <Layers className="h-4 w-4" />
               {multi ? msg('workspaceEnhanceSelected', { n: candidates }) : msg('workspaceEnhanceAll')}
               {!multi && candidates > 0 && <span className="rounded bg-white/10 px-1.5 text-[11px] tabular-nums text-zinc-300">{candidates}</span>}
             </button>
-            {ws.queue.workers !== null && ws.queue.workers > 0 && (
+            {/* the estimate says how many the server runs at once in its hint: one line less on a 720 px laptop */}
+            {!showEstimate && ws.queue.workers !== null && ws.queue.workers > 0 && (
               <p className="text-center text-[11.5px] text-zinc-500" data-testid="server-workers">
                 {ws.queue.workers === 1 ? msg('workspaceWorkerOne') : msg('workspaceWorkersAtOnce', { n: ws.queue.workers })}
               </p>

@@ -9,7 +9,7 @@ import type { EstimateJobsResponse } from '@shared/api/estimates';
  * What pressing would cost and take, above the Enhance buttons: '4 credits · about 40 s', a wide range said to be one
  * before this server has run the mode, and a warning when the same version was already enhanced so.
  */
-export function EstimateLine({ estimate, loading }: { estimate: EstimateJobsResponse | null; loading: boolean }) {
+export function EstimateLine({ estimate, loading, workers = null }: { estimate: EstimateJobsResponse | null; loading: boolean; workers?: number | null }) {
   if (!estimate) {
     return loading ? (
       <p className="text-center text-[11.5px] text-zinc-500" data-testid="estimate-line" aria-live="polite">
@@ -27,9 +27,10 @@ export function EstimateLine({ estimate, loading }: { estimate: EstimateJobsResp
   const hint = [
     unmeasured ? msg('estimateUnmeasuredHint', { mode: isEnhancementMode(mode) ? MODE_LABELS[mode] : mode }) : null,
     wait >= 5 ? msg('estimateWaitIncluded', { time: formatSeconds(wait) }) : null,
+    workers ? (workers === 1 ? msg('workspaceWorkerOne') : msg('workspaceWorkersAtOnce', { n: workers })) : null,
   ]
     .filter(Boolean)
-    .join(' ');
+    .join(' · ');
   return (
     <div className="space-y-1" aria-live="polite">
       <p className="flex items-center justify-center gap-1.5 text-[12px] text-zinc-300" data-testid="estimate-line" title={hint || undefined}>
@@ -39,7 +40,7 @@ export function EstimateLine({ estimate, loading }: { estimate: EstimateJobsResp
         </span>
       </p>
       {same.length > 0 && (
-        <p className="flex items-start gap-1.5 text-[11.5px] leading-snug text-amber-300" role="status" data-testid="estimate-same-warning">
+        <p className="flex items-start gap-1.5 text-[11.5px] leading-tight text-amber-300" role="status" data-testid="estimate-same-warning">
           <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" />
           <span>
             {same.length === 1 && fine.length === 1
