@@ -48,15 +48,16 @@ export interface LibraryResultRow {
 
 type Rows<T> = { rows: T[] };
 
-/** Every image derived from the user's uploads (results of results included), each with the upload it descends from. */
+/**
+ * Every image derived from the uploads `roots` picks (a condition on `u`), results of results included, each with the
+ * upload it descends from.
+ */
 const lineage = (userId: string, roots: SQL) => sql`
   with recursive lineage(id, root_id) as (
-    select id, id from images where user_id = ${userId} and ${roots}
+    select u.id, u.id from images u where u.user_id = ${userId} and ${roots}
     union
     select i.id, l.root_id from images i join lineage l on i.source_image_id = l.id where i.user_id = ${userId}
   )`;
-
-const liveUpload = sql`source_image_id is null and bucket = 'user-images' and deleted_at is null`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -92,11 +93,15 @@ export async function listLibraryRows(db: Db, f: LibraryFilter): Promise<Library
     if (paths.length > 0) either.push(sql`u.path in (${sql.join(paths, sql`, `)})`);
     where.push(sql`(${sql.join(either, sql` or `)})`);
   }
-  if (f.status) where.push(statusRule(f.status));
   if (f.after) where.push(sql`(u.created_at, u.id) < (${f.after.createdAt}::timestamptz, ${f.after.id}::uuid)`);
+  // the jobs are summed for the uploads the other filters leave, not for the whole account; without a status filter,
+  // for this page's uploads only (20 000 uploads: 150 ms → the page's own cost)
+  const filtered = sql.join(where, sql` and `);
+  const roots = f.status ? filtered : sql`u.id in (select u.id from images u where ${filtered} order by u.created_at desc, u.id desc limit ${f.limit})`;
+  if (f.status) where.push(statusRule(f.status));
 
   const result = (await db.execute(sql`
-    ${lineage(f.userId, liveUpload)},
+    ${lineage(f.userId, roots)},
     stats as (
       select l.root_id,
         count(*) filter (where j.status = 'completed' and j.workflow_type = 'enhance' and j.result_image_id is not null) as enhancements,
@@ -133,7 +138,7 @@ export async function listLibraryRows(db: Db, f: LibraryFilter): Promise<Library
 /** The completed results of these uploads (their results' results too) whose files are kept, oldest first. */
 export async function listLibraryResults(db: Db, userId: string, rootIds: string[]): Promise<LibraryResultRow[]> {
   if (rootIds.length === 0) return [];
-  const roots = sql`id in (${sql.join(
+  const roots = sql`u.id in (${sql.join(
     rootIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   )})`;
