@@ -37,7 +37,8 @@ export function ControlPanel({ collapsed, onToggle, onOpenProfile }: { collapsed
   const candidates = enhanceAllCandidates(state).length;
   const multi = state.multiSelected.length > 0;
   const { estimate, loading, batchEtaMs } = useSelectionEstimate(state, selected, batch);
-  const showEstimate = !busy && !batch && (estimate !== null || loading);
+  // in place of the workers line (its hint says it): the same height, so the panel does not jump while it loads
+  const showEstimate = !busy && !batch && estimate !== null;
 
   if (collapsed) {
     return (
