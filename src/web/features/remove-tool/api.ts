@@ -10,5 +10,7 @@ export const removeApi = {
     form.append('maskImage', mask, 'mask.png');
     return call<CreateRemoveJobResponse>('POST', '/api/jobs/remove', form);
   },
+  /** 'Try another fill': the completed removal again, same version and mask, another seed. */
+  anotherFill: (jobId: string) => call<CreateRemoveJobResponse>('POST', `/api/jobs/${encodeURIComponent(jobId)}/another-fill`),
   jobs: (ids: string[]) => call<JobsResponse>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`).then((r) => r.jobs),
 };

@@ -20,7 +20,7 @@ export function useRemoveTool(host: RemoveToolHost) {
   const { mode, dispatchMode, used, modalOpen, setModalOpen, turnOn, turnOff, toggle } = useRemoveMode(hostRef, selected);
   const painting = useMaskPainting(hostRef, selectedKey, used);
   const { mask, maskFor } = painting;
-  const { submit, submitting, onJob } = useRemoval(hostRef, { ...painting, used, closeModal: () => setModalOpen(false) });
+  const { submit, anotherFill, submitting, onJob } = useRemoval(hostRef, { ...painting, used, closeModal: () => setModalOpen(false) });
   const removalRunning = host.state.images.some(isRemoval);
 
   // seed 001 §9: off after 30 s without use; painting, the modal or a running removal count as use
@@ -33,7 +33,8 @@ export function useRemoveTool(host: RemoveToolHost) {
   }, [mode, busyForTimer]);
 
   const canSubmit = Boolean(selected) && !(selected && isBusy(selected)) && !submitting && !removalRunning;
-  const { brushSize, setBrushSize, startStroke, moveStroke, endStroke, abortStroke, undo, clear } = painting;
+  const { brushSize, setBrushSize, feather, setFeather, startStroke, startShape, reshapeStroke, moveStroke, endStroke, abortStroke, undo, redo, clear } =
+    painting;
 
   return useMemo(
     () => ({
@@ -41,6 +42,8 @@ export function useRemoveTool(host: RemoveToolHost) {
       mode,
       brushSize,
       setBrushSize,
+      feather,
+      setFeather,
       mask: maskFor === selectedKey ? mask : emptyMask,
       maskFor,
       modalOpen,
@@ -54,12 +57,16 @@ export function useRemoveTool(host: RemoveToolHost) {
       turnOn,
       turnOff,
       startStroke,
+      startShape,
+      reshapeStroke,
       moveStroke,
       endStroke,
       abortStroke,
       undo,
+      redo,
       clear,
       submit,
+      anotherFill,
       submitting,
       removalRunning,
       canSubmit,
@@ -70,6 +77,8 @@ export function useRemoveTool(host: RemoveToolHost) {
       mode,
       brushSize,
       setBrushSize,
+      feather,
+      setFeather,
       mask,
       maskFor,
       selectedKey,
@@ -78,12 +87,16 @@ export function useRemoveTool(host: RemoveToolHost) {
       turnOn,
       turnOff,
       startStroke,
+      startShape,
+      reshapeStroke,
       moveStroke,
       endStroke,
       abortStroke,
       undo,
+      redo,
       clear,
       submit,
+      anotherFill,
       submitting,
       removalRunning,
       canSubmit,

@@ -12,10 +12,14 @@ import {
   emptyMask,
   extendStroke,
   hasMask,
+  beginShape,
+  redoStroke,
+  reshape,
   undoStroke,
   type MaskPoint,
   type MaskState,
 } from '../lib/strokes';
+import { clampFeather, FEATHER_DEFAULT } from '../lib/feather';
 import type { RemoveToolHost } from './useRemoveMode';
 
 export const isRemoval = (img: WorkspaceImage | undefined | null) => Boolean(img && isBusy(img) && img.job?.workflow === 'remove');
@@ -25,6 +29,9 @@ export function useMaskPainting(hostRef: RefObject<RemoveToolHost>, selectedKey:
   const [mask, setMask] = useState<MaskState>(emptyMask);
   const [maskFor, setMaskFor] = useState<string | null>(null);
   const [brushSize, setBrushSizeRaw] = useState(BRUSH_DEFAULT);
+  const [feather, setFeatherRaw] = useState(FEATHER_DEFAULT);
+  const featherRef = useRef(feather);
+  featherRef.current = feather;
   const maskRef = useRef(mask);
   maskRef.current = mask;
 
@@ -46,16 +53,36 @@ export function useMaskPainting(hostRef: RefObject<RemoveToolHost>, selectedKey:
     [used],
   );
 
+  const setFeather = useCallback(
+    (radius: number) => {
+      setFeatherRaw(clampFeather(radius));
+      used();
+    },
+    [used],
+  );
+
   const startStroke = useCallback(
-    (point: MaskPoint, sizeInImagePx: number) => {
+    (point: MaskPoint, sizeInImagePx: number, erase = false) => {
       const img = hostRef.current.selected;
       if (!img) return;
       setMaskFor(img.key);
-      setMask((m) => beginStroke(m, point, sizeInImagePx));
+      setMask((m) => beginStroke(m, point, sizeInImagePx, erase));
       used();
     },
     [used, hostRef],
   );
+  /** A rectangle or lasso: its first points; `reshapeStroke` (rectangle) or `moveStroke` (lasso) follow the pointer. */
+  const startShape = useCallback(
+    (points: MaskPoint[], erase = false) => {
+      const img = hostRef.current.selected;
+      if (!img) return;
+      setMaskFor(img.key);
+      setMask((m) => beginShape(m, points, erase));
+      used();
+    },
+    [used, hostRef],
+  );
+  const reshapeStroke = useCallback((points: MaskPoint[]) => setMask((m) => reshape(m, points)), []);
   const moveStroke = useCallback((point: MaskPoint) => setMask((m) => extendStroke(m, point)), []);
   const endStroke = useCallback(() => {
     setMask((m) => commitStroke(m));
@@ -64,6 +91,10 @@ export function useMaskPainting(hostRef: RefObject<RemoveToolHost>, selectedKey:
   const abortStroke = useCallback(() => setMask((m) => cancelStroke(m)), []);
   const undo = useCallback(() => {
     setMask((m) => undoStroke(m));
+    used();
+  }, [used]);
+  const redo = useCallback(() => {
+    setMask((m) => redoStroke(m));
     used();
   }, [used]);
   /** The mask is gone (a removal's result arrived): no toast, no use of the tool. */
@@ -76,5 +107,24 @@ export function useMaskPainting(hostRef: RefObject<RemoveToolHost>, selectedKey:
     used();
   }, [used, resetMask]);
 
-  return { mask, maskRef, maskFor, brushSize, setBrushSize, startStroke, moveStroke, endStroke, abortStroke, undo, clear, resetMask };
+  return {
+    mask,
+    maskRef,
+    maskFor,
+    brushSize,
+    setBrushSize,
+    feather,
+    featherRef,
+    setFeather,
+    startStroke,
+    startShape,
+    reshapeStroke,
+    moveStroke,
+    endStroke,
+    abortStroke,
+    undo,
+    redo,
+    clear,
+    resetMask,
+  };
 }

@@ -4,7 +4,7 @@ import { msg } from '@shared/messages';
 import type { JobDto } from '@shared/jobs';
 import { MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal';
 import { ApiError } from '@web/lib/api-client';
-import { isBusy } from '@web/features/canvas-core/workspace-state';
+import { isBusy, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { removeApi } from '../api';
 import { estimateMaskShare, exportMaskPng } from '../lib/mask-raster';
 import { removalBasis, removalTarget, strokesForTarget } from '../lib/removal-target';
@@ -34,6 +34,8 @@ async function withLoadableUrl(job: JobDto): Promise<JobDto> {
 
 interface RemovalDeps {
   maskRef: RefObject<MaskState>;
+  /** The feather radius in the upload's pixels. */
+  featherRef: RefObject<number>;
   maskFor: string | null;
   resetMask: () => void;
   used: () => void;
@@ -41,7 +43,7 @@ interface RemovalDeps {
 }
 
 /** The removal job (seed 001 §7.5): from the mask's submission to the result on the card as a new version. */
-export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFor, resetMask, used, closeModal }: RemovalDeps) {
+export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, featherRef, maskFor, resetMask, used, closeModal }: RemovalDeps) {
   const [submitting, setSubmitting] = useState(false);
   // removals whose end was already heard: news on the live channel can come before the submission's answer
   const ended = useRef(new Set<string>());
@@ -75,7 +77,8 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFo
     try {
       let png: Blob;
       try {
-        png = await exportMaskPng(strokesForTarget(m.strokes, img, target), target.width, target.height);
+        const feather = featherRef.current * (target.width / img.width);
+        png = await exportMaskPng(strokesForTarget(m.strokes, img, target), target.width, target.height, feather);
       } catch {
         splitToast(msg('maskApplyFailed'));
         return;
@@ -92,6 +95,27 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFo
       setSubmitting(false);
     }
   }, [maskFor, used]);
+
+  /** 'Try another fill' on a card showing a completed removal: its result arrives as another version of the card. */
+  const anotherFill = useCallback(
+    async (img: WorkspaceImage) => {
+      const shown = img.enhanced;
+      if (!shown?.jobId || shown.mode !== 'remove' || isBusy(img)) return;
+      setSubmitting(true);
+      used();
+      try {
+        const { job } = await removeApi.anotherFill(shown.jobId);
+        hostRef.current.dispatch({ type: 'jobSubmitted', key: img.key, job, now: Date.now() });
+        if (!ended.current.has(job.id)) splitToast(msg('removeStarted'), 'info', startedToastId(job.id));
+      } catch (err) {
+        const text = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : msg('removeFailed');
+        toast.error(msg('processingFailedTitle'), { description: text });
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [used],
+  );
 
   /**
    * Removal jobs from the live channel and the polls. Returns true when the job was a removal and is handled here:
@@ -140,5 +164,5 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, maskFo
     return true;
   }, []);
 
-  return { submit, submitting, onJob };
+  return { submit, anotherFill, submitting, onJob };
 }

@@ -13,6 +13,7 @@ import { CardProgress, CardUploadStatus } from './CardStatus';
 import { useWorkspaceContext } from './workspace-context';
 import { useCardPan } from '../hooks/useCardPan';
 import { CardMaskOverlay } from '@web/features/remove-tool/components/CardMaskOverlay';
+import { AnotherFillButton } from '@web/features/remove-tool/components/AnotherFillButton';
 import { openViewer } from '@web/features/viewer/viewer-store';
 import { isViewerDoubleClick, OpenViewerButton } from '@web/features/viewer/OpenViewerButton';
 
@@ -188,6 +189,7 @@ function ImageCardNodeImpl({ data, selected }: NodeProps<ImageNode>) {
         </div>
       )}
       <CardVersions image={image} />
+      <AnotherFillButton image={image} />
       {image.status === 'failed' && image.error && !/cancel+ed/i.test(image.error) && (
         <div className="ws-error rounded-b-[10px] border-t border-red-500/20 bg-red-500/10 text-red-300">{image.error}</div>
       )}
