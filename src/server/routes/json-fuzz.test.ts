@@ -27,7 +27,8 @@ interface WriteOperation {
 }
 
 /** Tables that record the attempt itself, so they change on a refused request by design. */
-const RECORDS_OF_ATTEMPTS = new Set(['rate_limits', 'security_events']);
+// an API key's last use is a record of the attempt too
+const RECORDS_OF_ATTEMPTS = new Set(['rate_limits', 'security_events', 'api_keys']);
 
 /** Every property a body schema names, through its variants (anyOf/oneOf), with its declared type. */
 function propertiesOf(schema: JsonSchema): Map<string, string> {
@@ -77,6 +78,8 @@ describe('JSON fuzz: every write route answers hostile bodies with a clear 4xx a
   let admin: TestClient;
   const operations: WriteOperation[] = [];
   const realIds: Record<string, string> = {};
+  /** The public API (/api/v1) is called with a key of every scope, so that its bodies reach their validation. */
+  let apiKey = '';
 
   async function snapshot(): Promise<string> {
     const db = server.deps.db;
@@ -98,7 +101,9 @@ describe('JSON fuzz: every write route answers hostile bodies with a clear 4xx a
   const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => realIds[`${path}:${name}`] ?? '00000000-0000-4000-8000-000000000000');
 
   async function send(op: WriteOperation, body: string) {
-    const res = await admin.fetch(concrete(op.path), { method: op.method, body, headers: { 'content-type': 'application/json' } });
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (op.path.startsWith('/api/v1/')) headers.authorization = `Bearer ${apiKey}`;
+    const res = await admin.fetch(concrete(op.path), { method: op.method, body, headers });
     const text = await res.text();
     let parsed: any = null;
     try {
@@ -106,7 +111,8 @@ describe('JSON fuzz: every write route answers hostile bodies with a clear 4xx a
     } catch {
       /* judged below */
     }
-    return { status: res.status, text, message: parsed?.error?.message ?? parsed?.message };
+    // the public API's problem details carry the message as `detail`
+    return { status: res.status, text, message: parsed?.error?.message ?? parsed?.detail ?? parsed?.message };
   }
 
   /** Refused with a 4xx whose message a person can read: no stack, no SQL, no empty string. */
@@ -130,6 +136,8 @@ describe('JSON fuzz: every write route answers hostile bodies with a clear 4xx a
     realIds['/api/viewports/{id}:id'] = viewport.body.session.id;
     const checkout = await admin.json('/api/billing/checkout', { method: 'POST', json: { plan: 'professional' } });
     realIds['/api/billing/test-checkout/{id}:id'] = String(checkout.body.url).split('/').pop()!;
+    const key = await admin.json('/api/api-keys', { method: 'POST', json: { name: 'Fuzz', scopes: ['images:write', 'jobs:write', 'jobs:read', 'files:read'] } });
+    apiKey = key.body.key;
 
     const doc: any = await (await fetch(new URL('/api/openapi.json', server.url))).json();
     for (const [path, item] of Object.entries<any>(doc.paths)) {
@@ -151,6 +159,8 @@ describe('JSON fuzz: every write route answers hostile bodies with a clear 4xx a
       'PATCH /api/profile',
       'PUT /api/admin/service-status',
       'POST /api/contact',
+      'POST /api/v1/jobs',
+      'POST /api/v1/quote',
     ]) {
       expect(names).toContain(route);
     }
