@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sanitiseForSave } from '@shared/viewports';
 import type { ImageDto } from '@web/features/canvas-core/types';
 import { initialWorkspaceState, workspaceReducer, type WorkspaceState } from '@web/features/canvas-core/workspace-state';
-import { clearedWorkspace, fingerprint, restoreWorkspace, stripQuery, toViewportData } from './viewport-snapshot';
+import { clearedWorkspace, fingerprint, restoreWorkspace, stripQuery, toViewportData, UNLISTED_FETCH_MAX, unlistedImageIds } from './viewport-snapshot';
 
 const dto = (id: string, extra: Partial<ImageDto> = {}): ImageDto => ({
   id,
@@ -173,5 +173,40 @@ describe('fingerprint', () => {
         },
       ),
     );
+  });
+});
+
+describe('uploads a viewport shows beyond the workspace list', () => {
+  const saved = (imageId: string | undefined, n = 0) => ({
+    id: `card-${n}`,
+    imageId,
+    originalUrl: `https://example.com/${n}.png`,
+    position: { x: 0, y: 0 },
+    scale: 1,
+  });
+
+  it('are the saved upload ids the list lacks, once each, never a card id or a malformed one', () => {
+    const data = { images: [saved(ids[0]), saved(ids[1], 1), saved(ids[1], 2), saved(undefined, 3), saved('not-a-uuid', 4), saved(ids[2], 5)] };
+    expect(unlistedImageIds(data, [dto(ids[0])])).toEqual([ids[1], ids[2]]);
+    expect(
+      unlistedImageIds(
+        data,
+        ids.map((id) => dto(id)),
+      ),
+    ).toEqual([]);
+  });
+
+  it('are asked for up to a limit, so a viewport of deleted uploads does not send hundreds of requests', () => {
+    const many = Array.from({ length: UNLISTED_FETCH_MAX + 10 }, (_, n) => saved(`00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, n));
+    expect(unlistedImageIds({ images: many }, [])).toHaveLength(UNLISTED_FETCH_MAX);
+  });
+
+  it('once fetched, come back on the canvas like any listed upload', () => {
+    const data = { images: [saved(ids[0]), saved(ids[1], 1)], currentMode: 'enhance', enhancementParams: {}, brushSize: 20 };
+    const listed = [dto(ids[0])];
+    const withoutOlder = restoreWorkspace(workspace([]), data, listed, NOW);
+    expect([withoutOlder.state.images.length, withoutOlder.missing]).toEqual([1, 1]);
+    const withOlder = restoreWorkspace(workspace([]), data, [...listed, dto(ids[1])], NOW);
+    expect([withOlder.state.images.map((i) => i.imageId), withOlder.missing]).toEqual([[ids[0], ids[1]], 0]);
   });
 });

@@ -175,6 +175,21 @@ export function restoreWorkspace(state: WorkspaceState, data: ViewportData, serv
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** At most this many uploads a viewport shows beyond the workspace's list are asked for, one request each. */
+export const UNLISTED_FETCH_MAX = 50;
+
+/**
+ * The uploads a saved viewport shows that the workspace's list lacks (it holds the newest ones): older uploads are
+ * asked for by id (the library's card), so a session never drops an upload for its age. One deleted since is
+ * refused then and counted missing as before.
+ */
+export function unlistedImageIds(data: Pick<ViewportData, 'images'>, listed: Pick<ImageDto, 'id'>[]): string[] {
+  const known = new Set(listed.map((i) => i.id));
+  const ids = data.images.flatMap((i) => (i.imageId && UUID.test(i.imageId) && !known.has(i.imageId) ? [i.imageId] : []));
+  return [...new Set(ids)].slice(0, UNLISTED_FETCH_MAX);
+}
+
 /** An empty workspace: 'New viewport created - workspace cleared'. Uploads stay on the server. */
 export function clearedWorkspace(state: WorkspaceState): WorkspaceState {
   return { ...state, images: [], selectedKey: null, multiSelected: [], batch: null, loaded: true };

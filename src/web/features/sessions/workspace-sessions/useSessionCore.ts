@@ -4,7 +4,8 @@ import type { ImageDto } from '@web/features/canvas-core/types';
 import type { WorkspaceState } from '@web/features/canvas-core/workspace-state';
 import { useViewportList, type ViewportEvent } from '../hooks';
 import { isDirty } from '../lib/unsaved';
-import { fingerprint, restoreWorkspace, toViewportData, type SnapshotExtras } from '../lib/viewport-snapshot';
+import { fingerprint, restoreWorkspace, toViewportData, unlistedImageIds, type SnapshotExtras } from '../lib/viewport-snapshot';
+import { libraryApi } from '@web/features/library/api';
 
 export interface SessionsHost {
   state: WorkspaceState;
@@ -64,7 +65,9 @@ export function useSessionCore(host: SessionsHost) {
 
   /** Puts a saved viewport on the canvas; returns the fingerprint it starts clean at. */
   const applyViewport = useCallback(async (data: ViewportData) => {
-    const { images } = await hostRef.current.listImages();
+    const { images: listed } = await hostRef.current.listImages();
+    const older = await Promise.all(unlistedImageIds(data, listed).map((id) => libraryApi.card(id).catch(() => null)));
+    const images = [...listed, ...older.filter((card) => card !== null)];
     let result: ReturnType<typeof restoreWorkspace> | null = null;
     hostRef.current.apply((s) => {
       result = restoreWorkspace(s, data, images, Date.now());
