@@ -136,7 +136,10 @@ describe('JSON fuzz: every write route answers hostile bodies with a clear 4xx a
     realIds['/api/viewports/{id}:id'] = viewport.body.session.id;
     const checkout = await admin.json('/api/billing/checkout', { method: 'POST', json: { plan: 'professional' } });
     realIds['/api/billing/test-checkout/{id}:id'] = String(checkout.body.url).split('/').pop()!;
-    const key = await admin.json('/api/api-keys', { method: 'POST', json: { name: 'Fuzz', scopes: ['images:write', 'jobs:write', 'jobs:read', 'files:read'] } });
+    const key = await admin.json('/api/api-keys', {
+      method: 'POST',
+      json: { name: 'Fuzz', scopes: ['images:write', 'jobs:write', 'jobs:read', 'files:read'] },
+    });
     apiKey = key.body.key;
 
     const doc: any = await (await fetch(new URL('/api/openapi.json', server.url))).json();
