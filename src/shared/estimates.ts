@@ -31,7 +31,11 @@ export function formatSeconds(seconds: number): string {
 
 /** '10–40 s', '1–3 min': a range in the unit of its upper end. */
 export function formatSecondsRange(low: number, high: number): string {
-  if (high < 90) return `${Math.max(1, Math.floor(low / 5) * 5)}–${Math.max(5, Math.ceil(high / 5) * 5)} s`;
+  if (high < 90) {
+    // whole seconds under 10 ('4–30 s'), then steps of 5
+    const lo = low < 10 ? Math.max(1, Math.floor(low)) : Math.floor(low / 5) * 5;
+    return `${lo}–${Math.max(lo + 1, Math.ceil(high / 5) * 5)} s`;
+  }
   const lo = Math.max(1, Math.floor(low / 60));
   const hi = Math.max(lo + 1, Math.ceil(high / 60));
   return `${lo}–${hi} min`;
