@@ -6,6 +6,7 @@
  * adding it twice; the search box filters by name.
  */
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import { LIBRARY_PAGE_SIZE, libraryMessages } from '../src/shared/library';
 import { businessUser, saveScreenshot, smallRender, test } from './fixtures';
@@ -137,6 +138,8 @@ test('an upload on one device appears in the other’s Library; a tap adds it, a
     await expect.poll(() => names(page)).toEqual(['boathouse on phone.png', 'atrium.png', 'terrace.png']);
     await page.getByTestId('library-status').selectOption('');
     await page.mouse.move(640, 700);
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="side-panel"]').analyze();
+    expect(violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id}: ${x.help}`)).toEqual([]);
     await saveScreenshot(page, 'library-1280.png', { fullPage: false });
 
     // a page holds LIBRARY_PAGE_SIZE uploads; Load more brings the rest
