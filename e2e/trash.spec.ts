@@ -66,7 +66,7 @@ test('a card with results asks before it goes to the Trash; Restore brings it ba
   await waitUntilTrashed(page);
   expect((await (await page.request.get('/api/images')).json()).images).toEqual([]);
 
-  // the Trash, by keyboard: the side panel's third tab, then Restore
+  // the Trash, by keyboard: the side panel's last tab, then Restore
   await page.getByTestId('open-side-panel').click();
   await expect(panel(page)).toBeVisible();
   await panel(page).getByRole('tab', { name: 'Viewports' }).focus();

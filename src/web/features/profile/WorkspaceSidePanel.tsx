@@ -1,6 +1,6 @@
 /**
  * The workspace's Profile Settings side panel (seed 000 §2): opened from the control panel's avatar or the toolbar's
- * Settings, over the canvas, without leaving /enhance. Three views: Viewports (the saved viewports, as on /profile),
+ * Settings, over the canvas, without leaving /enhance. Four views: Viewports (the saved viewports, as on /profile),
  * Preferences (Settings → General and Notifications, as on /profile), Library (every upload, added to the canvas by
  * a click or a drag; the canvas stays in sight behind it) and Trash (deleted images, restorable for
  * TRASH_RETENTION_DAYS). A sheet from the right, the whole width
