@@ -17,10 +17,12 @@ interface EditorKeyTargets {
   redo: () => void;
 }
 
-/** Keys a focused control keeps for itself: a slider's arrows, a field's text, a button's Space. */
+/** Keys a focused control keeps for itself: a slider's moves, a field's text, a button's Space. */
+const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 function ownedByControl(target: EventTarget | null, key: string): boolean {
   const el = target as HTMLElement | null;
   if (!el?.closest) return false;
+  if (el.closest('input[type="range"], [role="slider"]')) return SLIDER_KEYS.has(key);
   if (el.closest('input, textarea, select, [contenteditable="true"]')) return !(key === 'z' || key === 'y');
   return key === ' ' && Boolean(el.closest('button, [role="button"]'));
 }
