@@ -54,7 +54,6 @@ export const libraryMessages = {
   addLabel: 'Add {name} to the canvas',
   show: 'Show',
   showLabel: 'Show {name} on the canvas',
-  added: '"{name}" added to the canvas',
   addFailed: 'Could not add "{name}" to the canvas. Please try again.',
   dragHint: 'Drag onto the canvas to place it there',
   sessionNotFound: 'Session not found',
