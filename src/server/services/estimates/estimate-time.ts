@@ -45,14 +45,15 @@ export const SINGLE_RUN_SPREAD = 0.3;
 
 /**
  * Before a network has finished a single run on this server: a wide range, not a number that looks precise. Seconds
- * per output megapixel, low to high, spanning a fast desktop to a small two-core server (measured there: Precision
- * ×2 on 800×600 in 9 s, Creativity ×2 in 224 s, 1.92 MP out), and a start of model loading and file handling.
+ * per output megapixel, low to high, spanning a fast desktop to a small two-core server shared with other work
+ * (measured there, 800×600 ×2, 1.92 MP out: Precision 22–37 s, Creativity 224 s idle and 310 s under a load of 13),
+ * and a start of model loading and file handling.
  */
 export const UNMEASURED_RATE: Record<EstimateNetwork, { low: number; high: number }> = {
-  precision: { low: 1, high: 8 },
-  detail: { low: 1.5, high: 12 },
-  creativity: { low: 15, high: 150 },
-  remove: { low: 2, high: 20 },
+  precision: { low: 1, high: 12 },
+  detail: { low: 1.5, high: 16 },
+  creativity: { low: 15, high: 200 },
+  remove: { low: 2, high: 30 },
 };
 export const UNMEASURED_START = { low: 2, high: 15 };
 
