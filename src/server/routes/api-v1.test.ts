@@ -109,17 +109,17 @@ describe.each(backends)('public API (%s)', (backend) => {
     const imageId = (await up.json()).results[0].id;
     const before = await credits();
 
-    const quote = await api(keys.write, '/api/v1/quote', { method: 'POST', json: { workflow: 'enhance', imageId, scale: 2 } });
+    const quote = await api(keys.write, '/api/v1/quote', { method: 'POST', json: { workflow: 'enhance', imageId, scale: 2, mode: 'precision' } });
     expect(quote.status).toBe(200);
-    expect(await quote.json()).toEqual({
-      workflow: 'enhance',
-      credits: 1,
-      credits_remaining: before,
-      affordable: true,
-      scale: 2,
-      output: { width: 192, height: 144 },
-      eta_ms: null,
-    });
+    const q = await quote.json();
+    expect(q).toMatchObject({ workflow: 'enhance', credits: 1, credits_remaining: before, affordable: true, scale: 2, output: { width: 192, height: 144 } });
+    // the estimator's time: nothing has run on this server yet, so its cautious default, and no queue ahead
+    expect([q.run_seconds.basis, q.wait_seconds]).toEqual(['unmeasured', 0]);
+    expect(q.eta_ms).toBeGreaterThan(0);
+    const removal = await (await api(keys.write, '/api/v1/quote', { method: 'POST', json: { workflow: 'remove', imageId } })).json();
+    expect(removal).toMatchObject({ workflow: 'remove', credits: 1, scale: null, output: { width: 96, height: 72 } });
+    // a quote reserves nothing
+    expect(await credits()).toBe(before);
 
     const created = await api(keys.write, '/api/v1/jobs', {
       method: 'POST',
@@ -213,7 +213,10 @@ describe.each(backends)('public API (%s)', (backend) => {
       const body = await res.json();
       expect(JSON.stringify([body.detail, body.details ?? null])).not.toContain(job.targetImageId);
     }
-    const quote = await api(keys.bob, '/api/v1/quote', { method: 'POST', json: { workflow: 'enhance', imageId: job.targetImageId, scale: 2 } });
+    const quote = await api(keys.bob, '/api/v1/quote', {
+      method: 'POST',
+      json: { workflow: 'enhance', imageId: job.targetImageId, scale: 2, mode: 'precision' },
+    });
     expect((await problem(quote, 404, 'IMAGE_NOT_FOUND')).detail).toBe(msg('enhanceNoSource'));
     const start = await api(keys.bob, '/api/v1/jobs', { method: 'POST', json: { imageId: job.targetImageId, scale: 2, mode: 'precision' } });
     await problem(start, 404, 'IMAGE_NOT_FOUND');

@@ -136,7 +136,8 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     'POST /api/jobs/estimate (sourceVersionId)': () =>
       bob.json('/api/jobs/estimate', { method: 'POST', json: { items: [{ imageId: ids.bobImage, sourceVersionId: ids.job }], scale: 2, mode: 'precision' } }),
     'POST /api/v1/jobs (imageId)': () => bobApi('/api/v1/jobs', { method: 'POST', json: { imageId: ids.image, scale: 2, mode: 'precision' } }),
-    'POST /api/v1/quote (imageId)': () => bobApi('/api/v1/quote', { method: 'POST', json: { workflow: 'enhance', imageId: ids.image, scale: 2 } }),
+    'POST /api/v1/quote (imageId)': () =>
+      bobApi('/api/v1/quote', { method: 'POST', json: { workflow: 'enhance', imageId: ids.image, scale: 2, mode: 'precision' } }),
     'POST /api/v1/removals (targetImageId)': async () => {
       const f = new FormData();
       f.append('targetImageId', ids.image);

@@ -10,7 +10,7 @@ export const V1_CURL_EXAMPLES: Record<string, string> = {
   -F "files=@render_0001.png"`,
   'POST /api/v1/quote': `curl -X POST {base}/api/v1/quote \\
   -H "Authorization: Bearer {key}" -H "Content-Type: application/json" \\
-  -d '{"workflow":"enhance","imageId":"IMAGE_ID","scale":2}'`,
+  -d '{"workflow":"enhance","imageId":"IMAGE_ID","scale":2,"mode":"precision"}'`,
   'POST /api/v1/jobs': `curl -i -X POST {base}/api/v1/jobs \\
   -H "Authorization: Bearer {key}" -H "Content-Type: application/json" \\
   -H "Idempotency-Key: render_0001-x2-precision" \\

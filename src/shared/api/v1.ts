@@ -13,7 +13,7 @@ import { API_JOBS_PAGE_DEFAULT, API_JOBS_PAGE_MAX } from './api-keys.js';
 /** POST /api/v1/jobs: the web app's enhance request (image, scale or target size, mode, strengths). */
 export const V1EnhanceRequest = EnhanceJobRequest;
 
-/** POST /api/v1/quote: what a job would cost, without running it. */
+/** POST /api/v1/quote: what a job would cost and take, without running it (the enhance body is the job's). */
 export const V1QuoteRequest = z.discriminatedUnion('workflow', [
   z.strictObject({
     workflow: z.literal('enhance'),
@@ -23,10 +23,7 @@ export const V1QuoteRequest = z.discriminatedUnion('workflow', [
       .refine((v) => (UPSCALE_FACTORS as readonly number[]).includes(v), { message: msg('enhanceNoScale') })
       .optional(),
     targetSize: TargetSize.optional(),
-    mode: z
-      .string({ message: msg('enhanceNoMode') })
-      .refine((v) => (ENHANCEMENT_MODES as readonly string[]).includes(v), { message: msg('enhanceNoMode') })
-      .optional(),
+    mode: z.string({ message: msg('enhanceNoMode') }).refine((v) => (ENHANCEMENT_MODES as readonly string[]).includes(v), { message: msg('enhanceNoMode') }),
     sourceVersionId: z
       .string()
       .uuid({ message: msg('versionNotFound') })
@@ -44,8 +41,12 @@ export const V1Quote = z
     affordable: z.boolean(),
     scale: z.number().nullable(),
     output: z.strictObject({ width: z.number().int(), height: z.number().int() }),
-    /** Expected run time; null while the server has no estimate for it. */
-    eta_ms: z.number().nullable(),
+    /** From now until the result would be ready: the queue's wait and the run's middle estimate. */
+    eta_ms: z.number(),
+    /** The engine's run, from this server's finished runs ('measured') or a cautious default until it has some. */
+    run_seconds: z.strictObject({ low: z.number(), high: z.number(), basis: z.enum(['measured', 'unmeasured']) }),
+    /** The queue's wait before a worker would take it. */
+    wait_seconds: z.number(),
   })
   .meta({ id: 'V1Quote' });
 export type V1Quote = z.infer<typeof V1Quote>;

@@ -1,11 +1,12 @@
 import type { Deps } from '@server/deps.js';
 import { AppError } from '@server/errors.js';
 import { msg } from '@shared/messages.js';
-import { enhanceCreditCost, scaledSize } from '@shared/credit-cost.js';
-import { isEnhancementMode, isUpscaleFactor, targetResolutionError, type EnhancementMode, type UpscaleFactor } from '@shared/enhancement.js';
-import { resolveTargetSize, type TargetSize } from '@shared/target-size.js';
+import { scaledSize } from '@shared/credit-cost.js';
+import { isEnhancementMode, type EnhancementMode, type UpscaleFactor } from '@shared/enhancement.js';
+import { type TargetSize } from '@shared/target-size.js';
 import { findFinishedRuns, findSameEnhancement, findUnfinishedJobs } from '@server/repositories/job-runs-repository.js';
 import { resolveInputVersion } from '../jobs/input-version.js';
+import { checkScaleOrTarget, enhanceCost } from '../jobs/enhance-cost.js';
 import { batchSeconds, estimateRunSeconds, midpoint, queueWaitSeconds, type EstimateNetwork, type RunSample, type TimeRange } from './estimate-time.js';
 
 /** Finished runs read per estimate: enough for the latest RECENT_RUNS of every network and scale in ordinary use. */
@@ -76,26 +77,14 @@ export interface JobEstimate {
  * throw the same errors. Nothing is reserved or written.
  */
 export async function estimateJob(deps: EstimateDeps, userId: string, req: EstimateRequest, context?: EstimateContext): Promise<JobEstimate> {
-  if (req.targetSize && req.scale !== undefined) throw new AppError('INVALID_SCALE', 400, msg('enhanceScaleOrTarget'));
-  if (!req.targetSize && !isUpscaleFactor(req.scale)) throw new AppError('INVALID_SCALE', 400, msg('enhanceNoScale'));
+  checkScaleOrTarget(req);
   if (!isEnhancementMode(req.mode)) throw new AppError('INVALID_MODE', 400, msg('enhanceNoMode'));
   const mode = req.mode;
   const { image, parentJobId } = await resolveInputVersion(deps.db, userId, req, msg('enhanceNoSource'));
-  let scale: UpscaleFactor;
-  let credits: number;
-  let output: { width: number; height: number };
-  if (req.targetSize) {
-    const resolved = resolveTargetSize(image.width, image.height, req.targetSize);
-    if (!resolved.ok) throw new AppError(resolved.code, 400, resolved.message);
-    ({ scale, credits } = resolved.target);
-    output = { width: resolved.target.width, height: resolved.target.height };
-  } else {
-    scale = req.scale as UpscaleFactor;
-    const sizeError = targetResolutionError(image.width, image.height, scale);
-    if (sizeError) throw new AppError('RESOLUTION_OUT_OF_RANGE', 400, sizeError);
-    credits = enhanceCreditCost(image.width, image.height, scale);
-    output = scaledSize(image.width, image.height, scale);
-  }
+  // the cost and the size checks of POST /api/jobs itself
+  const cost = enhanceCost(image, req);
+  const { scale, credits } = cost;
+  const output = { width: cost.width, height: cost.height };
   const ctx = context ?? (await loadEstimateContext(deps));
   const run = scaledSize(image.width, image.height, scale);
   const runSeconds = estimateRunSeconds(ctx.runs, { network: mode, scale, outputMegapixels: (run.width * run.height) / 1e6 });
