@@ -19,6 +19,11 @@ const boundaries = [
   ),
   never('./src/emails', ['./src/server', './src/worker', './src/engine', './src/web', './src/main'], 'emails/ are templates: they import only shared/.'),
   never('./src/web', ['./src/server', './src/worker', './src/engine', './src/main'], 'web/ imports only shared/ and emails/ from outside itself.'),
+  never(
+    './src/cli',
+    ['./src/server', './src/worker', './src/engine', './src/web', './src/emails', './src/main'],
+    'cli/ is a client of the public API: it imports only shared/ and talks to the server over HTTP.',
+  ),
   never('./src/server', ['./src/worker'], 'only the composition root (src/main) imports worker/.'),
   never('./src/worker', ['./src/main', './src/web'], 'worker/ binds the queue to job services; it is wired by src/main.'),
   never('./src/web/features', ['./src/web/pages'], 'features never import a page: move the shared piece down.'),
