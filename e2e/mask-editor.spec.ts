@@ -187,6 +187,17 @@ test('the masking window: waits for its picture, 300 %, brush, eraser, lasso, un
   // the card's Version list holds its results: the first fill and the second
   await expect(versions.locator('option')).toHaveCount(2);
   await expect(versions).toHaveValue(second.jobId);
+  // the inspection viewer sets the two fills side by side
+  await card(page).getByTestId('card-open-viewer').click();
+  const viewer = page.getByTestId('viewer');
+  await expect(viewer.getByTestId('viewer-version').locator('option')).toHaveCount(3);
+  await page.keyboard.press('s');
+  await viewer.getByTestId('viewer-left-version').selectOption('1');
+  await viewer.getByTestId('viewer-version').selectOption('2');
+  await expect(viewer.getByTestId('viewer-left-version')).toHaveValue('1');
+  await expect(viewer.getByTestId('viewer-version')).toHaveValue('2');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
   // the user keeps the first fill
   await versions.selectOption(first.jobId);
   await expect(versions).toHaveValue(first.jobId);
