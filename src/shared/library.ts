@@ -49,6 +49,7 @@ export const libraryMessages = {
   versionOne: '1 version',
   noVersions: 'Original only',
   uploadedOn: 'Uploaded {date}',
+  latest: 'Latest: {version} · {width} × {height}',
   onCanvas: 'On canvas',
   add: 'Add',
   addLabel: 'Add {name} to the canvas',

@@ -4,6 +4,7 @@ import { Check, ImageIcon, Loader2, Plus, ScanSearch } from 'lucide-react';
 import { fill } from '@shared/messages';
 import { LIBRARY_DRAG_TYPE, libraryMessages, libraryStatusLabel } from '@shared/library';
 import type { LibraryItem } from '@shared/api/library';
+import { versionChainLabel } from '@shared/versions';
 import { formatDate, userLocale } from '@web/lib/dates';
 import { cn } from '@web/lib/cn';
 
@@ -40,6 +41,7 @@ export function LibraryRow({
   onPick: () => void;
 }) {
   const action = onCanvas ? libraryMessages.show : libraryMessages.add;
+  const latest = item.results.at(-1);
   return (
     <li data-testid="library-item" data-name={item.name} data-on-canvas={onCanvas ? 'true' : 'false'}>
       <button
@@ -77,6 +79,11 @@ export function LibraryRow({
           <span className="mt-0.5 block text-[12px] tabular-nums text-zinc-400">
             {item.width} × {item.height} · {versionsLabel(item.results.length)}
           </span>
+          {latest && (
+            <span className="block truncate text-[12px] text-zinc-400" data-testid="library-latest">
+              {fill(libraryMessages.latest, { version: versionChainLabel([latest]), width: latest.width, height: latest.height })}
+            </span>
+          )}
           <span className="block text-[12px] text-zinc-500">
             {fill(libraryMessages.uploadedOn, { date: formatDate(item.created_at, 'date', userLocale()) })}
           </span>
