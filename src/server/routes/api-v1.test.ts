@@ -127,9 +127,12 @@ describe.each(backends)('public API (%s)', (backend) => {
       headers: { 'idempotency-key': 'farm-frame-0001' },
     });
     expect(created.status, await created.clone().text()).toBe(201);
-    const { job, credits_remaining } = await created.json();
+    const createdBody = await created.json();
+    const { job, credits_remaining } = createdBody;
     expect(created.headers.get('location')).toBe(`/api/v1/jobs/${job.id}`);
     expect(job).toHaveProperty('eta_ms');
+    // the expected time as it was queued, by the same estimator as the quote
+    expect(createdBody.estimate).toEqual({ eta_ms: q.eta_ms, run_seconds: q.run_seconds, wait_seconds: 0 });
     expect(credits_remaining).toBe(before - 1);
     // the web app sees the same job
     expect((await alice.json(`/api/jobs?ids=${job.id}`)).body.jobs.map((j: { id: string }) => j.id)).toEqual([job.id]);

@@ -14,18 +14,29 @@ import { createRemoveJob } from '../services/jobs/create-remove-job.js';
 import { cancelJob } from '../services/jobs/cancel-job.js';
 import { presentJob, presentJobs } from '../services/jobs/present-job.js';
 import { getJob, listJobsPage } from '../services/jobs/list-jobs-page.js';
-import { quoteJob } from '../services/jobs/quote-job.js';
+import { quoteEnhancement, quoteJob, quoteRemoval } from '../services/jobs/quote-job.js';
 import { deleteImage } from '../services/images/delete-image.js';
 import { downloadImage } from '../services/downloads/download-image.js';
 import { notifyLowCredits } from '../services/notifications/user-notifications.js';
 import { requestFingerprint } from '../services/api-keys/idempotency.js';
 import { fill } from '@shared/messages.js';
 import { parseStorageUrl } from '@shared/url-checks.js';
-import { CancelJobResponse, CreateJobResponse, CreateRemoveJobResponse, JobIdParam, RemoveJobForm, type JobDto } from '@shared/api/jobs.js';
+import { CancelJobResponse, JobIdParam, RemoveJobForm, type JobDto } from '@shared/api/jobs.js';
 import { UploadForm, UploadResponse } from '@shared/api/uploads.js';
 import { ImageIdParam } from '@shared/api/images.js';
 import { API_DOWNLOAD_URL_TTL_SECONDS, PUBLIC_API_PREFIX, apiKeyMessages, type ApiKeyScope } from '@shared/api/api-keys.js';
-import { V1DownloadLink, V1DownloadQuery, V1EnhanceRequest, V1JobResponse, V1JobsPage, V1JobsQuery, V1Quote, V1QuoteRequest } from '@shared/api/v1.js';
+import {
+  V1CreateJobResponse,
+  V1CreateRemoveJobResponse,
+  V1DownloadLink,
+  V1DownloadQuery,
+  V1EnhanceRequest,
+  V1JobResponse,
+  V1JobsPage,
+  V1JobsQuery,
+  V1Quote,
+  V1QuoteRequest,
+} from '@shared/api/v1.js';
 
 const RATE_HEADERS = {
   'RateLimit-Policy': 'The key’s limit: "key";q=<requests>;w=<seconds>',
@@ -90,7 +101,7 @@ export const apiV1Route = new Hono<ApiEnv>()
     doc(
       'Start an enhancement (scale or exact target size, mode, strengths); spends credits',
       'jobs:write',
-      { 201: CreateJobResponse },
+      { 201: V1CreateJobResponse },
       {
         idempotent: true,
         headers: { 201: CREATED_HEADERS },
@@ -102,10 +113,12 @@ export const apiV1Route = new Hono<ApiEnv>()
       const body = c.req.valid('json');
       return idempotent(c, requestFingerprint({ route: 'POST /jobs', body }), async () => {
         const deps = c.var.deps;
+        // the time it will take, as the queue stands before it joins
+        const { estimate } = await quoteEnhancement(deps, c.var.user!.id, body);
         const result = await createEnhanceJob(deps, c.var.user!, body);
         await notifyLowCredits(deps, c.var.user!.id);
         const job = await presentJob(deps, result.job);
-        return { status: 201, body: { ...result, job }, headers: { Location: jobLocation(job) } };
+        return { status: 201, body: { ...result, job, estimate }, headers: { Location: jobLocation(job) } };
       });
     },
   )
@@ -114,7 +127,7 @@ export const apiV1Route = new Hono<ApiEnv>()
     doc(
       'Start an object removal: the image and a PNG mask at its resolution; spends credits',
       'jobs:write',
-      { 201: CreateRemoveJobResponse },
+      { 201: V1CreateRemoveJobResponse },
       {
         idempotent: true,
         body: { media: 'multipart/form-data', schema: RemoveJobForm },
@@ -132,10 +145,11 @@ export const apiV1Route = new Hono<ApiEnv>()
       });
       return idempotent(c, fingerprint, async () => {
         const deps = c.var.deps;
+        const { estimate } = await quoteRemoval(deps, c.var.user!.id, form);
         const result = await createRemoveJob(deps, c.var.user!, form);
         await notifyLowCredits(deps, c.var.user!.id);
         const job = await presentJob(deps, result.job);
-        return { status: 201, body: { ...result, jobId: job.id, job }, headers: { Location: jobLocation(job) } };
+        return { status: 201, body: { ...result, jobId: job.id, job, estimate }, headers: { Location: jobLocation(job) } };
       });
     },
   )

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { msg } from '../messages.js';
 import { ENHANCEMENT_MODES, UPSCALE_FACTORS } from '../enhancement.js';
 import { DownloadOptions } from './downloads.js';
-import { EnhanceJobRequest, JobDto, JobStatus, TargetSize } from './jobs.js';
+import { CreateJobResponse, CreateRemoveJobResponse, EnhanceJobRequest, JobDto, JobStatus, TargetSize } from './jobs.js';
 import { IsoDateTime } from './common.js';
 import { API_JOBS_PAGE_DEFAULT, API_JOBS_PAGE_MAX } from './api-keys.js';
 
@@ -33,6 +33,19 @@ export const V1QuoteRequest = z.discriminatedUnion('workflow', [
 ]);
 export type V1QuoteRequest = z.infer<typeof V1QuoteRequest>;
 
+/** How long a job would take: the queue's wait, then the engine's run, from this server's finished runs. */
+export const V1JobEstimate = z
+  .strictObject({
+    /** From now until the result would be ready: the wait and the run's middle estimate. */
+    eta_ms: z.number(),
+    /** The engine's run, from this server's finished runs ('measured') or a cautious default until it has some. */
+    run_seconds: z.strictObject({ low: z.number(), high: z.number(), basis: z.enum(['measured', 'unmeasured']) }),
+    /** The queue's wait before a worker takes it. */
+    wait_seconds: z.number(),
+  })
+  .meta({ id: 'V1JobEstimate' });
+export type V1JobEstimate = z.infer<typeof V1JobEstimate>;
+
 export const V1Quote = z
   .strictObject({
     workflow: z.enum(['enhance', 'remove']),
@@ -41,12 +54,7 @@ export const V1Quote = z
     affordable: z.boolean(),
     scale: z.number().nullable(),
     output: z.strictObject({ width: z.number().int(), height: z.number().int() }),
-    /** From now until the result would be ready: the queue's wait and the run's middle estimate. */
-    eta_ms: z.number(),
-    /** The engine's run, from this server's finished runs ('measured') or a cautious default until it has some. */
-    run_seconds: z.strictObject({ low: z.number(), high: z.number(), basis: z.enum(['measured', 'unmeasured']) }),
-    /** The queue's wait before a worker would take it. */
-    wait_seconds: z.number(),
+    ...V1JobEstimate.shape,
   })
   .meta({ id: 'V1Quote' });
 export type V1Quote = z.infer<typeof V1Quote>;
@@ -76,3 +84,7 @@ export const V1JobResponse = z.strictObject({ job: JobDto });
 export const V1DownloadQuery = DownloadOptions.extend({ redirect: z.enum(['true', 'false']).optional() });
 export const V1DownloadLink = z.strictObject({ url: z.string(), expires_at: IsoDateTime }).meta({ id: 'V1DownloadLink' });
 export type V1DownloadLink = z.infer<typeof V1DownloadLink>;
+
+/** POST /api/v1/jobs and /removals: the web app's answer, and the job's expected time as it was queued. */
+export const V1CreateJobResponse = CreateJobResponse.extend({ estimate: V1JobEstimate });
+export const V1CreateRemoveJobResponse = CreateRemoveJobResponse.extend({ estimate: V1JobEstimate });
