@@ -18,6 +18,7 @@ import { grantPlan } from '@server/services/plans/grant-plan.js';
 import { processImageJob } from '@server/services/jobs/process-image-job.js';
 import { creditLedger, imageJobs, profiles } from '@server/db/schema.js';
 import { apiKeyMessages } from '@shared/api/api-keys.js';
+import { msg } from '@shared/messages.js';
 
 const ADDON_DIR = path.join(import.meta.dirname, 'renderlift');
 const SCRIPT = path.join(import.meta.dirname, 'tests', 'render_and_enhance.py');
@@ -50,17 +51,21 @@ describe.skipIf(!hasBlender)('Blender add-on', () => {
   let zipPath = '';
 
   /** Runs the headless script; meanwhile runs the jobs it starts, as a worker would. */
-  const runBlender = async (apiKey: string, outDir: string, serverUrl = t.server.url) => {
+  const runBlender = async (apiKey: string, outDir: string, serverUrl = t.server.url, scale = '2') => {
     fs.mkdirSync(outDir, { recursive: true });
-    const child = spawn('blender', ['-b', '--factory-startup', '--python-exit-code', '1', '--python', SCRIPT, '--', zipPath, serverUrl, apiKey, outDir], {
-      env: {
-        ...process.env,
-        // the add-on is installed into a throwaway user folder, never the machine's own Blender settings
-        BLENDER_USER_SCRIPTS: path.join(work, 'scripts'),
-        BLENDER_USER_CONFIG: path.join(work, 'config'),
+    const child = spawn(
+      'blender',
+      ['-b', '--factory-startup', '--python-exit-code', '1', '--python', SCRIPT, '--', zipPath, serverUrl, apiKey, outDir, scale],
+      {
+        env: {
+          ...process.env,
+          // the add-on is installed into a throwaway user folder, never the machine's own Blender settings
+          BLENDER_USER_SCRIPTS: path.join(work, 'scripts'),
+          BLENDER_USER_CONFIG: path.join(work, 'config'),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -134,6 +139,18 @@ describe.skipIf(!hasBlender)('Blender add-on', () => {
     const { code, output } = await runBlender('rl_live_not-a-key-of-this-server', out);
     expect(code, output).toBe(0);
     expect(output).toContain(`Renderlift: ${apiKeyMessages.unknownKey}`);
+    expect(fs.readdirSync(out)).toEqual(['shot.png']);
+    expect(await jobsOfUser()).toHaveLength(jobsBefore);
+  }, 300_000);
+
+  it('with no credits left it prints the catalogue’s message and writes nothing', async () => {
+    await t.server.deps.db.update(profiles).set({ creditsRemaining: 0 }).where(eq(profiles.userId, userId));
+    const out = path.join(work, 'no-credits');
+    const jobsBefore = (await jobsOfUser()).length;
+    // 4×: another idempotency key than the first run's, which would replay that paid job
+    const { code, output } = await runBlender(key, out, t.server.url, '4');
+    expect(code, output).toBe(0);
+    expect(output).toContain(`Renderlift: ${msg('enhanceInsufficientCredits')}`);
     expect(fs.readdirSync(out)).toEqual(['shot.png']);
     expect(await jobsOfUser()).toHaveLength(jobsBefore);
   }, 300_000);

@@ -4,7 +4,7 @@ bl_info = {
     "name": "Renderlift",
     "author": "Renderlift",
     "version": (1, 0, 0),
-    "blender": (3, 0, 0),
+    "blender": (3, 2, 0),
     "location": "Image Editor > Image > Enhance with Renderlift; Image Editor > Sidebar > Renderlift",
     "description": "Upscale and enhance renders with a Renderlift server, by hand or after every render",
     "category": "Render",

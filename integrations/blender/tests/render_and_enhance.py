@@ -2,7 +2,7 @@
 the automatic path enhance it.
 
     blender -b --factory-startup --python-exit-code 1 --python render_and_enhance.py -- \
-        ADDON_ZIP SERVER_URL API_KEY OUT_DIR
+        ADDON_ZIP SERVER_URL API_KEY OUT_DIR [SCALE]
 """
 
 import os
@@ -11,7 +11,9 @@ import sys
 import addon_utils
 import bpy
 
-zip_path, server_url, api_key, out_dir = sys.argv[sys.argv.index("--") + 1 :][:4]
+args = sys.argv[sys.argv.index("--") + 1 :]
+zip_path, server_url, api_key, out_dir = args[:4]
+scale = args[4] if len(args) > 4 else "2"
 
 bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)
 module = addon_utils.enable("renderlift", default_set=True, handle_error=None)
@@ -23,7 +25,7 @@ prefs = bpy.context.preferences.addons["renderlift"].preferences
 prefs.server_url = server_url
 prefs.api_key = api_key
 prefs.auto_enhance = True
-prefs.auto_scale = "2"
+prefs.auto_scale = scale
 prefs.auto_mode = "precision"
 
 scene = bpy.context.scene
