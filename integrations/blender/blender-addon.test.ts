@@ -51,11 +51,11 @@ describe.skipIf(!hasBlender)('Blender add-on', () => {
   let zipPath = '';
 
   /** Runs the headless script; meanwhile runs the jobs it starts, as a worker would. */
-  const runBlender = async (apiKey: string, outDir: string, serverUrl = t.server.url, scale = '2') => {
+  const runBlender = async (apiKey: string, outDir: string, serverUrl = t.server.url, scale = '2', write = 'write') => {
     fs.mkdirSync(outDir, { recursive: true });
     const child = spawn(
       'blender',
-      ['-b', '--factory-startup', '--python-exit-code', '1', '--python', SCRIPT, '--', zipPath, serverUrl, apiKey, outDir, scale],
+      ['-b', '--factory-startup', '--python-exit-code', '1', '--python', SCRIPT, '--', zipPath, serverUrl, apiKey, outDir, scale, write],
       {
         env: {
           ...process.env,
@@ -155,7 +155,7 @@ describe.skipIf(!hasBlender)('Blender add-on', () => {
     expect(await jobsOfUser()).toHaveLength(jobsBefore);
   }, 300_000);
 
-  it('with no server at the address it says it cannot reach it and writes nothing', async () => {
+  it('a render not written is saved as PNG first; with no server at the address it says it cannot reach it', async () => {
     const closed = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, '127.0.0.1', () => {
         const { port } = probe.address() as net.AddressInfo;
@@ -163,9 +163,12 @@ describe.skipIf(!hasBlender)('Blender add-on', () => {
       });
     });
     const out = path.join(work, 'unreachable');
-    const { code, output } = await runBlender(key, out, `http://127.0.0.1:${closed}`);
+    const { code, output } = await runBlender(key, out, `http://127.0.0.1:${closed}`, '2', 'nowrite');
     expect(code, output).toBe(0);
     expect(output).toContain(`Renderlift: Cannot reach the Renderlift server at http://127.0.0.1:${closed}:`);
-    expect(fs.readdirSync(out)).toEqual(['shot.png']);
+    // nothing was written by the render: the add-on saved the result to the frame's output path, and nothing else
+    expect(output).toContain('Renderlift: uploading shot0001.png');
+    expect(fs.readdirSync(out)).toEqual(['shot0001.png']);
+    expect(pngSize(path.join(out, 'shot0001.png'))).toEqual([320, 240]);
   }, 300_000);
 });

@@ -97,7 +97,7 @@ class IMAGE_OT_renderlift_enhance(bpy.types.Operator):
         image = context.space_data.image
         try:
             source = self._source(context, image)
-        except RuntimeError as err:
+        except (RuntimeError, OSError) as err:
             self.report({"ERROR"}, str(err))
             return {"CANCELLED"}
         if tasks.busy_with(source):
@@ -177,23 +177,25 @@ def on_render_write(scene, *_args):
 
 @persistent
 def on_render_complete(scene, *_args):
-    written = [p for p in _written if os.path.isfile(p)]
+    written = []
+    for path in _written:
+        if os.path.isfile(path) and path not in written:
+            written.append(path)
     _written.clear()
     p = prefs()
     if not p.auto_enhance:
         return
-    try:
-        if written and os.path.splitext(written[-1])[1].lower() in PNG_LIKE:
-            source = written[-1]
-        else:
-            # not written, or written as EXR and the like: the result is saved as PNG first
-            source = save_render_result(scene, render_output_png(scene))
-    except (RuntimeError, OSError) as err:
-        print(messages.FAILED.format(message=err), flush=True)
-        return
-    if tasks.busy_with(source):
-        return
-    tasks.start(source, int(p.auto_scale), p.auto_mode, p.server_url, p.api_key, show_in="Render Result")
+    # a still, or every frame of an animation, as written; EXR and the like, or nothing written: saved as PNG first
+    sources = [path for path in written if os.path.splitext(path)[1].lower() in PNG_LIKE]
+    if not sources:
+        try:
+            sources = [save_render_result(scene, render_output_png(scene))]
+        except (RuntimeError, OSError) as err:
+            print(messages.FAILED.format(message=err), flush=True)
+            return
+    for source in sources:
+        if not tasks.busy_with(source):
+            tasks.start(source, int(p.auto_scale), p.auto_mode, p.server_url, p.api_key, show_in="Render Result")
 
 
 def wait(timeout=None):

@@ -8,6 +8,7 @@ the result into the Image Editor) happens in `drain()`, run by a `bpy.app.timers
 import os
 import queue
 import threading
+import time
 
 import bpy
 
@@ -20,6 +21,8 @@ _running = set()
 _lock = threading.Lock()
 _stopping = threading.Event()
 TICK_SECONDS = 0.25
+# an animation's frames are sent a few at a time, not all at once
+_slots = threading.Semaphore(2)
 
 
 def busy_with(path):
@@ -34,13 +37,14 @@ def start(source_path, scale, mode, server_url, api_key, show_in=None):
 
     def run():
         try:
-            out = client.enhance_file(
-                source_path,
-                scale,
-                mode,
-                progress=lambda text, fraction: _events.put(("progress", text, fraction)),
-                cancelled=_stopping.is_set,
-            )
+            with _slots:
+                out = client.enhance_file(
+                    source_path,
+                    scale,
+                    mode,
+                    progress=lambda text, fraction: _events.put(("progress", text, fraction)),
+                    cancelled=_stopping.is_set,
+                )
             _events.put(("done", out, show_in))
         except RenderliftError as err:
             _events.put(("error", err.message, None))
@@ -69,10 +73,11 @@ def active():
 
 def wait(timeout=None):
     """Waits for every running enhancement (background mode, scripts) and applies what they reported."""
+    deadline = None if timeout is None else time.monotonic() + timeout
     with _lock:
         threads = list(_threads)
     for thread in threads:
-        thread.join(timeout)
+        thread.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
     drain()
     return active() == 0
 

@@ -2,7 +2,9 @@
 the automatic path enhance it.
 
     blender -b --factory-startup --python-exit-code 1 --python render_and_enhance.py -- \
-        ADDON_ZIP SERVER_URL API_KEY OUT_DIR [SCALE]
+        ADDON_ZIP SERVER_URL API_KEY OUT_DIR [SCALE] [write|nowrite]
+
+With `nowrite` the render is not written (as F12 without saving), so the add-on saves the result first.
 """
 
 import os
@@ -14,6 +16,7 @@ import bpy
 args = sys.argv[sys.argv.index("--") + 1 :]
 zip_path, server_url, api_key, out_dir = args[:4]
 scale = args[4] if len(args) > 4 else "2"
+write_still = (args[5] if len(args) > 5 else "write") == "write"
 
 bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)
 module = addon_utils.enable("renderlift", default_set=True, handle_error=None)
@@ -39,7 +42,7 @@ scene.render.resolution_percentage = 100
 scene.render.image_settings.file_format = "PNG"
 scene.render.filepath = os.path.join(out_dir, "shot")
 
-bpy.ops.render.render(write_still=True)
+bpy.ops.render.render(write_still=write_still)
 print("rendered", flush=True)
 
 if not module.wait(timeout=300):
