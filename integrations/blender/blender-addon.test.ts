@@ -147,8 +147,7 @@ describe.skipIf(!hasBlender)('Blender add-on', () => {
     await t.server.deps.db.update(profiles).set({ creditsRemaining: 0 }).where(eq(profiles.userId, userId));
     const out = path.join(work, 'no-credits');
     const jobsBefore = (await jobsOfUser()).length;
-    // 4×: another idempotency key than the first run's, which would replay that paid job
-    const { code, output } = await runBlender(key, out, t.server.url, '4');
+    const { code, output } = await runBlender(key, out);
     expect(code, output).toBe(0);
     expect(output).toContain(`Renderlift: ${msg('enhanceInsufficientCredits')}`);
     expect(fs.readdirSync(out)).toEqual(['shot.png']);

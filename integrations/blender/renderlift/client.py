@@ -131,9 +131,10 @@ class Client:
         say = progress or (lambda text, fraction: None)
         name = os.path.basename(source_path)
         say(messages.UPLOADING.format(name=name), 0.0)
-        image_id, digest = self.upload(source_path)
-        # the same render with the same settings never pays twice, even when sent again
-        key = "blender-%s-x%d-%s" % (digest[:32], int(scale), mode)
+        image_id, _digest = self.upload(source_path)
+        # a retried request (a lost answer) replays the first job instead of paying twice; the key names the upload,
+        # because the server compares the whole request and each upload of a file is a new image
+        key = "blender-%s-x%d-%s" % (image_id, int(scale), mode)
         job = self.create_job(image_id, scale, mode, key)
         started = time.monotonic()
         while job.get("status") == "processing":
