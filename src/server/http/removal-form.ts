@@ -5,17 +5,22 @@ import { AppError } from '../errors.js';
 import { fill, msg } from '@shared/messages.js';
 import { storageMessages } from '@shared/storage-messages.js';
 import { MASK_MAX_BYTES } from '@shared/limits.js';
+import { isFillSeed } from '@shared/removal.js';
+import { seedInvalidMessage } from '../services/jobs/another-fill.js';
 import { MultipartRefused, spoolMultipartFiles } from './multipart-files.js';
 
 export interface RemovalForm {
   imageId: string;
   mask: Buffer;
   sourceVersionId?: string;
+  /** The fill's seed (shared/removal.ts); absent: the engine's default. */
+  seed?: number;
 }
 
 /**
  * A removal's multipart form: the image's id (`targetImageId` or `imageId`), one PNG mask (`maskImage` or `mask`,
- * at most MASK_MAX_BYTES, streamed and bounded while it arrives) and optionally the version to remove from. Used by
+ * at most MASK_MAX_BYTES, streamed and bounded while it arrives), optionally the version to remove from and the fill's
+ * `seed`. Used by
  * the web app's /api/jobs/remove and the public API's /api/v1/removals alike.
  */
 export async function readRemovalForm<E extends AppEnv>(c: Context<E>): Promise<RemovalForm> {
@@ -43,5 +48,8 @@ export async function readRemovalForm<E extends AppEnv>(c: Context<E>): Promise<
   const sourceVersionId = spooled.fields.sourceVersionId || undefined;
   if (sourceVersionId !== undefined && !z.string().uuid().safeParse(sourceVersionId).success)
     throw new AppError('VERSION_NOT_FOUND', 400, msg('versionNotFound'));
-  return { imageId, mask, sourceVersionId };
+  const seedField = spooled.fields.seed;
+  const seed = seedField === undefined || seedField === '' ? undefined : /^\d{1,10}$/.test(seedField) ? Number(seedField) : NaN;
+  if (seed !== undefined && !isFillSeed(seed)) throw new AppError('SEED_INVALID', 400, seedInvalidMessage());
+  return { imageId, mask, sourceVersionId, seed };
 }

@@ -3,7 +3,8 @@
  * engine, charged once and downloaded through the API; idempotency; scopes; another user's job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { and, eq } from 'drizzle-orm';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { backends } from '../testing/databases.js';
 import { startJobTestServer, type JobTestServer } from '../testing/job-test-server.js';
@@ -189,7 +190,35 @@ describe.each(backends)('public API (%s)', (backend) => {
     expect((await alice.json('/api/api-keys')).body.keys.find((k: { name: string }) => k.name === 'Render farm').last_used_at).not.toBeNull();
   });
 
+  it('a removal through the API: image and mask, charged once however often it is sent with its Idempotency-Key', async () => {
+    const imageId = (await (await upload(keys.write, 'hallway.png')).json()).results[0].id;
+    const before = await credits();
+    // a small object painted in the middle of the frame
+    const painted = Buffer.alloc(96 * 72);
+    for (let y = 30; y < 42; y++) painted.fill(255, y * 96 + 40, y * 96 + 56);
+    const mask = await sharp(painted, { raw: { width: 96, height: 72, channels: 1 } })
+      .png()
+      .toBuffer();
+    const send = async () => {
+      const form = new FormData();
+      form.append('targetImageId', imageId);
+      form.append('maskImage', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
+      return api(keys.write, '/api/v1/removals', { method: 'POST', body: form, headers: { 'idempotency-key': 'hallway-remove-1' } });
+    };
+    const first = await send();
+    expect(first.status, await first.clone().text()).toBe(201);
+    const body = await first.json();
+    expect([body.job.workflow_type, first.headers.get('location'), body.estimate.wait_seconds]).toEqual(['remove', `/api/v1/jobs/${body.jobId}`, 0]);
+    // sent again (another multipart boundary, the same request): the stored answer
+    const again = await send();
+    expect([again.status, again.headers.get('idempotent-replayed'), (await again.json()).jobId]).toEqual([201, 'true', body.jobId]);
+    expect(await credits()).toBe(before - 1);
+    const removals = await t.server.deps.db.select().from(imageJobs).where(eq(imageJobs.targetImageId, imageId));
+    expect(removals.map((j) => j.workflowType)).toEqual(['remove']);
+  });
+
   it('scopes: a jobs:read key reads but cannot start, upload or download', async () => {
+    const jobsBefore = (await t.server.deps.db.select().from(imageJobs).where(eq(imageJobs.userId, aliceId))).length;
     expect((await api(keys.read, '/api/v1/jobs')).status).toBe(200);
     const refused = await problem(
       await api(keys.read, '/api/v1/jobs', { method: 'POST', json: { imageId: crypto.randomUUID(), scale: 2, mode: 'precision' } }),
@@ -198,13 +227,19 @@ describe.each(backends)('public API (%s)', (backend) => {
     );
     expect(refused.detail).toBe(apiKeyMessages.scopeMissing.replace('{scope}', 'jobs:write'));
     await problem(await upload(keys.read), 403, 'SCOPE_MISSING');
-    const [job] = await t.server.deps.db.select().from(imageJobs).where(eq(imageJobs.userId, aliceId));
+    const [job] = await t.server.deps.db
+      .select()
+      .from(imageJobs)
+      .where(and(eq(imageJobs.userId, aliceId), eq(imageJobs.workflowType, 'enhance')));
     await problem(await api(keys.read, `/api/v1/jobs/${job.id}/download`), 403, 'SCOPE_MISSING');
-    expect(await t.server.deps.db.select().from(imageJobs).where(eq(imageJobs.userId, aliceId))).toHaveLength(1);
+    expect(await t.server.deps.db.select().from(imageJobs).where(eq(imageJobs.userId, aliceId))).toHaveLength(jobsBefore);
   });
 
   it("another user's job and image are not found to a key, and stay as they were", async () => {
-    const [job] = await t.server.deps.db.select().from(imageJobs).where(eq(imageJobs.userId, aliceId));
+    const [job] = await t.server.deps.db
+      .select()
+      .from(imageJobs)
+      .where(and(eq(imageJobs.userId, aliceId), eq(imageJobs.workflowType, 'enhance')));
     for (const [method, path] of [
       ['GET', `/api/v1/jobs/${job.id}`],
       ['GET', `/api/v1/jobs/${job.id}/download`],

@@ -141,6 +141,7 @@ export const apiV1Route = new Hono<ApiEnv>()
         route: 'POST /removals',
         imageId: form.imageId,
         sourceVersionId: form.sourceVersionId,
+        seed: form.seed,
         mask: createHash('sha256').update(form.mask).digest('hex'),
       });
       return idempotent(c, fingerprint, async () => {

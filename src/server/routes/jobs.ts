@@ -1,13 +1,9 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
-import { AppError } from '../errors.js';
-import { fill, msg } from '@shared/messages.js';
-import { storageMessages } from '@shared/storage-messages.js';
-import { MASK_MAX_BYTES } from '@shared/limits.js';
-import { MultipartRefused, spoolMultipartFiles } from '../http/multipart-files.js';
+import { msg } from '@shared/messages.js';
+import { readRemovalForm } from '../http/removal-form.js';
 import { contract } from '../http/contract.js';
 import {
   CancelJobResponse,
@@ -24,8 +20,7 @@ import {
 } from '@shared/api/jobs.js';
 import { createEnhanceJob } from '../services/jobs/create-enhance-job.js';
 import { createRemoveJob } from '../services/jobs/create-remove-job.js';
-import { anotherFill, seedInvalidMessage } from '../services/jobs/another-fill.js';
-import { isFillSeed } from '@shared/removal.js';
+import { anotherFill } from '../services/jobs/another-fill.js';
 import { notifyLowCredits } from '../services/notifications/user-notifications.js';
 import { cancelJob } from '../services/jobs/cancel-job.js';
 import { getJobsByIds, getRecentActivity, getRecentCompleted, getRestorableJobs } from '../services/jobs/list-jobs.js';
@@ -58,34 +53,7 @@ export const jobsRoute = new Hono<AppEnv>()
     }),
     // the body is streamed, bounded while it arrives (http/body-limit.ts); the mask alone may be MASK_MAX_BYTES
     async (c) => {
-      const spooled = await spoolMultipartFiles(c.req.raw, {
-        counts: () => true,
-        maxFiles: 1,
-        maxFileBytes: MASK_MAX_BYTES,
-        tmpDir: c.var.deps.config.paths.tmp,
-      }).catch((err: unknown) => {
-        if (!(err instanceof MultipartRefused)) throw err;
-        throw new AppError('BAD_REQUEST', 400, msg('maskNoneHint'));
-      });
-      let mask: Buffer;
-      let imageId: string | undefined;
-      try {
-        imageId = spooled.fields.targetImageId ?? spooled.fields.imageId;
-        const file = spooled.files.find((f) => f.field === 'maskImage' || f.field === 'mask');
-        if (typeof imageId !== 'string' || !z.string().uuid().safeParse(imageId).success) throw new AppError('NO_IMAGE', 400, msg('removeNoImage'));
-        if (!file || file.size === 0) throw new AppError('MASK_EMPTY', 400, msg('maskNoneHint'));
-        if (file.tooLarge) throw new AppError('MASK_TOO_BIG', 413, fill(storageMessages.maskTooLarge, { n: MASK_MAX_BYTES / 1024 / 1024 }));
-        mask = await file.read();
-      } finally {
-        spooled.cleanup();
-      }
-      const sourceVersionId = spooled.fields.sourceVersionId || undefined;
-      if (sourceVersionId !== undefined && !z.string().uuid().safeParse(sourceVersionId).success)
-        throw new AppError('VERSION_NOT_FOUND', 400, msg('versionNotFound'));
-      const seedField = spooled.fields.seed;
-      const seed = seedField === undefined || seedField === '' ? undefined : /^\d{1,10}$/.test(seedField) ? Number(seedField) : NaN;
-      if (seed !== undefined && !isFillSeed(seed)) throw new AppError('SEED_INVALID', 400, seedInvalidMessage());
-      const result = await createRemoveJob(c.var.deps, userOf(c), { imageId, mask, sourceVersionId, seed });
+      const result = await createRemoveJob(c.var.deps, userOf(c), await readRemovalForm(c));
       await notifyLowCredits(c.var.deps, userOf(c).id);
       return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
     },
