@@ -39,6 +39,12 @@ describe('fitThroughput', () => {
     expect(fit.spread).toBeCloseTo(0.1, 6);
   });
 
+  it('goes by the median rate of runs of one size: one slowed by other work does not move it', () => {
+    const fit = fitThroughput([16, 16, 29].map((seconds) => ({ outputMegapixels: 2, seconds })))!;
+    expect(fit.secondsPerMegapixel).toBeCloseTo(8, 6);
+    expect(fit.spread).toBeCloseTo(29 / 16 - 1, 6);
+  });
+
   it('never gives a negative start: noisy runs go through the origin', () => {
     const fit = fitThroughput([
       { outputMegapixels: 1, seconds: 2 },

@@ -59,7 +59,7 @@ export const UNMEASURED_START = { low: 2, high: 15 };
 
 /**
  * Least-squares line through (output MP, seconds) with a start of at least 0. Runs all of one size give no slope
- * apart from the start: the whole time is then taken as per-megapixel work, which is right for the large jobs that
+ * apart from the start: the whole time is then taken as per-megapixel work, at the runs' median rate, which is right for the large jobs that
  * matter and at worst overestimates a smaller one.
  */
 export function fitThroughput(runs: readonly Pick<RunSample, 'outputMegapixels' | 'seconds'>[]): Throughput | null {
@@ -71,7 +71,8 @@ export function fitThroughput(runs: readonly Pick<RunSample, 'outputMegapixels' 
   const sxx = xs.reduce((a, r) => a + (r.outputMegapixels - mx) ** 2, 0);
   const sxy = xs.reduce((a, r) => a + (r.outputMegapixels - mx) * (r.seconds - my), 0);
   let start = 0;
-  let rate = my / mx;
+  // the median rate: one run slowed by other work on the machine does not move the estimate of the next
+  let rate = median(xs.map((r) => r.seconds / r.outputMegapixels));
   // a real spread of sizes (a tenth of the mean apart) before a start is read from the slope
   if (n >= 2 && sxx > (0.1 * mx) ** 2 * n) {
     const slope = sxy / sxx;
@@ -113,6 +114,12 @@ export function estimateRunSeconds(runs: readonly RunSample[], job: { network: E
   const expected = fit.startSeconds + fit.secondsPerMegapixel * job.outputMegapixels;
   const spread = Math.max(fit.samples < 2 ? SINGLE_RUN_SPREAD : MIN_MEASURED_SPREAD, Math.min(fit.spread, 1));
   return { low: expected * (1 - spread), high: expected * (1 + spread), basis: 'measured' };
+}
+
+function median(values: number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 }
 
 export const midpoint = (t: Pick<TimeRange, 'low' | 'high'>) => (t.low + t.high) / 2;
