@@ -134,6 +134,14 @@ test('the masking window: waits for its picture, 300 %, brush, eraser, lasso, un
   const ring = Array.from({ length: 16 }, (_, i) => ({ x: c.x + 150 * Math.cos((i / 16) * 2 * Math.PI), y: c.y + 150 * Math.sin((i / 16) * 2 * Math.PI) }));
   await drag(page, ring);
   await expect(stage).toHaveAttribute('data-strokes', '3');
+  // Escape during a shape drops it, and the window stays open
+  await page.mouse.move(ring[0].x, ring[0].y);
+  await page.mouse.down();
+  await page.mouse.move(ring[4].x, ring[4].y, { steps: 4 });
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  await expect(stage).toHaveAttribute('data-strokes', '3');
+  await expect(modal).toBeVisible();
   // undo and redo, by keys and buttons
   await page.keyboard.press('Control+z');
   await expect(stage).toHaveAttribute('data-strokes', '2');

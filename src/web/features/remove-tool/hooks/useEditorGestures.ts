@@ -2,7 +2,7 @@
  * Pointer, wheel and touch on the masking window's stage. One pointer paints with the chosen tool (brush strokes,
  * a rectangle from corner to corner, a lasso along the pointer; the eraser or Alt takes paint away); a drag with
  * Space held or the middle button pans; two fingers pinch-zoom about their centre and pan with it (a stroke a first
- * finger started is dropped); the wheel zooms about the cursor.
+ * finger started is dropped); the wheel zooms about the cursor; Escape drops a stroke or shape under way.
  */
 import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { picturePointAt, wheelFactor, type Point, type Size } from '../lib/editor-view';
@@ -58,6 +58,19 @@ export function useEditorGestures(o: GestureOptions) {
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
   }, [o.stageEl]);
+
+  // Escape during a stroke or shape drops it (the next Escape closes the window): heard before the dialog hears it
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || mode.current.kind !== 'paint') return;
+      e.preventDefault();
+      e.stopPropagation();
+      live.current.paint.abortStroke();
+      mode.current = { kind: 'none' };
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
 
   const local = (e: ReactPointerEvent): Point => {
     const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
