@@ -107,6 +107,7 @@ export function workspaceShortcuts(mac = false): ShortcutGroup[] {
         { keys: ['H'], label: 'Show or hide the mask' },
         { keys: [`${mod}+Z`], label: 'Undo the last stroke or shape' },
         { keys: [`${mod}+Shift+Z`, 'Ctrl+Y'], label: 'Redo' },
+        { keys: ['Escape'], label: 'Drop the stroke or shape under way (again: close the window)' },
       ],
     },
   ];
