@@ -12,7 +12,10 @@ import { grantPlan } from '../services/plans/grant-plan.js';
 import { makeImage } from '../services/uploads/test-images.js';
 import { requestFingerprint, startIdempotent } from '../services/api-keys/idempotency.js';
 import { ProblemDetails } from '@shared/api/common.js';
-import { apiKeyMessages } from '@shared/api/api-keys.js';
+import { IDEMPOTENCY_TTL_SECONDS, apiKeyMessages } from '@shared/api/api-keys.js';
+import { apiIdempotency } from '../db/schema.js';
+import { runJobMaintenance } from '../services/jobs/maintenance.js';
+import { eq } from 'drizzle-orm';
 
 describe.each(backends)('public API conventions (%s)', (backend) => {
   let server: TestServer;
@@ -75,6 +78,15 @@ describe.each(backends)('public API conventions (%s)', (backend) => {
     expect([bad.status, (await bad.json()).detail]).toEqual([400, apiKeyMessages.idempotencyKeyInvalid]);
     // neither started a job
     expect((await (await api('/api/v1/jobs', { key: uploader })).json()).jobs).toEqual([]);
+  });
+
+  it('forgets an Idempotency-Key after a day, in the maintenance run', async () => {
+    const dayAgo = () => new Date(Date.now() - IDEMPOTENCY_TTL_SECONDS * 1000 - 60_000);
+    await startIdempotent({ db: server.deps.db, clock: dayAgo }, userId, 'old-frame', 'a');
+    await startIdempotent(server.deps, userId, 'new-frame', 'b');
+    await runJobMaintenance(server.deps);
+    const left = await server.deps.db.select().from(apiIdempotency).where(eq(apiIdempotency.userId, userId));
+    expect(left.map((r) => r.idempotencyKey).sort()).toEqual(['frame-7', 'new-frame']);
   });
 
   it('tells the key’s limit on every answer and answers 429 with Retry-After past it', async () => {

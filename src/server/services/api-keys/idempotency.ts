@@ -80,3 +80,10 @@ export async function finishIdempotent(deps: IdemDeps, userId: string, key: stri
     .set({ responseStatus: answer.status, responseBody: answer.body as object, responseHeaders: answer.headers })
     .where(where);
 }
+
+/** Forgets Idempotency-Keys older than IDEMPOTENCY_TTL_SECONDS (the every-minute maintenance run); the number forgotten. */
+export async function purgeExpiredIdempotencyKeys(deps: IdemDeps): Promise<number> {
+  const expired = new Date(deps.clock().getTime() - IDEMPOTENCY_TTL_SECONDS * 1000);
+  const gone = await deps.db.delete(apiIdempotency).where(lt(apiIdempotency.createdAt, expired)).returning({ id: apiIdempotency.id });
+  return gone.length;
+}

@@ -4,6 +4,7 @@ import { imageJobs } from '@server/db/schema.js';
 import { enqueueJob, queueFor } from './enqueue-job.js';
 import { failJob, findUnqueuedJobs, sweepStaleJobs } from './job-lifecycle.js';
 import { closeSilentClaims } from '../workers/remote-claims.js';
+import { purgeExpiredIdempotencyKeys } from '../api-keys/idempotency.js';
 
 /** Queue states after which no worker will take the job again (retries used up, cancelled, or ended). */
 const GONE_STATES = new Set(['failed', 'cancelled', 'completed']);
@@ -47,6 +48,8 @@ export async function runJobMaintenance(deps: Pick<Deps, 'db' | 'queue' | 'event
   const lost = await failLostJobs(deps);
   const unqueued = await findUnqueuedJobs(deps, UNQUEUED_AFTER_MS);
   await closeSilentClaims(deps);
+  // the public API's idempotency keys are kept a day
+  await purgeExpiredIdempotencyKeys(deps);
   for (const job of unqueued) await enqueueJob(deps, job, 0);
   if (failed.length || lost || unqueued.length) deps.logger.info({ failed: failed.length, lost, requeued: unqueued.length }, 'job maintenance');
   return { failed: failed.length, lost, requeued: unqueued.length };
