@@ -22,8 +22,8 @@ export interface Io {
 /** The server and key: flags first, then the environment, then the config file `login` wrote. */
 function credentials(o: Options) {
   const saved = readConfig();
-  const server = o.server ?? process.env[CLI_ENV.server] ?? saved.server;
-  const key = o.key ?? process.env[CLI_ENV.key] ?? saved.key;
+  const server = o.server || process.env[CLI_ENV.server] || saved.server;
+  const key = o.key || process.env[CLI_ENV.key] || saved.key;
   if (!server) throw new CliError(cliMessages.noServer, CLI_EXIT.usage, 'USAGE');
   if (!key) throw new CliError(cliMessages.noKey, CLI_EXIT.auth, 'NO_KEY');
   return { server: server.replace(/\/+$/, ''), key };
@@ -31,9 +31,9 @@ function credentials(o: Options) {
 
 export async function login(o: Options, io: Io): Promise<number> {
   const saved = readConfig();
-  const server = (o.server ?? process.env[CLI_ENV.server] ?? saved.server)?.replace(/\/+$/, '');
+  const server = (o.server || process.env[CLI_ENV.server] || saved.server)?.replace(/\/+$/, '');
   if (!server) throw new CliError(cliMessages.noServer, CLI_EXIT.usage, 'USAGE');
-  let key = o.key ?? process.env[CLI_ENV.key];
+  let key = o.key || process.env[CLI_ENV.key];
   if (!key && process.stdin.isTTY) {
     const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
     key = (await rl.question(cliMessages.keyPrompt)).trim();

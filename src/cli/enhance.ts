@@ -4,7 +4,7 @@ import { CLI_EXIT, CLI_POLL_MS, cliMessages } from '@shared/cli.js';
 import { fill } from '@shared/messages.js';
 import { call, type ApiClient } from './client.js';
 import { CliError } from './exit-error.js';
-import { idempotencyKey, outputName, settingsLabel, sha256File, writeWhole, type EnhanceSettings } from './files.js';
+import { clearParts, idempotencyKey, outputName, settingsLabel, sha256File, writeWhole, type EnhanceSettings } from './files.js';
 import { bar, type Progress } from './output.js';
 import type { Slots } from './slots.js';
 import type { StateFile } from './state.js';
@@ -79,6 +79,7 @@ export async function enhanceFile(ctx: RunContext, file: string, settings: Enhan
   const key = idempotencyKey(sha256, label);
   const known = ctx.state.get(key);
   const output = known?.output ?? path.join(ctx.outDir, outputName(file, label));
+  clearParts(output);
   if (fs.existsSync(output)) {
     ctx.progress.line(key, fill(cliMessages.skipped, { file: name, output: path.basename(output) }));
     return { file, status: 'skipped', output, job_id: known?.jobId };

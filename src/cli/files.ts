@@ -49,3 +49,11 @@ export function writeWhole(file: string, bytes: Uint8Array): void {
   fs.writeFileSync(tmp, bytes);
   fs.renameSync(tmp, file);
 }
+
+/** Removes what a killed run left half written of this result (`.name.<pid>.part`). */
+export function clearParts(file: string): void {
+  const dir = path.dirname(file);
+  const prefix = `.${path.basename(file)}.`;
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+    if (name.startsWith(prefix) && name.endsWith('.part')) fs.rmSync(path.join(dir, name), { force: true });
+}
