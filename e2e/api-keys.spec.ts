@@ -3,8 +3,18 @@
  * scopes it needs, the key shown once with a copy button, then only its first characters; the key works against the
  * public API and shows when it was last used; revoked, it is refused on its next request.
  */
-import { expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 import { saveScreenshot, signedInUser, test } from './fixtures';
+
+/** No serious or critical accessibility violation (axe). */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+    where,
+  ).toEqual([]);
+}
 
 test('an API key is created with its scopes, shown once, used, and revoked', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -14,6 +24,7 @@ test('an API key is created with its scopes, shown once, used, and revoked', asy
   await expect(page).toHaveURL(/\/profile\?tab=api$/);
   const card = page.getByTestId('api-keys');
   await expect(card.getByText('No API keys yet.')).toBeVisible();
+  await expectAccessible(page, 'the API tab');
 
   // bad input says why and makes nothing
   await card.getByRole('button', { name: 'Create key' }).click();
@@ -31,6 +42,7 @@ test('an API key is created with its scopes, shown once, used, and revoked', asy
   await expect(page.getByText('Copied', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await saveScreenshot(page, 'api-key-created.png', { fullPage: false });
+  await expectAccessible(page, 'the new key dialog');
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   // from now on only its first characters
@@ -73,4 +85,5 @@ test('an API key is created with its scopes, shown once, used, and revoked', asy
   await expect(create.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('/api/v1/jobs');
   await saveScreenshot(page, 'api-reference.png', { fullPage: false });
+  await expectAccessible(page, 'the API reference');
 });
