@@ -19,7 +19,7 @@ import {
   workerMessages,
 } from '@shared/api/workers.js';
 
-type JobView = { id: string; status: string; progress: number; credit_state: string; credits_used: number };
+type JobView = { id: string; status: string; progress: number; credit_state: string; credits_used: number; phase?: unknown };
 
 async function jobsOf(client: TestClient, ids: string[]): Promise<JobView[]> {
   const res = await client.json(`/api/jobs?ids=${ids.join(',')}`);
@@ -248,8 +248,12 @@ describe('remote workers over HTTP with a token', { timeout: 400_000 }, () => {
     const tampered = new URL(inputUrl);
     tampered.searchParams.set('sig', 'A'.repeat(43));
     expect((await fetch(tampered)).status).toBe(403);
-    expect((await call(`/claims/${claimId}/progress`, { fraction: 0.5, etaMs: 1000, tilesDone: 1 })).body).toEqual({ proceed: true });
-    expect((await jobsOf(client, [job.jobId]))[0].progress).toBe(0.5);
+    // a remote worker's phase reaches the job as the in-process worker's does: the card reads 'Tile 1 of 2'
+    expect((await jobsOf(client, [job.jobId]))[0].phase).toEqual({ kind: 'loading' });
+    expect((await call(`/claims/${claimId}/progress`, { fraction: 0.5, etaMs: 1000, tilesDone: 1, tilesTotal: 2, phase: 'tiles' })).body).toEqual({
+      proceed: true,
+    });
+    expect((await jobsOf(client, [job.jobId]))[0]).toMatchObject({ progress: 0.5, phase: { kind: 'tiles', done: 1, total: 2 } });
     expect((await call('/heartbeat', { version: '9.9.9', provider: 'cpu', claims: [claimId] })).body).toEqual({ lost: [] });
     const completion = { width: 128, height: 96, format: 'png', model: 'by-hand', inputMegapixels: 0.006, engineSeconds: 0.5 };
     const early = await call(`/claims/${claimId}/complete`, completion);
