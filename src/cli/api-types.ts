@@ -220,6 +220,16 @@ export interface components {
             expires_at: string;
             url: string;
         };
+        V1JobEstimate: {
+            eta_ms: number;
+            run_seconds: {
+                /** @enum {string} */
+                basis: "measured" | "unmeasured";
+                high: number;
+                low: number;
+            };
+            wait_seconds: number;
+        };
         V1JobsPage: {
             jobs: components["schemas"]["JobDto"][];
             next_cursor: string | null;
@@ -485,6 +495,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         credits_remaining: number;
+                        estimate: components["schemas"]["V1JobEstimate"];
                         job: components["schemas"]["JobDto"];
                     };
                 };
@@ -975,6 +986,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         credits_remaining: number;
+                        estimate: components["schemas"]["V1JobEstimate"];
                         job: components["schemas"]["JobDto"];
                         jobId: string;
                     };
