@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { startJobTestServer, type JobTestServer } from '@server/testing/job-test-server.js';
 import { TestClient } from '@server/testing/test-server.js';
 import { signUpVerifiedUser } from '@server/testing/accounts.js';
@@ -98,7 +98,7 @@ describe('renderlift, the command-line client', { timeout: 300_000 }, () => {
         const open = await t.server.deps.db
           .select({ id: imageJobs.id })
           .from(imageJobs)
-          .where(and(eq(imageJobs.userId, userId), inArray(imageJobs.status, ['pending', 'processing'])));
+          .where(inArray(imageJobs.status, ['pending', 'processing']));
         for (const { id } of open.filter((j) => !taken.has(j.id))) {
           taken.add(id);
           await processImageJob({ ...t.server.deps, engine: t.engine }, id, new AbortController().signal);
@@ -171,6 +171,45 @@ describe('renderlift, the command-line client', { timeout: 300_000 }, () => {
     expect(third.code).toBe(CLI_EXIT.ok);
     expect(third.stdout).toContain('0 done, 4 already done, 0 failed');
     expect(await jobsOf()).toHaveLength(4);
+  });
+
+  it('removes what a mask paints white, once', async () => {
+    const image = path.join(tmp, 'renders', fs.readdirSync(path.join(tmp, 'renders'))[1]);
+    const { width, height } = await sharp(image).metadata();
+    const mask = path.join(tmp, 'mask.png');
+    const square = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    await sharp({ create: { width: width!, height: height!, channels: 3, background: '#000' } })
+      .composite([{ input: square, left: 8, top: 8 }])
+      .png()
+      .toFile(mask);
+    const jobsBefore = (await jobsOf()).length;
+    const done = await cli(['remove', image, '--mask', mask, '--out', 'removed', '--json']).done;
+    expect(done.code, done.stderr).toBe(CLI_EXIT.ok);
+    const [result] = JSON.parse(done.stdout).results;
+    expect(result).toMatchObject({ status: 'done', output: path.join(tmp, 'removed', `${path.basename(image, '.png')}_removed.png`) });
+    expect((await sharp(result.output).metadata()).width).toBe(width);
+    const again = await cli(['remove', image, '--mask', mask, '--out', 'removed']).done;
+    expect([again.code, (await jobsOf()).length]).toEqual([CLI_EXIT.ok, jobsBefore + 1]);
+  });
+
+  it('runs no more jobs at once than the plan allows, waiting for a slot when the server says so', async () => {
+    // a Basic account: one enhancement at a time
+    const browser = new TestClient(t.server.url);
+    const u = await signUpVerifiedUser(browser, t.server.deps);
+    await grantPlan(t.server.deps, { email: u.email, tier: 'basic', until: new Date(Date.now() + 30 * 86_400_000) });
+    const basicKey = (
+      await browser.json('/api/api-keys', { method: 'POST', json: { name: 'Laptop', scopes: ['images:write', 'jobs:write', 'jobs:read', 'files:read'] } })
+    ).body.key;
+    const run = await cli(['enhance', 'renders', '--out', 'basic', '--concurrency', '4', '--server', t.server.url, '--key', basicKey, '--json']).done;
+    expect(run.code, run.stderr).toBe(CLI_EXIT.ok);
+    expect(JSON.parse(run.stdout).results.map((r: { status: string }) => r.status)).toEqual(['done', 'done', 'done', 'done']);
+    const jobs = await t.server.deps.db.select().from(imageJobs).where(eq(imageJobs.userId, u.userId));
+    expect(jobs).toHaveLength(4);
+    // one after another: each started after the one before had ended
+    const byStart = jobs.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (let i = 1; i < byStart.length; i++) expect(byStart[i].createdAt.getTime()).toBeGreaterThanOrEqual(byStart[i - 1].finishedAt!.getTime());
   });
 
   it('watch takes a file copied in slowly exactly once, and a restart takes nothing again', async () => {
