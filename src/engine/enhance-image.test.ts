@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBmp24 } from './bmp-decoder.js';
 import { createEngine, EngineError, SCALES } from './index.js';
 import { TEST_MODELS_DIR } from './test-models.js';
+import type { Progress } from './progress.js';
 import { countTiles } from './tiled-inference.js';
 import { planWindow } from './tiling.js';
 
@@ -216,9 +217,14 @@ describe('enhance: modes, determinism, progress and cancel', () => {
 
   it('counts the tiles of both passes of Detail ×6 in one progress run, ending at every tile done', async () => {
     // windows of at most 64² px with 16 px margins, shaped to each pass's input
-    const seen: { tilesDone: number; tilesTotal: number }[] = [];
-    const r = await engine.enhance(await png(70, 50), { scale: 6, mode: 'detail' }, { onProgress: (p) => seen.push(p) });
+    const all: Progress[] = [];
+    const r = await engine.enhance(await png(70, 50), { scale: 6, mode: 'detail' }, { onProgress: (p) => all.push(p) });
     expect([r.width, r.height]).toEqual([420, 300]);
+    // loading the models, the tiles of both passes, then saving the result
+    expect(all[0].phase).toBe('loading');
+    expect(all.at(-1)!.phase).toBe('saving');
+    const seen = all.filter((p) => p.phase === 'tiles');
+    expect(seen.length).toBe(all.length - 2);
     const total = seen[0].tilesTotal;
     // the ×2 pass on 70×50 and the ×3 pass on its 140×100 output
     const tilesOf = (w: number, h: number) => {
