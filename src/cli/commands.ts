@@ -9,7 +9,7 @@ import { configFile, readConfig, removeConfig, writeConfig } from './config.js';
 import { download, enhanceFile, exitCodeOfRun, followJob, uploadOnce, type FileResult, type RunContext } from './enhance.js';
 import { CliError, usageError } from './exit-error.js';
 import { collectImages, sha256File, type EnhanceSettings } from './files.js';
-import { Progress } from './output.js';
+import { bar, Progress } from './output.js';
 import { Slots } from './slots.js';
 import { StateFile } from './state.js';
 import { watchFolder } from './watch.js';
@@ -95,11 +95,12 @@ export async function enhance(o: Options, io: Io): Promise<number> {
   const ctx = runContext(o);
   const settings = settingsOf(o);
   let finished = 0;
-  ctx.progress.total(`0 / ${files.length}`);
+  const overall = (n: number) => `overall ${bar((n / files.length) * 100)}  ${n} / ${files.length}`;
+  ctx.progress.total(overall(0));
   const results = await Promise.all(
     files.map(async (file) => {
       const r = await enhanceFile(ctx, file, settings);
-      ctx.progress.total(`${++finished} / ${files.length}`);
+      ctx.progress.total(overall(++finished));
       return r;
     }),
   );
