@@ -79,18 +79,16 @@ describe.each(backends)('the library on %s', (backend) => {
       .returning();
     await result(owner.userId, removal.id, enhanced.id, 180, 120);
     // loft: its enhancement failed
-    await server.deps.db
-      .insert(imageJobs)
-      .values({
-        userId: owner.userId,
-        status: 'failed',
-        workflowType: 'enhance',
-        targetImageId: ids.loft,
-        scale: 2,
-        mode: 'precision',
-        errorMessage: 'out of memory',
-        creditState: 'released',
-      });
+    await server.deps.db.insert(imageJobs).values({
+      userId: owner.userId,
+      status: 'failed',
+      workflowType: 'enhance',
+      targetImageId: ids.loft,
+      scale: 2,
+      mode: 'precision',
+      errorMessage: 'out of memory',
+      creditState: 'released',
+    });
     // roof: an enhancement running now (no worker takes it)
     expect((await owner.client.json('/api/jobs', { method: 'POST', json: { imageId: ids.roof, scale: 2, mode: 'creativity' } })).status).toBe(201);
     // trashed: never listed
