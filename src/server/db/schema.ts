@@ -213,6 +213,10 @@ export const images = pgTable(
   (t) => [
     uniqueIndex('images_bucket_path_uq').on(t.bucket, t.path),
     index('images_user_created_idx').on(t.userId, t.createdAt),
+    // the walk from an upload to its results (the library, the trash)
+    index('images_source_idx')
+      .on(t.sourceImageId)
+      .where(sql`${t.sourceImageId} is not null`),
     index('images_deleted_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
@@ -280,6 +284,8 @@ export const imageJobs = pgTable(
   },
   (t) => [
     index('image_jobs_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // an image's jobs: its versions, its status in the library, the same-settings warning
+    index('image_jobs_target_idx').on(t.targetImageId),
     index('image_jobs_active_idx')
       .on(t.userId, t.status)
       .where(sql`${t.status} in ('pending', 'processing')`),

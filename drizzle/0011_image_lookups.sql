@@ -1,0 +1,2 @@
+CREATE INDEX "image_jobs_target_idx" ON "image_jobs" USING btree ("target_image_id");--> statement-breakpoint
+CREATE INDEX "images_source_idx" ON "images" USING btree ("source_image_id") WHERE "images"."source_image_id" is not null;
