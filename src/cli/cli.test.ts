@@ -173,6 +173,17 @@ describe('renderlift, the command-line client', { timeout: 300_000 }, () => {
     expect(await jobsOf()).toHaveLength(4);
   });
 
+  it('enhances to an exact target size, named after it', async () => {
+    const image = path.join(tmp, 'renders', fs.readdirSync(path.join(tmp, 'renders'))[2]);
+    const done = await cli(['enhance', image, '--target-size', 'width:150', '--mode', 'detail', '--out', 'sized', '--json']).done;
+    expect(done.code, done.stderr).toBe(CLI_EXIT.ok);
+    const output = path.join(tmp, 'sized', `${path.basename(image, '.png')}_w150_detail.png`);
+    expect(JSON.parse(done.stdout).results[0]).toMatchObject({ status: 'done', output });
+    expect((await sharp(output).metadata()).width).toBe(150);
+    const wrong = await cli(['enhance', image, '--target-size', 'print:a4', '--out', 'sized']).done;
+    expect([wrong.code, wrong.stderr]).toEqual([CLI_EXIT.usage, expect.stringContaining('--target-size: width:PX')]);
+  });
+
   it('removes what a mask paints white, once', async () => {
     const image = path.join(tmp, 'renders', fs.readdirSync(path.join(tmp, 'renders'))[1]);
     const { width, height } = await sharp(image).metadata();

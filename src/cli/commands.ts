@@ -70,8 +70,8 @@ function runContext(o: Options): RunContext {
 }
 
 const settingsOf = (o: Options): EnhanceSettings => ({
-  scale: o.targetWidth ? undefined : (o.scale ?? 2),
-  targetWidth: o.targetWidth,
+  scale: o.targetSize ? undefined : (o.scale ?? 2),
+  targetSize: o.targetSize,
   mode: o.mode ?? 'precision',
 });
 

@@ -94,7 +94,7 @@ export async function enhanceFile(ctx: RunContext, file: string, settings: Enhan
         const body = {
           imageId,
           mode: settings.mode,
-          ...(settings.targetWidth ? { targetSize: { kind: 'width', width: settings.targetWidth } } : { scale: settings.scale }),
+          ...(settings.targetSize ? { targetSize: settings.targetSize } : { scale: settings.scale }),
         };
         try {
           const created = await call(ctx.server, () => ctx.api.POST('/api/v1/jobs', { body: body as never, params: { header: { 'Idempotency-Key': key } } }));

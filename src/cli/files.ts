@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CLI_IMAGE_EXTENSIONS, cliMessages } from '@shared/cli.js';
 import { fill } from '@shared/messages.js';
+import type { TargetSize } from '@shared/target-size.js';
 import { usageError } from './exit-error.js';
 
 export const isImage = (file: string) => (CLI_IMAGE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
@@ -30,11 +31,15 @@ export async function sha256File(file: string): Promise<string> {
 /** Settings of an enhancement, as they name its output and its idempotency key. */
 export interface EnhanceSettings {
   scale?: number;
-  targetWidth?: number;
+  targetSize?: TargetSize;
   mode: string;
 }
 
-export const settingsLabel = (s: EnhanceSettings) => `${s.targetWidth ? `w${s.targetWidth}` : `x${s.scale}`}_${s.mode}`;
+const targetLabel = (t: TargetSize) =>
+  t.kind === 'width' ? `w${t.width}` : t.kind === 'height' ? `h${t.height}` : t.kind === 'screen' ? t.preset : `${t.paper}-${t.dpi}dpi`;
+
+/** x2_precision, w5000_detail, 4k_precision, a3-300dpi_creativity: part of the result's name and of its idempotency key. */
+export const settingsLabel = (s: EnhanceSettings) => `${s.targetSize ? targetLabel(s.targetSize) : `x${s.scale}`}_${s.mode}`;
 
 /** `render_0001.png` at x2 precision → `render_0001_x2_precision.png`. */
 export const outputName = (source: string, label: string) => `${path.basename(source, path.extname(source))}_${label}.png`;

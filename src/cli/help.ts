@@ -6,7 +6,7 @@ Commands
   login [--server URL] [--key KEY]      check a key and keep it (key: --key, RENDERLIFT_API_KEY or a prompt)
   logout                                forget the kept key
   enhance <files or folders…> --out DIR  enhance PNG, JPEG, WebP and TIFF images; re-running skips what is done
-      --scale 2|3|4|6 (default 2) | --target-width PX
+      --scale 2|3|4|6 (default 2) | --target-size width:PX|height:PX|screen:4k|print:a3:300
       --mode precision|detail|creativity (default precision)
       --concurrency N                   jobs at once (default: up to the plan's limit)
   remove <image> --mask MASK.png --out DIR   remove what the mask paints white
