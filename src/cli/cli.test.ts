@@ -19,6 +19,7 @@ import { processImageJob } from '@server/services/jobs/process-image-job.js';
 import { creditLedger, imageJobs, profiles } from '@server/db/schema.js';
 import { apiKeyMessages } from '@shared/api/api-keys.js';
 import { CLI_EXIT, CLI_STATE_FILE } from '@shared/cli.js';
+import { msg } from '@shared/messages.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'bin', 'renderlift.js');
@@ -30,6 +31,9 @@ describe('renderlift, the command-line client', { timeout: 300_000 }, () => {
   let key = '';
   let tmp = '';
   let worker: NodeJS.Timeout | undefined;
+  /** Jobs the test's worker has run, and how many it may run (held, so that a run is killed with jobs left). */
+  let processed = 0;
+  let allowed = Infinity;
   const running = new Set<ChildProcess>();
   /** What the CLIs printed, told when a wait times out. */
   let printed = '';
@@ -100,7 +104,9 @@ describe('renderlift, the command-line client', { timeout: 300_000 }, () => {
           .from(imageJobs)
           .where(inArray(imageJobs.status, ['pending', 'processing']));
         for (const { id } of open.filter((j) => !taken.has(j.id))) {
+          if (processed >= allowed) break;
           taken.add(id);
+          processed++;
           await processImageJob({ ...t.server.deps, engine: t.engine }, id, new AbortController().signal);
         }
       } finally {
@@ -137,11 +143,15 @@ describe('renderlift, the command-line client', { timeout: 300_000 }, () => {
   it('enhances a folder, killed after its first result and run again: every result once, every image charged once', async () => {
     const out = path.join(tmp, 'out');
     const before = await credits();
+    // the worker runs one job, then holds the others until the run is killed
+    allowed = processed + 1;
     const first = cli(['enhance', 'renders', '--scale', '2', '--mode', 'precision', '--out', 'out']);
     await until('the first result', () => results(out).length > 0, first.child);
+    await until('the other jobs started', async () => (await jobsOf()).length === 4, first.child);
     first.child.kill('SIGKILL');
     await first.done;
-    expect(results(out).length).toBeLessThan(4);
+    allowed = Infinity;
+    expect(results(out)).toHaveLength(1);
 
     const second = await cli(['enhance', 'renders', '--scale', '2', '--mode', 'precision', '--out', 'out', '--json']).done;
     expect(second.code, second.stderr).toBe(CLI_EXIT.ok);
@@ -182,6 +192,26 @@ describe('renderlift, the command-line client', { timeout: 300_000 }, () => {
     expect((await sharp(output).metadata()).width).toBe(150);
     const wrong = await cli(['enhance', image, '--target-size', 'print:a4', '--out', 'sized']).done;
     expect([wrong.code, wrong.stderr]).toEqual([CLI_EXIT.usage, expect.stringContaining('--target-size: width:PX')]);
+  });
+
+  it('without credits exits 4 with the catalogue’s message; with credits again the same run goes through', async () => {
+    const image = path.join(tmp, 'broke.png');
+    await sharp(path.join(tmp, 'renders', fs.readdirSync(path.join(tmp, 'renders'))[3]))
+      .flip()
+      .toFile(image);
+    const balance = await credits();
+    await t.server.deps.db.update(profiles).set({ creditsRemaining: 0 }).where(eq(profiles.userId, userId));
+    const broke = await cli(['enhance', image, '--out', 'broke']).done;
+    expect(broke.code).toBe(CLI_EXIT.noCredits);
+    expect(broke.stderr).toContain(msg('enhanceInsufficientCredits'));
+    // the server keeps that refusal under the file's Idempotency-Key; the next run asks again under a fresh one
+    await t.server.deps.db.update(profiles).set({ creditsRemaining: balance }).where(eq(profiles.userId, userId));
+    const paid = await cli(['enhance', image, '--out', 'broke']).done;
+    expect(paid.code, paid.stderr).toBe(CLI_EXIT.ok);
+    expect(fs.existsSync(path.join(tmp, 'broke', 'broke_x2_precision.png'))).toBe(true);
+    expect(await credits()).toBe(balance - 1);
+    const state = JSON.parse(fs.readFileSync(path.join(tmp, 'broke', CLI_STATE_FILE), 'utf8'));
+    expect(Object.values<{ attempt?: number }>(state.entries).map((e) => e.attempt)).toEqual([1]);
   });
 
   it('removes what a mask paints white, once', async () => {

@@ -10,6 +10,8 @@ export interface StateEntry {
   jobId?: string;
   output?: string;
   done?: boolean;
+  /** Starts refused before (e.g. no credits then): the next start uses a fresh key, `<key>-<attempt>`. */
+  attempt?: number;
 }
 
 /**
