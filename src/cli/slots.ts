@@ -18,12 +18,8 @@ export class Slots {
     this.waiting.shift()?.();
   }
 
-  /** The server's limit; a slot taken by a job elsewhere (the web app) is waited for with `retryLater`. */
+  /** The server's limit (a job started elsewhere, e.g. in the web app, is waited out by the caller's retry). */
   setLimit(limit: number): void {
     this.limit = Math.max(1, limit);
-  }
-
-  get running(): number {
-    return this.active;
   }
 }
