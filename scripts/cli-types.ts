@@ -10,8 +10,6 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { apiV1Route } from '@server/routes/api-v1.js';
 import { buildPublicApiDocument } from '@server/http/public-openapi.js';
 import { PUBLIC_API_PREFIX } from '@shared/api/api-keys.js';
-import { ProblemDetails } from '@shared/api/common.js';
-import { resolver } from 'hono-openapi';
 
 export const CLI_TYPES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli', 'api-types.ts');
 
@@ -31,20 +29,9 @@ export async function publicDocument(from?: string): Promise<object> {
   return buildPublicApiDocument(apiV1Route, { title: 'Renderlift', version: '1', baseUrl: '/' }) as Promise<object>;
 }
 
-/**
- * The document's ProblemDetails schema when it names only itself (`{ $ref: '#/components/schemas/ProblemDetails' }`,
- * which openapi-typescript refuses as a circular pointer): its fields, from the same zod schema.
- */
-async function withProblemDetails(doc: any): Promise<object> {
-  const schemas = doc.components?.schemas ?? {};
-  if (schemas.ProblemDetails?.$ref !== '#/components/schemas/ProblemDetails') return doc;
-  const resolved = await resolver(ProblemDetails, { options: { io: 'output' } }).toOpenAPISchema();
-  return { ...doc, components: { ...doc.components, schemas: { ...schemas, ...resolved.components?.schemas } } };
-}
-
 /** The TypeScript source the document makes. */
 export async function cliTypesSource(doc: object): Promise<string> {
-  const ast = await openapiTS((await withProblemDetails(doc)) as Parameters<typeof openapiTS>[0], { alphabetize: true });
+  const ast = await openapiTS(doc as Parameters<typeof openapiTS>[0], { alphabetize: true });
   return HEADER + astToString(ast);
 }
 

@@ -70,9 +70,11 @@ export async function buildPublicApiDocument(v1: Hono<any>, meta: { title: strin
       });
     }
   }
+  // ProblemDetails carries its own id, so the resolver answers a $ref to it and puts its fields among the components
+  const problemDetails = await resolver(ProblemDetails, { options: { io: 'output' } }).toOpenAPISchema();
   doc.components = {
     ...doc.components,
-    schemas: { ...doc.components?.schemas, ProblemDetails: (await resolver(ProblemDetails, { options: { io: 'output' } }).toOpenAPISchema()).schema },
+    schemas: { ...doc.components?.schemas, ...problemDetails.components?.schemas },
   } as Doc['components'];
   return doc;
 }

@@ -65,13 +65,17 @@ export async function startIdempotent(deps: IdemDeps, userId: string, key: strin
   return { kind: 'replay', answer: { status: row.responseStatus, body: row.responseBody, headers: row.responseHeaders ?? {} } };
 }
 
+/** Answers that may differ on a retry: too few credits (bought since), an in-flight conflict, a rate limit. */
+const RETRYABLE_REFUSALS = new Set([402, 409, 429]);
+
 /**
- * Stores the first request's answer for replays. An answer that may differ on a retry (a server error, a busy queue,
- * a rate limit, an in-flight conflict) is not kept: the key is let go, so the client's retry runs again.
+ * Stores the first request's answer for replays. An answer that may differ on a retry (a server error, too few
+ * credits, a busy queue, a rate limit, an in-flight conflict) is not kept: the key is let go, so the client's retry
+ * runs again — nothing was charged for it.
  */
 export async function finishIdempotent(deps: IdemDeps, userId: string, key: string, answer: StoredAnswer): Promise<void> {
   const where = and(eq(apiIdempotency.userId, userId), eq(apiIdempotency.idempotencyKey, key));
-  if (answer.status >= 500 || answer.status === 429 || answer.status === 409) {
+  if (answer.status >= 500 || RETRYABLE_REFUSALS.has(answer.status)) {
     await deps.db.delete(apiIdempotency).where(where);
     return;
   }
