@@ -7,8 +7,11 @@ import { latestMail, signupBody, signUpVerifiedUser, verificationCodeFrom, waitF
 import { emailOutbox } from '../db/schema.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Signed by the provider, never sent by a browser: the one family of state-changing routes without an Origin rule. */
-const SIGNED_ELSEWHERE = /^\/api\/webhooks\//;
+/**
+ * Without an Origin rule: routes signed by the provider (payment webhooks), and the public API, which takes only an
+ * `Authorization: Bearer` key a browser never adds by itself and ignores the session cookie (checked below).
+ */
+const SIGNED_ELSEWHERE = /^\/api\/(webhooks|v1)\//;
 
 /** Every state-changing /api route the app declares, with its parameters filled in. */
 function stateChangingRoutes(server: TestServer) {
@@ -106,6 +109,9 @@ describe('origins without BASE_URL (the single-machine default)', () => {
       }
     }
     expect(refused).toEqual(routes.map((r) => `${r.method} ${r.path}`));
+    // the public API ignores the session cookie: a signed-in browser's request without a key is not authenticated
+    const viaCookie = await c.json('/api/v1/jobs', { method: 'POST', json: { imageId: '00000000-0000-4000-8000-000000000000', scale: 2 } });
+    expect(viaCookie.status).toBe(401);
     // nothing reached a handler: the user's workspace is as empty as before
     expect((await c.json('/api/viewports')).body.sessions ?? []).toHaveLength(0);
     expect((await c.json('/api/me')).status).toBe(200);
