@@ -30,27 +30,32 @@ export const TargetSize = z.discriminatedUnion(
   { message: msg('targetSizeInvalid') },
 ) satisfies z.ZodType<TargetSizeType>;
 
+/** What an enhancement is asked for (the web app's job, the public API's job and quote): one set of fields and messages. */
+export const enhanceFields = {
+  imageId: z.string().uuid({ message: msg('enhanceNoImage') }),
+  /** One of `scale` and `targetSize` (checked below): a factor, or an exact size reached by the smallest scale that covers it. */
+  scale: z
+    .number({ message: msg('enhanceNoScale') })
+    .refine((v) => (UPSCALE_FACTORS as readonly number[]).includes(v), { message: msg('enhanceNoScale') })
+    .optional(),
+  targetSize: TargetSize.optional(),
+  mode: z.string({ message: msg('enhanceNoMode') }).refine((v) => (ENHANCEMENT_MODES as readonly string[]).includes(v), { message: msg('enhanceNoMode') }),
+  /**
+   * The version to enhance: a completed job of this image (its result is the input, its size sets the cost and the
+   * output limit). Absent: the upload itself.
+   */
+  sourceVersionId: z
+    .string()
+    .uuid({ message: msg('versionNotFound') })
+    .optional(),
+};
+
 export const EnhanceJobRequest = z
   .object({
-    imageId: z.string().uuid({ message: msg('enhanceNoImage') }),
-    /** One of `scale` and `targetSize` (checked below): a factor, or an exact size reached by the smallest scale that covers it. */
-    scale: z
-      .number({ message: msg('enhanceNoScale') })
-      .refine((v) => (UPSCALE_FACTORS as readonly number[]).includes(v), { message: msg('enhanceNoScale') })
-      .optional(),
-    targetSize: TargetSize.optional(),
-    mode: z.string({ message: msg('enhanceNoMode') }).refine((v) => (ENHANCEMENT_MODES as readonly string[]).includes(v), { message: msg('enhanceNoMode') }),
+    ...enhanceFields,
     params: z
       .object({ creativity: z.number().min(0).max(100), detail: z.number().min(0).max(100), precision: z.number().min(0).max(100) })
       .partial()
-      .optional(),
-    /**
-     * The version to enhance: a completed job of this image (its result is the input, its size sets the cost and the
-     * output limit). Absent: the upload itself.
-     */
-    sourceVersionId: z
-      .string()
-      .uuid({ message: msg('versionNotFound') })
       .optional(),
   })
   .superRefine((req, ctx) => {

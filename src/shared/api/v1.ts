@@ -4,9 +4,8 @@
  */
 import { z } from 'zod';
 import { msg } from '../messages.js';
-import { ENHANCEMENT_MODES, UPSCALE_FACTORS } from '../enhancement.js';
 import { DownloadOptions } from './downloads.js';
-import { CreateJobResponse, CreateRemoveJobResponse, EnhanceJobRequest, JobDto, JobStatus, TargetSize } from './jobs.js';
+import { CreateJobResponse, CreateRemoveJobResponse, EnhanceJobRequest, enhanceFields, JobDto, JobStatus } from './jobs.js';
 import { IsoDateTime } from './common.js';
 import { API_JOBS_PAGE_DEFAULT, API_JOBS_PAGE_MAX } from './api-keys.js';
 
@@ -17,17 +16,11 @@ export const V1EnhanceRequest = EnhanceJobRequest;
 export const V1QuoteRequest = z.discriminatedUnion('workflow', [
   z.strictObject({
     workflow: z.literal('enhance'),
-    imageId: z.string().uuid({ message: msg('enhanceNoImage') }),
-    scale: z
-      .number({ message: msg('enhanceNoScale') })
-      .refine((v) => (UPSCALE_FACTORS as readonly number[]).includes(v), { message: msg('enhanceNoScale') })
-      .optional(),
-    targetSize: TargetSize.optional(),
-    mode: z.string({ message: msg('enhanceNoMode') }).refine((v) => (ENHANCEMENT_MODES as readonly string[]).includes(v), { message: msg('enhanceNoMode') }),
-    sourceVersionId: z
-      .string()
-      .uuid({ message: msg('versionNotFound') })
-      .optional(),
+    imageId: enhanceFields.imageId,
+    scale: enhanceFields.scale,
+    targetSize: enhanceFields.targetSize,
+    mode: enhanceFields.mode,
+    sourceVersionId: enhanceFields.sourceVersionId,
   }),
   z.strictObject({ workflow: z.literal('remove'), imageId: z.string().uuid({ message: msg('removeNoImage') }) }),
 ]);
