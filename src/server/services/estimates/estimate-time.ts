@@ -46,16 +46,16 @@ export const SINGLE_RUN_SPREAD = 0.3;
 /**
  * Before a network has finished a single run on this server: a wide range, not a number that looks precise. Seconds
  * per output megapixel, low to high, spanning a fast desktop to a small two-core server shared with other work
- * (measured there, 800×600 ×2, 1.92 MP out: Precision 22–37 s, Creativity 224 s idle and 310 s under a load of 13),
- * and a start of model loading and file handling.
+ * (measured there, 800×600 ×2, 1.92 MP out: Precision 2.8–3.3 s idle and 22–37 s under a load of 7–13, Creativity
+ * 43–46 s idle and 310 s under a load of 13), and a start of model loading and file handling.
  */
 export const UNMEASURED_RATE: Record<EstimateNetwork, { low: number; high: number }> = {
-  precision: { low: 1, high: 12 },
+  precision: { low: 0.5, high: 12 },
   detail: { low: 1.5, high: 16 },
   creativity: { low: 15, high: 200 },
   remove: { low: 2, high: 30 },
 };
-export const UNMEASURED_START = { low: 2, high: 15 };
+export const UNMEASURED_START = { low: 1, high: 15 };
 
 /**
  * Least-squares line through (output MP, seconds) with a start of at least 0. Runs all of one size give no slope
