@@ -26,13 +26,12 @@ export function exitCodeOf(status: number): 1 | 3 | 4 {
 }
 
 /** A refusal of the API as the error the command ends with: the problem's `detail` (the catalogue's message) and code. */
-export function problemError(error: unknown, response: Response): CliError & { details?: unknown; replayed?: boolean } {
+export function problemError(error: unknown, response: Response): CliError & { details?: unknown } {
   const p = (error && typeof error === 'object' ? error : {}) as Problem;
   const detail = typeof p.detail === 'string' ? p.detail : `${response.status} ${response.statusText}`;
-  const err = new CliError(detail, exitCodeOf(response.status), p.code, response.status) as CliError & { details?: unknown; replayed?: boolean };
+  const err = new CliError(detail, exitCodeOf(response.status), p.code, response.status) as CliError & { details?: unknown };
   err.details = p.details;
   // the server's stored answer to an earlier request under the same Idempotency-Key
-  err.replayed = response.headers.get('idempotent-replayed') === 'true';
   return err;
 }
 

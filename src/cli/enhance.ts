@@ -90,31 +90,19 @@ export async function enhanceFile(ctx: RunContext, file: string, settings: Enhan
     await ctx.slots.acquire();
     try {
       if (jobId) ctx.progress.line(key, fill(cliMessages.resumed, { file: name, job: jobId }));
-      let fresh = false;
       while (!jobId) {
-        const attempt = ctx.state.get(key)?.attempt ?? 0;
-        const idemKey = attempt ? `${key}-${attempt}` : key;
         const body = {
           imageId,
           mode: settings.mode,
           ...(settings.targetSize ? { targetSize: settings.targetSize } : { scale: settings.scale }),
         };
         try {
-          const created = await call(ctx.server, () =>
-            ctx.api.POST('/api/v1/jobs', { body: body as never, params: { header: { 'Idempotency-Key': idemKey } } }),
-          );
+          const created = await call(ctx.server, () => ctx.api.POST('/api/v1/jobs', { body: body as never, params: { header: { 'Idempotency-Key': key } } }));
           jobId = created.job.id;
           ctx.state.update(key, { source: file, sha256, imageId, jobId, output });
           ctx.progress.line(key, fill(cliMessages.started, { file: name, job: jobId }));
         } catch (err) {
-          const e = err as CliError & { details?: { limit?: number; active?: number }; replayed?: boolean };
-          // a refusal stored by an earlier run (no job was made, nothing was paid, e.g. no credits then): asked again
-          // once under a fresh key, kept first, so that a run killed after this start replays its job
-          if (e.replayed && e.status && e.status < 500 && !fresh) {
-            fresh = true;
-            ctx.state.update(key, { source: file, sha256, imageId, attempt: attempt + 1 });
-            continue;
-          }
+          const e = err as CliError & { details?: { limit?: number; active?: number } };
           if (e.code !== 'CONCURRENCY_LIMIT' && e.code !== 'RATE_LIMITED' && e.code !== 'IDEMPOTENCY_IN_FLIGHT') throw err;
           if (e.details?.limit) ctx.slots.setLimit(e.details.limit);
           ctx.progress.line(key, fill(cliMessages.waitingForSlot, { file: name, active: e.details?.active ?? '?', limit: e.details?.limit ?? '?' }), false);

@@ -10,8 +10,6 @@ export interface StateEntry {
   jobId?: string;
   output?: string;
   done?: boolean;
-  /** Starts refused before (e.g. no credits then): the next start uses a fresh key, `<key>-<attempt>`. */
-  attempt?: number;
 }
 
 /**
