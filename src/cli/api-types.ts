@@ -230,6 +230,10 @@ export interface components {
             };
             wait_seconds: number;
         };
+        V1JobResponse: {
+            estimate: components["schemas"]["V1JobEstimate"] | null;
+            job: components["schemas"]["JobDto"];
+        };
         V1JobsPage: {
             jobs: components["schemas"]["JobDto"][];
             next_cursor: string | null;
@@ -577,9 +581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        job: components["schemas"]["JobDto"];
-                    };
+                    "application/json": components["schemas"]["V1JobResponse"];
                 };
             };
             /** @description The request does not match its schema */

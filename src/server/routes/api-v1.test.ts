@@ -159,9 +159,12 @@ describe.each(backends)('public API (%s)', (backend) => {
 
     // not downloadable until done
     await problem(await api(keys.write, `/api/v1/jobs/${job.id}/download`), 409, 'NOT_DOWNLOADABLE');
+    // while it waits, its time from now by the estimator, as when it was queued
+    const waiting = await (await api(keys.write, `/api/v1/jobs/${job.id}`)).json();
+    expect([waiting.job.status, waiting.estimate]).toEqual(['processing', createdBody.estimate]);
     await processImageJob({ ...t.server.deps, engine: t.engine }, job.id, new AbortController().signal);
     const done = await (await api(keys.write, `/api/v1/jobs/${job.id}`)).json();
-    expect([done.job.status, done.job.credit_state, done.job.credits_used]).toEqual(['completed', 'charged', 1]);
+    expect([done.job.status, done.job.credit_state, done.job.credits_used, done.estimate]).toEqual(['completed', 'charged', 1, null]);
     expect(await credits()).toBe(before - 1);
     const charges = await t.server.deps.db.select().from(creditLedger).where(eq(creditLedger.jobId, job.id));
     expect(charges.filter((e) => e.delta < 0).reduce((n, e) => n + e.delta, 0)).toBe(-1);

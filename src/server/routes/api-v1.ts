@@ -14,7 +14,7 @@ import { createRemoveJob } from '../services/jobs/create-remove-job.js';
 import { cancelJob } from '../services/jobs/cancel-job.js';
 import { presentJob, presentJobs } from '../services/jobs/present-job.js';
 import { getJob, listJobsPage } from '../services/jobs/list-jobs-page.js';
-import { quoteEnhancement, quoteJob, quoteRemoval } from '../services/jobs/quote-job.js';
+import { estimateAcceptedJob, quoteEnhancement, quoteJob, quoteRemoval } from '../services/jobs/quote-job.js';
 import { deleteImage } from '../services/images/delete-image.js';
 import { downloadImage } from '../services/downloads/download-image.js';
 import { notifyLowCredits } from '../services/notifications/user-notifications.js';
@@ -173,7 +173,8 @@ export const apiV1Route = new Hono<ApiEnv>()
     async (c) => {
       const job = await getJob(c.var.deps, c.var.user!.id, c.req.valid('param').id);
       if (!job) throw jobNotFound();
-      return c.json({ job: await presentJob(c.var.deps, job) });
+      const estimate = job.status === 'processing' || job.status === 'pending' ? await estimateAcceptedJob(c.var.deps, job.id) : null;
+      return c.json({ job: await presentJob(c.var.deps, job), estimate });
     },
   )
   .post(

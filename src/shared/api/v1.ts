@@ -71,7 +71,8 @@ export const V1JobsQuery = z.object({
 export const V1JobsPage = z.strictObject({ jobs: z.array(JobDto), next_cursor: z.string().nullable() }).meta({ id: 'V1JobsPage' });
 export type V1JobsPage = z.infer<typeof V1JobsPage>;
 
-export const V1JobResponse = z.strictObject({ job: JobDto });
+/** One job, with its time from now while it waits or runs (null once it has ended). */
+export const V1JobResponse = z.strictObject({ job: JobDto, estimate: V1JobEstimate.nullable() }).meta({ id: 'V1JobResponse' });
 
 /** GET /api/v1/jobs/{id}/download: a short-lived link by default; `redirect=false` (or Accept: image/*) sends the bytes. */
 export const V1DownloadQuery = DownloadOptions.extend({ redirect: z.enum(['true', 'false']).optional() });

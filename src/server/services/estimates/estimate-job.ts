@@ -19,7 +19,18 @@ export interface EstimateContext {
   runs: RunSample[];
   /** Seconds of work the queue holds ahead of a new job. */
   ahead: { runningLeftSeconds: number[]; waitingSeconds: number[] };
+  /** Every accepted job not ended, oldest first: the queue as it stands. */
+  unfinished: UnfinishedJob[];
   slots: number;
+}
+
+/** A job in the queue or running, with its run's estimate and (running) what it has left. */
+export interface UnfinishedJob {
+  id: string;
+  createdAt: Date;
+  started: boolean;
+  run: TimeRange;
+  leftSeconds: number;
 }
 
 const networkOf = (workflow: string, mode: string | null): EstimateNetwork | null => (workflow === 'remove' ? 'remove' : isEnhancementMode(mode) ? mode : null);
@@ -35,16 +46,40 @@ export async function loadEstimateContext(deps: EstimateDeps): Promise<EstimateC
   });
   const now = deps.clock().getTime();
   const ahead = { runningLeftSeconds: [] as number[], waitingSeconds: [] as number[] };
+  const unfinished: UnfinishedJob[] = [];
   for (const job of await findUnfinishedJobs(deps.db)) {
     const network = networkOf(job.workflowType, job.mode);
     if (!network || !job.width || !job.height) continue;
     const scale = network === 'remove' ? 1 : (job.scale ?? 1);
-    const seconds = midpoint(estimateRunSeconds(runs, { network, scale: job.scale, outputMegapixels: (job.width * scale * job.height * scale) / 1e6 }));
-    if (!job.startedAt) ahead.waitingSeconds.push(seconds);
+    const run = estimateRunSeconds(runs, { network, scale: job.scale, outputMegapixels: (job.width * scale * job.height * scale) / 1e6 });
+    const seconds = midpoint(run);
     // a running job's own ETA from its tiles once it has one, else what its estimate leaves
-    else ahead.runningLeftSeconds.push(job.etaMs !== null ? job.etaMs / 1000 : Math.max(0, seconds - (now - job.startedAt.getTime()) / 1000));
+    const leftSeconds = !job.startedAt ? seconds : job.etaMs !== null ? job.etaMs / 1000 : Math.max(0, seconds - (now - job.startedAt.getTime()) / 1000);
+    if (!job.startedAt) ahead.waitingSeconds.push(seconds);
+    else ahead.runningLeftSeconds.push(leftSeconds);
+    unfinished.push({ id: job.id, createdAt: job.createdAt, started: job.startedAt !== null, run, leftSeconds });
   }
-  return { runs, ahead, slots: Math.max(1, deps.config.WORKERS) };
+  unfinished.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { runs, ahead, unfinished, slots: Math.max(1, deps.config.WORKERS) };
+}
+
+/**
+ * An accepted job's time from now: running, what it has left (its own ETA from its tiles, else its estimate less the
+ * time it has run); waiting, the jobs ahead of it (those running and those queued before it) shared by the slots,
+ * then its run. Null when the job has ended or its input is unknown.
+ */
+export function unfinishedJobTime(ctx: EstimateContext, jobId: string): { run: TimeRange; waitSeconds: number; leftSeconds: number } | null {
+  const at = ctx.unfinished.findIndex((j) => j.id === jobId);
+  if (at < 0) return null;
+  const job = ctx.unfinished[at];
+  if (job.started) return { run: job.run, waitSeconds: 0, leftSeconds: job.leftSeconds };
+  const before = ctx.unfinished.slice(0, at);
+  const ahead = {
+    runningLeftSeconds: ctx.unfinished.filter((j) => j.started).map((j) => j.leftSeconds),
+    waitingSeconds: before.filter((j) => !j.started).map((j) => j.leftSeconds),
+  };
+  const waitSeconds = queueWaitSeconds(ahead, ctx.slots);
+  return { run: job.run, waitSeconds, leftSeconds: waitSeconds + midpoint(job.run) };
 }
 
 export interface EstimateRequest {

@@ -7,7 +7,7 @@ import { REMOVAL_CREDIT_COST } from '@shared/credit-cost.js';
 import type { TargetSize } from '@shared/target-size.js';
 import type { V1JobEstimate, V1Quote, V1QuoteRequest } from '@shared/api/v1.js';
 import { resolveInputVersion } from './input-version.js';
-import { estimateJob, loadEstimateContext } from '../estimates/estimate-job.js';
+import { estimateJob, loadEstimateContext, unfinishedJobTime } from '../estimates/estimate-job.js';
 import { estimateRunSeconds, midpoint, queueWaitSeconds, type TimeRange } from '../estimates/estimate-time.js';
 
 type QuoteDeps = Pick<Deps, 'db' | 'config' | 'clock'>;
@@ -46,6 +46,16 @@ export async function quoteRemoval(deps: QuoteDeps, userId: string, req: { image
     output: { width: image.width, height: image.height },
     estimate: estimateOf(run, queueWaitSeconds(ctx.ahead, ctx.slots)),
   };
+}
+
+/**
+ * A job's time from now while it waits or runs (GET /api/v1/jobs/{id}): its place in the queue and its run by the
+ * estimator, or what a running job has left. Null once it has ended.
+ */
+export async function estimateAcceptedJob(deps: QuoteDeps, jobId: string): Promise<V1JobEstimate | null> {
+  const time = unfinishedJobTime(await loadEstimateContext(deps), jobId);
+  if (!time) return null;
+  return { ...estimateOf(time.run, time.waitSeconds), eta_ms: Math.round(time.leftSeconds * 1000) };
 }
 
 /**
