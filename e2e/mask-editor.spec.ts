@@ -206,9 +206,23 @@ test('the masking window: waits for its picture, 300 %, brush, eraser, lasso, un
   await expect(viewer.getByTestId('viewer-version')).toHaveValue('2');
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
-  // the user keeps the first fill
+  // the user keeps the first fill and deletes the second: shown, then deleted from the card's menu after a confirmation
   await versions.selectOption(first.jobId);
   await expect(versions).toHaveValue(first.jobId);
+  await versions.selectOption(second.jobId);
+  await card(page).getByTestId('card-menu').click();
+  await page.getByTestId('card-delete-version').click();
+  const confirm = page.getByTestId('delete-version-dialog');
+  await expect(confirm).toContainText('will be deleted for good');
+  await confirm.getByTestId('delete-version-confirm').click();
+  await expect(page.locator('[data-sonner-toast]', { hasText: 'Version deleted' })).toBeVisible();
+  // one version left: the card shows it, and the server holds only it
+  await expect(versions).toHaveCount(0);
+  await expect(card(page)).toHaveAttribute('data-status', 'enhanced');
+  expect((await removals(page)).map((r) => r.jobId)).toEqual([first.jobId]);
+  await page.reload();
+  await expect(card(page)).toHaveAttribute('data-status', 'enhanced');
+  expect((await removals(page)).map((r) => r.jobId)).toEqual([first.jobId]);
 });
 
 test('on a phone: the masking window pinches to 300 % and paints with a finger', async ({ browser, baseURL }) => {

@@ -62,3 +62,19 @@ export function versionChainLabel(steps: readonly Pick<VersionStep, 'workflow' |
 export function sameEnhancement<T extends VersionStep>(versions: readonly T[], parentJobId: string | null, scale: number, mode: string): T | null {
   return versions.find((v) => v.workflow === 'enhance' && (v.parentJobId ?? null) === parentJobId && v.scale === scale && v.mode === mode) ?? null;
 }
+
+/** Deleting one version of a card (a job's result and every version made from it); placeholders are filled by `fill`. */
+export const versionMessages = {
+  deleteAction: 'Delete this version…',
+  confirmTitle: 'Delete this version?',
+  confirmBody: '"{label}" will be deleted for good{derived}. The credits it used are not refunded. The original and the other versions stay.',
+  confirmDerived: ', with the {n} versions made from it',
+  confirmDerivedOne: ', with the version made from it',
+  confirm: 'Delete version',
+  cancel: 'Cancel',
+  deleted: 'Version deleted',
+  notFound: 'This version no longer exists.',
+  noResult: 'Only a finished result can be deleted.',
+  busy: 'A job is working on this version. Cancel it first, then delete the version.',
+  failed: 'Could not delete this version. Please try again.',
+} as const;

@@ -15,13 +15,14 @@ import { cancelJob } from '../services/jobs/cancel-job.js';
 import { presentJob, presentJobs } from '../services/jobs/present-job.js';
 import { getJob, listJobsPage } from '../services/jobs/list-jobs-page.js';
 import { estimateAcceptedJob, quoteEnhancement, quoteJob, quoteRemoval } from '../services/jobs/quote-job.js';
+import { deleteVersion } from '../services/images/delete-version.js';
 import { deleteImage } from '../services/images/delete-image.js';
 import { downloadImage } from '../services/downloads/download-image.js';
 import { notifyLowCredits } from '../services/notifications/user-notifications.js';
 import { requestFingerprint } from '../services/api-keys/idempotency.js';
 import { fill } from '@shared/messages.js';
 import { parseStorageUrl } from '@shared/url-checks.js';
-import { CancelJobResponse, JobIdParam, RemoveJobForm, type JobDto } from '@shared/api/jobs.js';
+import { CancelJobResponse, DeleteVersionResponse, JobIdParam, RemoveJobForm, type JobDto } from '@shared/api/jobs.js';
 import { UploadForm, UploadResponse } from '@shared/api/uploads.js';
 import { ImageIdParam } from '@shared/api/images.js';
 import { API_DOWNLOAD_URL_TTL_SECONDS, PUBLIC_API_PREFIX, apiKeyMessages, type ApiKeyScope } from '@shared/api/api-keys.js';
@@ -188,6 +189,20 @@ export const apiV1Route = new Hono<ApiEnv>()
     },
   )
   .get(
+  .delete(
+    '/jobs/:id',
+    doc(
+      'Delete a completed job’s result for good, with every version made from it (the job stays in lists as history; credits are not refunded)',
+      'jobs:write',
+      { 200: DeleteVersionResponse },
+    ),
+    requireScope('jobs:write'),
+    validate('param', JobIdParam),
+    async (c) => {
+      const { jobIds } = await deleteVersion(c.var.deps, c.var.user!.id, c.req.valid('param').id);
+      return c.json({ deleted_job_ids: jobIds });
+    },
+  )
     '/jobs/:id/download',
     doc(
       'A completed job’s result: by default a redirect to a short-lived signed URL (JSON { url, expires_at } with Accept: application/json); the bytes with redirect=false, Accept: image/*, or any format option',

@@ -89,6 +89,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
       }),
     'DELETE /api/viewports/:id': () => bob.json(`/api/viewports/${ids.viewport}`, { method: 'DELETE' }),
     'POST /api/viewports/:id/load': () => bob.json(`/api/viewports/${ids.viewport}/load`, { method: 'POST' }),
+    'DELETE /api/jobs/:id/result': () => bob.json(`/api/jobs/${ids.job}/result`, { method: 'DELETE' }),
     'GET /api/billing/checkout/:id': () => bob.json(`/api/billing/checkout/${ids.checkout}`),
     'GET /api/billing/test-checkout/:id': () => bob.json(`/api/billing/test-checkout/${ids.checkout}`),
     'POST /api/billing/test-checkout/:id': () => bob.json(`/api/billing/test-checkout/${ids.checkout}`, { method: 'POST', json: { outcome: 'success' } }),
@@ -105,6 +106,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   const notUserData: Record<string, string> = {
     'GET /api/email-preview/:name': "an e-mail template's name: the preview renders sample data, no user's",
     'GET /api/shared/:token': 'a share link: the secret is the capability its owner handed out on purpose (shares.test.ts)',
+    'DELETE /api/v1/jobs/:id': () => bobApi(`/api/v1/jobs/${ids.job}`, { method: 'DELETE' }),
     'HEAD /api/shared/:token': 'a share link: the secret is the capability its owner handed out on purpose (shares.test.ts)',
     'GET /api/worker/v1/claims/:claimId/input': "a remote worker's claim: its signed URL is the capability (remote-workers.test.ts refuses a forged one)",
     'GET /api/worker/v1/claims/:claimId/mask': "a remote worker's claim: its signed URL is the capability (remote-workers.test.ts refuses a forged one)",

@@ -10,6 +10,7 @@ import {
   CompletedJobsQuery,
   CreateJobResponse,
   CreateRemoveJobResponse,
+  DeleteVersionResponse,
   EnhanceJobRequest,
   JobIdParam,
   JobIdsQuery,
@@ -23,6 +24,7 @@ import { createRemoveJob } from '../services/jobs/create-remove-job.js';
 import { anotherFill } from '../services/jobs/another-fill.js';
 import { notifyLowCredits } from '../services/notifications/user-notifications.js';
 import { cancelJob } from '../services/jobs/cancel-job.js';
+import { deleteVersion } from '../services/images/delete-version.js';
 import { getJobsByIds, getRecentActivity, getRecentCompleted, getRestorableJobs } from '../services/jobs/list-jobs.js';
 import { presentJob, presentJobs } from '../services/jobs/present-job.js';
 import { queueOverview } from '../services/jobs/queue-position.js';
@@ -82,6 +84,20 @@ export const jobsRoute = new Hono<AppEnv>()
       const result = await anotherFill(c.var.deps, userOf(c), c.req.valid('param').id);
       await notifyLowCredits(c.var.deps, userOf(c).id);
       return c.json({ ...result, jobId: result.job.id, job: await presentJob(c.var.deps, result.job) }, 201);
+    },
+  )
+  .delete(
+    '/:id/result',
+    contract({
+      summary: 'Delete one version of a card for good: the job’s result and every version made from it (the job stays as history)',
+      tag: 'jobs',
+      access: 'user',
+      responses: { 200: DeleteVersionResponse },
+    }),
+    validate('param', JobIdParam),
+    async (c) => {
+      const { jobIds } = await deleteVersion(c.var.deps, userOf(c).id, c.req.valid('param').id);
+      return c.json({ deleted_job_ids: jobIds });
     },
   )
   .post(

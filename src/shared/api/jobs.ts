@@ -160,6 +160,10 @@ export const CancelJobResponse = z.strictObject({
 });
 export type CancelJobResponse = z.infer<typeof CancelJobResponse>;
 
+/** DELETE /api/jobs/{id}/result and DELETE /api/v1/jobs/{id}: the jobs whose results went (the version and those made from it). */
+export const DeleteVersionResponse = z.strictObject({ deleted_job_ids: z.array(z.string()) }).meta({ id: 'DeleteVersionResponse' });
+export type DeleteVersionResponse = z.infer<typeof DeleteVersionResponse>;
+
 export const JobsResponse = z.strictObject({ jobs: z.array(JobDto) });
 export type JobsResponse = z.infer<typeof JobsResponse>;
 

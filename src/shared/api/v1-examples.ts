@@ -25,6 +25,8 @@ export const V1_CURL_EXAMPLES: Record<string, string> = {
   -H "Authorization: Bearer {key}"`,
   'POST /api/v1/jobs/{id}/cancel': `curl -X POST {base}/api/v1/jobs/JOB_ID/cancel \\
   -H "Authorization: Bearer {key}"`,
+  'DELETE /api/v1/jobs/{id}': `curl -X DELETE {base}/api/v1/jobs/JOB_ID \\
+  -H "Authorization: Bearer {key}"`,
   'GET /api/v1/jobs/{id}/download': `curl -L -o render_0001_x2.png {base}/api/v1/jobs/JOB_ID/download \\
   -H "Authorization: Bearer {key}"`,
   'DELETE /api/v1/images/{id}': `curl -X DELETE {base}/api/v1/images/IMAGE_ID \\
@@ -47,6 +49,8 @@ export const V1_PROBLEM_CODES: Record<string, string> = {
   INSUFFICIENT_CREDITS: '402: the account has too few credits for this job.',
   CONCURRENCY_LIMIT: '429: the plan’s jobs at once are running; start the next when one ends.',
   IMAGE_BUSY: '409: the image is already being processed.',
+  NO_RESULT: '409: the job has no result to delete (it has not completed).',
+  VERSION_BUSY: '409: a job is working on this result or one made from it; cancel it first.',
   RESOLUTION_OUT_OF_RANGE: '400: the output would be too large or too small.',
   UPLOAD_REJECTED: '422: no file of the upload was stored; details.results says why for each.',
   NOT_FOUND: '404: no such route, or no such resource of this account.',

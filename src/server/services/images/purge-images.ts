@@ -23,6 +23,11 @@ async function purgeRows(deps: PurgeDeps, rows: ImageRow[]): Promise<void> {
       rows.map((r) => r.id),
     ),
   );
+  await deleteImageFiles(deps, rows);
+}
+
+/** The files of rows already deleted, with their thumbnails or previews; a failed removal is logged (an orphan file). */
+export async function deleteImageFiles(deps: Pick<Deps, 'storage' | 'logger'>, rows: ImageRow[]): Promise<void> {
   for (const row of rows) {
     await deps.storage.delete(row.bucket as Bucket, row.path).catch((err) => deps.logger.warn({ err, key: row.path }, 'file removal failed'));
     await deps.storage.delete(row.bucket as Bucket, thumbnailKeyFor(row.path)).catch(() => {});

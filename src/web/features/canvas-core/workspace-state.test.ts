@@ -164,6 +164,30 @@ describe('card state machine', () => {
     expect(reduce(s, { type: 'showVersion', key, jobId: uuid(999) })).toBe(s);
   });
 
+  it('drops deleted versions: a card that showed one shows the newest left, and with none left the upload', () => {
+    let s = uploaded(1);
+    const key = uuid(1);
+    for (const [id, url] of [
+      [uuid(100), '/r/a.png'],
+      [uuid(101), '/r/b.png'],
+    ] as const) {
+      s = reduce(s, { type: 'jobSubmitted', key, job: job({ id }), now: NOW });
+      s = reduce(s, { type: 'jobUpdate', job: job({ id, status: 'completed', processed_image_url: url }), now: NOW });
+    }
+    s = reduce(s, { type: 'showVersion', key, jobId: uuid(100) });
+    // another version than the one shown goes: the card keeps showing its own
+    let t = reduce(s, { type: 'versionsDeleted', jobIds: [uuid(101)] });
+    expect([t.images[0].enhanced?.jobId, t.images[0].versions!.map((v) => v.jobId)]).toEqual([uuid(100), [uuid(100)]]);
+    // the one shown goes: the newest left is shown
+    t = reduce(s, { type: 'versionsDeleted', jobIds: [uuid(100)] });
+    expect([t.images[0].enhanced?.url, t.images[0].status]).toEqual(['/r/b.png', 'enhanced']);
+    // all go: the upload, at rest
+    t = reduce(s, { type: 'versionsDeleted', jobIds: [uuid(100), uuid(101)] });
+    expect([t.images[0].enhanced, t.images[0].versions, t.images[0].status]).toEqual([null, [], 'idle']);
+    // versions no card has change nothing
+    expect(reduce(s, { type: 'versionsDeleted', jobIds: [uuid(999)] })).toBe(s);
+  });
+
   it('enhances the version the card shows: the result is that version × the scale, names its parent, and the card names the chain', () => {
     let s = uploaded(1);
     const key = uuid(1);

@@ -148,6 +148,7 @@ export type WorkspaceAction =
   | { type: 'setZoom'; key: string; zoom: number }
   /** Show an earlier (or later) result of the card; downloads and removals then work on it. */
   | { type: 'showVersion'; key: string; jobId: string }
+  | { type: 'versionsDeleted'; jobIds: string[] }
   | { type: 'replaceUrls'; urls: Record<string, string> }
   | { type: 'clearStuck'; now: number }
   | { type: 'batchStarted'; keys: string[]; scale: UpscaleFactor; target?: TargetSize | null; mode: EnhancementMode }
@@ -463,6 +464,22 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         const version = versionsOf(img).find((v) => v.jobId === action.jobId);
         return !version || isBusy(img) || img.enhanced === version ? img : { ...img, enhanced: version, view: 'preview' };
       });
+
+    case 'versionsDeleted': {
+      const gone = new Set(action.jobIds);
+      let changed = false;
+      const images = state.images.map((img) => {
+        const versions = versionsOf(img);
+        const kept = versions.filter((v) => !v.jobId || !gone.has(v.jobId));
+        if (kept.length === versions.length) return img;
+        changed = true;
+        // the card showed a deleted version: it shows the newest one left, else the upload
+        const enhanced = img.enhanced && kept.includes(img.enhanced) ? img.enhanced : (kept.at(-1) ?? null);
+        const status = img.status === 'enhanced' && !enhanced ? 'idle' : img.status;
+        return { ...img, versions: kept, enhanced, status };
+      });
+      return changed ? { ...state, images } : state;
+    }
 
     case 'setZoom':
       return update(state, action.key, (img) => (img.zoom === action.zoom ? img : { ...img, zoom: action.zoom }));

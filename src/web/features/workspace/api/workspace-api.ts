@@ -3,7 +3,7 @@ import type { TargetSize } from '@shared/target-size';
 import { msg } from '@shared/messages';
 import type { EnhancementMode, UpscaleFactor } from '@shared/enhancement';
 import type { UploadResultDto } from '@web/features/canvas-core/types';
-import type { CancelJobResponse, CreateJobResponse, JobQueueDto, JobsResponse } from '@shared/api/jobs';
+import type { CancelJobResponse, CreateJobResponse, DeleteVersionResponse, JobQueueDto, JobsResponse } from '@shared/api/jobs';
 import type { ImagesResponse } from '@shared/api/images';
 import type { MeResponse } from '@shared/api/profile';
 import type { UploadResponse, BatchSignedUrlsResponse } from '@shared/api/uploads';
@@ -44,6 +44,7 @@ export const workspaceApi = {
     ),
   ) => request<CreateJobResponse>('POST', '/api/jobs', body),
   cancelJob: (id: string) => request<CancelJobResponse>('POST', `/api/jobs/${encodeURIComponent(id)}/cancel`),
+  deleteVersion: (jobId: string) => request<DeleteVersionResponse>('DELETE', `/api/jobs/${encodeURIComponent(jobId)}/result`),
   jobs: (ids: string[]) => request<JobsResponse>('GET', `/api/jobs?ids=${ids.map(encodeURIComponent).join(',')}`),
   queue: () => request<JobQueueDto>('GET', '/api/jobs/queue'),
   activeJobs: () => request<JobsResponse>('GET', '/api/jobs/active'),

@@ -4,11 +4,15 @@ import { MoreHorizontal } from 'lucide-react';
 import type { WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/ui/dropdown-menu';
 import { ShareLinkDialog } from './ShareLinkDialog';
+import { DeleteVersionDialog } from './DeleteVersionDialog';
+import { isBusy } from '@web/features/canvas-core/workspace-state';
+import { versionMessages } from '@shared/versions';
 import { viewerMessages } from '@shared/viewer';
 import { openViewer } from '@web/features/viewer/viewer-store';
 
 export function CardMenu({ image }: { image: WorkspaceImage }) {
   const [sharing, setSharing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   // the version the card shows: its result when it has one, else the upload
   const shownId = image.enhanced?.imageId ?? (image.enhanced ? null : image.imageId);
   if (!shownId) return null;
@@ -33,8 +37,14 @@ export function CardMenu({ image }: { image: WorkspaceImage }) {
           <DropdownMenuItem onSelect={() => setSharing(true)} data-testid="card-share">
             Share link…
           </DropdownMenuItem>
+          {image.enhanced?.jobId && !isBusy(image) && (
+            <DropdownMenuItem onSelect={() => setDeleting(true)} data-testid="card-delete-version" className="text-red-300 focus:text-red-200">
+              {versionMessages.deleteAction}
+            </DropdownMenuItem>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
+      <DeleteVersionDialog image={image} open={deleting} onOpenChange={setDeleting} />
       <ShareLinkDialog open={sharing} onOpenChange={setSharing} imageId={shownId} subject={image.enhanced ? 'this result' : 'this image'} />
     </>
   );

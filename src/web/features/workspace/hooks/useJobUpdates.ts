@@ -120,9 +120,10 @@ export function useJobUpdates(core: WorkspaceCore, refreshProfile: () => unknown
       void pollJobs(activeIds());
       void refreshProfile();
     },
-    onImages: ({ action, ids }) => {
+    onImages: ({ action, ids, jobIds }) => {
       // a restored upload comes back as a new card; one trashed in another window leaves this one too
       if (action === 'restored') void load({ resync: true });
+      else if (action === 'versions-deleted') dispatch({ type: 'versionsDeleted', jobIds: jobIds ?? [] });
       else for (const img of stateRef.current.images) if (img.imageId && ids.includes(img.imageId) && !isBusy(img)) dispatch({ type: 'remove', key: img.key });
     },
   });

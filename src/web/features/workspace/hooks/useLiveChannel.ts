@@ -7,13 +7,15 @@ interface LiveHandlers {
   onCredits: (credits: number) => void;
   /** Events may have been missed (the connection was lost, or the server lost track): refetch everything. */
   onResync: () => void;
-  /** Uploads moved to the trash, restored from it or purged, in this window or another. */
+  /** Uploads moved to the trash, restored from it or purged, or versions deleted, in this window or another. */
   onImages?: (event: ImagesEvent) => void;
 }
 
 export interface ImagesEvent {
-  action: 'trashed' | 'restored' | 'purged';
+  action: 'trashed' | 'restored' | 'purged' | 'versions-deleted';
   ids: string[];
+  /** `versions-deleted`: the jobs whose results went. */
+  jobIds?: string[];
 }
 
 /**
