@@ -6,6 +6,7 @@ import { createProgressTracker } from '../progress.js';
 import { exemplarInpaint } from './exemplar.js';
 import { teleaInpaint } from './opencv.js';
 import { patchMatchInpaint } from './patchmatch.js';
+import { planeGuidedInpaint, type PlaneReport } from './planes/plane-fill.js';
 import { DEFAULT_FILL_SEED, MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal.js';
 
 // the limit is shared with the submit check of the API (src/shared/removal.ts)
@@ -86,6 +87,13 @@ export interface InpaintCoreOptions {
   between?: () => Promise<void>;
   /** Seed of the patch searches: the same seed gives the same fill, another seed another candidate. */
   seed?: number;
+  /**
+   * Exemplar fills first try plane-guided completion (`planes/plane-fill.ts`) when the hole lies on a plane seen
+   * in perspective; false keeps to the single-scale exemplar completion.
+   */
+  planes?: boolean;
+  /** Receives the planes found and how each side of the hole was filled. */
+  planeReport?: PlaneReport;
 }
 
 /**
@@ -159,11 +167,16 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
   let method: InpaintMethod = 'telea';
   if (wanted !== 'telea' && !isSmooth(surroundingTexture(crop, cropHole, cw, ch))) {
     if (wanted === 'exemplar') {
-      filled = await exemplarInpaint(crop, cropHole, cw, ch, {
-        seed: opts.seed ?? DEFAULT_FILL_SEED,
-        onStep: (d, t) => opts.onFraction?.(d / t),
-        between: opts.between,
-      });
+      const seed = opts.seed ?? DEFAULT_FILL_SEED;
+      const onStep = (d: number, t: number) => opts.onFraction?.(d / t);
+      // the plane-guided fill works on the whole image: its rectified view reaches past the crop
+      const planar =
+        opts.planes === false ? null : await planeGuidedInpaint(rgb, hole, w, h, { seed, onStep, between: opts.between, report: opts.planeReport });
+      if (planar) {
+        if (opts.report) opts.report.method = 'exemplar';
+        return planar;
+      }
+      filled = await exemplarInpaint(crop, cropHole, cw, ch, { seed, onStep, between: opts.between });
     } else {
       filled = patchMatchInpaint(await teleaInpaint(crop, cropHole, cw, ch, 5), cropHole, cw, ch);
     }

@@ -1,0 +1,232 @@
+/**
+ * Regularity of a rectified plane: its period along each axis (autocorrelation peak of luma over known pixels),
+ * and a fill that copies the whole hole from a place whole periods away when that copy agrees with the hole's
+ * border. On a tile grid or plank floor this continues every joint exactly; elsewhere it declines.
+ */
+
+const luma = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
+
+/** A peak at least this high, and this much above the first trough, is a period. */
+const MIN_PEAK = 0.5;
+const MIN_PROMINENCE = 0.2;
+
+/**
+ * Period along x (axis 0) or y (axis 1) in pixels, or 0 if there is none. `hole` pixels are left out of the
+ * correlation. Lags up to a third of the side are tried; rows (or columns) are subsampled on large images.
+ */
+export function measurePeriod(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, axis: 0 | 1): number {
+  const len = axis === 0 ? w : h,
+    across = axis === 0 ? h : w;
+  const maxLag = Math.min(Math.floor(len / 3), 256);
+  if (maxLag < 6) return 0;
+  const stride = Math.max(1, Math.floor(across / 128));
+  const L = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) L[i] = luma(rgb, i);
+  const corr = new Float32Array(maxLag + 1);
+  for (let lag = 1; lag <= maxLag; lag++) {
+    let n = 0,
+      sa = 0,
+      sb = 0,
+      saa = 0,
+      sbb = 0,
+      sab = 0;
+    for (let t = 0; t < across; t += stride)
+      for (let s = 0; s + lag < len; s++) {
+        const p = axis === 0 ? t * w + s : s * w + t;
+        const q = axis === 0 ? p + lag : p + lag * w;
+        if (hole[p] || hole[q]) continue;
+        const a = L[p],
+          b = L[q];
+        n++;
+        sa += a;
+        sb += b;
+        saa += a * a;
+        sbb += b * b;
+        sab += a * b;
+      }
+    if (n < 64) break;
+    const va = saa / n - (sa / n) ** 2,
+      vb = sbb / n - (sb / n) ** 2;
+    corr[lag] = va > 1e-6 && vb > 1e-6 ? (sab / n - (sa / n) * (sb / n)) / Math.sqrt(va * vb) : 0;
+  }
+  // lines along the axis keep every lag correlated: the peak is measured against the first trough
+  let start = 1;
+  while (start < maxLag && corr[start + 1] < corr[start]) start++;
+  if (start >= maxLag - 1) return 0;
+  const trough = corr[start];
+  let peak = 0,
+    at = 0;
+  for (let lag = start + 1; lag < maxLag; lag++)
+    if (corr[lag] > peak && corr[lag] >= corr[lag - 1] && corr[lag] >= corr[lag + 1]) {
+      peak = corr[lag];
+      at = lag;
+    }
+  if (peak < MIN_PEAK || peak - trough < MIN_PROMINENCE) return 0;
+  // the fundamental: the first local maximum nearly as high as the best (later ones are its multiples)
+  for (let lag = start + 1; lag < at; lag++)
+    if (corr[lag] - trough >= 0.9 * (peak - trough) && corr[lag] >= corr[lag - 1] && corr[lag] >= corr[lag + 1]) {
+      at = lag;
+      break;
+    }
+  const a = corr[at - 1],
+    b = corr[at],
+    c = corr[at + 1];
+  const den = a - 2 * b + c;
+  return at + (den < 0 ? (0.5 * (a - c)) / den : 0);
+}
+
+export interface PeriodCopy {
+  dx: number;
+  dy: number;
+  /** Mean colour difference between the border and the copy's border, levels. */
+  tone: number;
+  /** Mean difference of structure between the border and the copy's border, relative to the border's own. */
+  error: number;
+}
+
+/** Border ring of the hole, this many pixels wide, compared between the hole and a candidate copy. */
+const RING = 4;
+/**
+ * The copy is compared with the border on structure only (luma minus its 5×5 mean: joints and grout, not the
+ * tone of one tile or plank against another): its mean difference may be at most this share of the border's
+ * own structure.
+ */
+const MAX_RELATIVE_ERROR = 0.75;
+/** Copies within this of the best match count as continuing the structure equally well. */
+const NEAR_BEST = 0.1;
+/** A tone difference of this many levels weighs as much as the whole border's structure. */
+const TONE_SCALE = 64;
+
+/** Luma minus its mean over the known pixels of a 5×5 window (0 in the hole). */
+function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Float32Array {
+  const W = w + 1;
+  const sum = new Float64Array(W * (h + 1)),
+    cnt = new Float64Array(W * (h + 1));
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      const known = hole[p] ? 0 : 1;
+      const q = (y + 1) * W + x + 1;
+      sum[q] = (known ? luma(rgb, p) : 0) + sum[q - 1] + sum[q - W] - sum[q - W - 1];
+      cnt[q] = known + cnt[q - 1] + cnt[q - W] - cnt[q - W - 1];
+    }
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (hole[p]) continue;
+      const xa = Math.max(0, x - 2),
+        ya = Math.max(0, y - 2),
+        xb = Math.min(w, x + 3),
+        yb = Math.min(h, y + 3);
+      const box = (a: Float64Array) => a[yb * W + xb] - a[ya * W + xb] - a[yb * W + xa] + a[ya * W + xa];
+      out[p] = luma(rgb, p) - box(sum) / box(cnt);
+    }
+  return out;
+}
+
+/**
+ * The best whole-hole copy offset: along an axis with a period, whole multiples of it (±1 px); along an axis
+ * without, any offset. The source of every hole pixel must be known. Null when no offset agrees with the border.
+ */
+export function findPeriodCopy(
+  rgb: Uint8Array,
+  hole: Uint8Array,
+  w: number,
+  h: number,
+  period: [number, number],
+  /** Among copies about as good as the best, the one where this is highest wins (e.g. the sharpest source). */
+  prefer: (dx: number, dy: number) => number = () => 0,
+): PeriodCopy | null {
+  if (!period[0] && !period[1]) return null;
+  let bx0 = w,
+    by0 = h,
+    bx1 = -1,
+    by1 = -1;
+  const holeIdx: number[] = [];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (hole[y * w + x]) {
+        holeIdx.push(y * w + x);
+        if (x < bx0) bx0 = x;
+        if (x > bx1) bx1 = x;
+        if (y < by0) by0 = y;
+        if (y > by1) by1 = y;
+      }
+  if (bx1 < 0) return null;
+  // ring pixels (subsampled to at most 3000)
+  const ring: number[] = [];
+  for (let y = Math.max(0, by0 - RING); y <= Math.min(h - 1, by1 + RING); y++)
+    for (let x = Math.max(0, bx0 - RING); x <= Math.min(w - 1, bx1 + RING); x++) {
+      const p = y * w + x;
+      if (hole[p]) continue;
+      let near = false;
+      for (let dy = -RING; dy <= RING && !near; dy++)
+        for (let dx = -RING; dx <= RING; dx++) {
+          const xx = x + dx,
+            yy = y + dy;
+          if (xx >= 0 && yy >= 0 && xx < w && yy < h && hole[yy * w + xx]) {
+            near = true;
+            break;
+          }
+        }
+      if (near) ring.push(p);
+    }
+  const ringStep = Math.max(1, Math.floor(ring.length / 3000));
+  const hp = highPass(rgb, hole, w, h);
+  let structure = 0;
+  for (let k = 0; k < ring.length; k += ringStep) structure += Math.abs(hp[ring[k]]);
+  structure /= Math.ceil(ring.length / ringStep);
+  if (structure < 1) return null; // a border without structure: nothing to align
+  const offsets = (p: number, lo: number, hi: number): number[] => {
+    const out: number[] = [];
+    if (p) {
+      for (let k = -Math.floor(hi / p) - 1; k <= Math.floor(hi / p) + 1; k++) {
+        for (let d = -1; d <= 1; d++) {
+          const o = Math.round(k * p) + d;
+          if (o >= lo && o <= hi && !out.includes(o)) out.push(o);
+        }
+      }
+    } else for (let o = lo; o <= hi; o++) out.push(o);
+    return out;
+  };
+  // every hole pixel's source must be inside the image
+  const dxs = offsets(period[0], -bx0, w - 1 - bx1);
+  const dys = offsets(period[1], -by0, h - 1 - by1);
+  const scored: PeriodCopy[] = [];
+  for (const dy of dys)
+    for (const dx of dxs) {
+      if (!dx && !dy) continue;
+      let sum = 0,
+        tone = 0,
+        n = 0,
+        total = 0;
+      for (let k = 0; k < ring.length; k += ringStep) {
+        const p = ring[k];
+        total++;
+        const x = (p % w) + dx,
+          y = ((p / w) | 0) + dy;
+        if (x < 0 || y < 0 || x >= w || y >= h) continue;
+        const q = y * w + x;
+        if (hole[q]) continue;
+        sum += Math.abs(hp[p] - hp[q]);
+        tone += Math.abs(rgb[p * 3] - rgb[q * 3]) + Math.abs(rgb[p * 3 + 1] - rgb[q * 3 + 1]) + Math.abs(rgb[p * 3 + 2] - rgb[q * 3 + 2]);
+        n++;
+      }
+      if (n >= 0.8 * total && n > 0) scored.push({ dx, dy, tone: tone / (3 * n), error: sum / n / structure });
+    }
+  if (!scored.length) return null;
+  scored.sort((a, b) => a.error - b.error || Math.abs(a.dx) + Math.abs(a.dy) - Math.abs(b.dx) - Math.abs(b.dy));
+  // in order of structure error: the copies whose sources are all known, up to NEAR_BEST past the first
+  const valid = (c: PeriodCopy) => Math.abs(c.dx) > bx1 - bx0 || Math.abs(c.dy) > by1 - by0 || holeIdx.every((p) => !hole[p + c.dy * w + c.dx]);
+  const near: PeriodCopy[] = [];
+  for (const c of scored) {
+    if (c.error > MAX_RELATIVE_ERROR || (near.length && c.error > near[0].error + NEAR_BEST)) break;
+    if (valid(c)) near.push(c);
+  }
+  if (!near.length) return null;
+  // among copies that continue the structure, the one closest in tone (the same plank further along), then the sharpest
+  const rank = (c: PeriodCopy) => c.error + c.tone / TONE_SCALE;
+  near.sort((a, b) => rank(a) - rank(b) || prefer(b.dx, b.dy) - prefer(a.dx, a.dy));
+  return near[0];
+}

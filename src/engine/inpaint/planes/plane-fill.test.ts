@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { inpaintRgb } from '../inpaint-image.js';
+import { planeGuidedInpaint, type PlaneReport } from './plane-fill.js';
+import { CAMERA, ellipseHole, floorAndWall, floorPoint, PLANK, plankFloor, TILE, tileFloor, withObject } from './test-scenes.js';
+
+const luma = (rgb: Uint8Array, w: number, x: number, y: number) => {
+  const x0 = Math.floor(x),
+    y0 = Math.floor(y),
+    fx = x - x0,
+    fy = y - y0;
+  const at = (xx: number, yy: number) => {
+    const i = (yy * w + xx) * 3;
+    return 0.299 * rgb[i] + 0.587 * rgb[i + 1] + 0.114 * rgb[i + 2];
+  };
+  const top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx;
+  const bot = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx;
+  return top * (1 - fy) + bot * fy;
+};
+
+/**
+ * Where a dark joint lies across its own direction, near a point of its known centre line: the luma minimum of a
+ * ±4 px profile along the line's normal (sub-pixel, parabolic), and how deep the dip is.
+ */
+function jointAt(rgb: Uint8Array, w: number, x: number, y: number, nx: number, ny: number): { offset: number; depth: number } {
+  const prof: number[] = [];
+  for (let t = -4; t <= 4; t += 0.5) prof.push(luma(rgb, w, x + nx * t, y + ny * t));
+  let k = 1;
+  for (let i = 1; i < prof.length - 1; i++) if (prof[i] < prof[k]) k = i;
+  const den = prof[k - 1] - 2 * prof[k] + prof[k + 1];
+  const sub = den > 0 ? (0.5 * (prof[k - 1] - prof[k + 1])) / den : 0;
+  return { offset: (k + sub) * 0.5 - 4, depth: Math.max(...prof) - prof[k] };
+}
+
+/**
+ * For every hole pixel on the centre of a joint family (the floor coordinate `coord` is a multiple of `period`
+ * plus `centre`), the joint's position across its direction in the fill against the ground truth.
+ */
+function jointErrors(
+  truth: Uint8Array,
+  fill: Uint8Array,
+  hole: Uint8Array,
+  w: number,
+  h: number,
+  coord: (x: number, y: number) => number,
+  period: number,
+  centre: number,
+) {
+  const errors: number[] = [];
+  let shallow = 0;
+  for (let y = 4; y < h - 4; y++)
+    for (let x = 4; x < w - 4; x++) {
+      if (!hole[y * w + x]) continue;
+      const c = coord(x, y);
+      const gx = coord(x + 0.5, y) - coord(x - 0.5, y),
+        gy = coord(x, y + 0.5) - coord(x, y - 0.5);
+      const g = Math.hypot(gx, gy);
+      const k = Math.round((c - centre) / period);
+      const d = (c - centre - k * period) / g; // image pixels from the centre line
+      if (Math.abs(d) > 0.5) continue;
+      const px = x - (d * gx) / g,
+        py = y - (d * gy) / g;
+      const a = jointAt(truth, w, px, py, gx / g, gy / g),
+        b = jointAt(fill, w, px, py, gx / g, gy / g);
+      errors.push(Math.abs(a.offset - b.offset));
+      if (b.depth < a.depth / 2) shallow++;
+    }
+  errors.sort((p, q) => p - q);
+  return { count: errors.length, within1: errors.filter((e) => e <= 1).length / errors.length, median: errors[errors.length >> 1], shallow };
+}
+
+/** Pearson correlation of luma inside the hole. */
+function correlation(a: Uint8Array, b: Uint8Array, hole: Uint8Array, w: number): number {
+  let n = 0,
+    sa = 0,
+    sb = 0,
+    saa = 0,
+    sbb = 0,
+    sab = 0;
+  for (let p = 0; p < hole.length; p++) {
+    if (!hole[p]) continue;
+    const x = p % w,
+      y = (p / w) | 0;
+    const va = luma(a, w, x, y),
+      vb = luma(b, w, x, y);
+    n++;
+    sa += va;
+    sb += vb;
+    saa += va * va;
+    sbb += vb * vb;
+    sab += va * vb;
+  }
+  return (sab / n - (sa / n) * (sb / n)) / Math.sqrt((saa / n - (sa / n) ** 2) * (sbb / n - (sb / n) ** 2));
+}
+
+function changedOutside(a: Uint8Array, b: Uint8Array, hole: Uint8Array): number {
+  let n = 0;
+  for (let p = 0; p < hole.length; p++) if (!hole[p] && (a[p * 3] !== b[p * 3] || a[p * 3 + 1] !== b[p * 3 + 1] || a[p * 3 + 2] !== b[p * 3 + 2])) n++;
+  return n;
+}
+
+describe('plane-guided completion', () => {
+  it('continues the joints of a perspective plank floor within 1 px and towards their vanishing point', async () => {
+    const { w, h, rgb } = plankFloor();
+    const hole = ellipseHole(w, h, 120, 95, 34, 24);
+    const input = withObject(rgb, hole);
+    const report: PlaneReport = {};
+    const out = await inpaintRgb(input, hole, w, h, { planeReport: report });
+    expect(report.sides?.[0].rectified).toBe(true);
+    // plank joints: X = k · width, joint centred half its width further
+    const joints = jointErrors(rgb, out, hole, w, h, (x, y) => floorPoint(CAMERA, x, y).X, PLANK.width, PLANK.joint / 2);
+    expect(joints.count).toBeGreaterThan(60);
+    expect(joints.within1).toBeGreaterThanOrEqual(0.95);
+    expect(joints.shallow).toBe(0);
+    expect(changedOutside(input, out, hole)).toBe(0);
+  });
+
+  it('continues a perspective tile grid with its grout meeting within 1 px, closer to the truth than the single-scale fill', async () => {
+    const { w, h, rgb } = tileFloor();
+    const hole = ellipseHole(w, h, 120, 95, 34, 24);
+    const input = withObject(rgb, hole);
+    const report: PlaneReport = {};
+    const ours = await inpaintRgb(input, hole, w, h, { planeReport: report });
+    const before = await inpaintRgb(input, hole, w, h, { planes: false });
+    const c = Math.cos(TILE.angle),
+      s = Math.sin(TILE.angle);
+    const u = (x: number, y: number) => {
+      const p = floorPoint(CAMERA, x, y);
+      return p.X * c - p.Z * s;
+    };
+    const v = (x: number, y: number) => {
+      const p = floorPoint(CAMERA, x, y);
+      return p.X * s + p.Z * c;
+    };
+    for (const coord of [u, v]) {
+      const grout = jointErrors(rgb, ours, hole, w, h, coord, TILE.size, TILE.grout / 2);
+      expect(grout.count).toBeGreaterThan(40);
+      expect(grout.within1).toBeGreaterThanOrEqual(0.95);
+      expect(grout.shallow).toBe(0);
+    }
+    const [cOurs, cBefore] = [correlation(rgb, ours, hole, w), correlation(rgb, before, hole, w)];
+    expect(cOurs).toBeGreaterThan(0.8);
+    expect(cOurs).toBeGreaterThan(cBefore + 0.2);
+    expect(changedOutside(input, ours, hole)).toBe(0);
+  });
+
+  it('fills a hole over the meeting of wall and floor with wall above the meeting line and planks below it', async () => {
+    const { w, h, rgb, meetingRow } = floorAndWall();
+    const hole = ellipseHole(w, h, 120, meetingRow, 34, 26);
+    const input = withObject(rgb, hole);
+    const report: PlaneReport = {};
+    const out = await inpaintRgb(input, hole, w, h, { planeReport: report });
+    expect(report.meeting).toBeDefined();
+    expect(Math.abs(report.meeting!.rho / report.meeting!.sin - meetingRow)).toBeLessThan(1.5);
+    let wallErr = 0,
+      wallN = 0,
+      wallOnFloor = 0;
+    for (let p = 0; p < hole.length; p++) {
+      if (!hole[p]) continue;
+      const y = (p / w) | 0;
+      if (y < meetingRow - 2) {
+        wallErr += Math.abs(out[p * 3] - rgb[p * 3]) + Math.abs(out[p * 3 + 1] - rgb[p * 3 + 1]) + Math.abs(out[p * 3 + 2] - rgb[p * 3 + 2]);
+        wallN += 3;
+      }
+      // the wall is grey-beige (blue ≈ 180), the planks are brown (blue ≤ 110): no wall is carried below the line
+      if (y > meetingRow + 2 && out[p * 3 + 2] > 140) wallOnFloor++;
+    }
+    expect(wallErr / wallN).toBeLessThan(4);
+    expect(wallOnFloor).toBe(0);
+    const floorOnly = hole.map((v, p) => ((v && (p / w) | 0) > meetingRow + 2 ? 1 : 0));
+    const joints = jointErrors(rgb, out, floorOnly, w, h, (x, y) => floorPoint(CAMERA, x, y).X, PLANK.width, PLANK.joint / 2);
+    expect(joints.count).toBeGreaterThan(20);
+    expect(joints.within1).toBeGreaterThanOrEqual(0.95);
+    expect(changedOutside(input, out, hole)).toBe(0);
+  });
+
+  it('gives the same bytes for the same seed', async () => {
+    const { w, h, rgb } = plankFloor();
+    const hole = ellipseHole(w, h, 100, 120, 26, 18);
+    const input = withObject(rgb, hole);
+    const [a, b] = [await planeGuidedInpaint(input, hole, w, h, { seed: 7 }), await planeGuidedInpaint(input, hole, w, h, { seed: 7 })];
+    expect(a).not.toBeNull();
+    expect(Buffer.compare(Buffer.from(a!), Buffer.from(b!))).toBe(0);
+    expect(changedOutside(input, a!, hole)).toBe(0);
+  });
+
+  it('leaves a surface seen head-on to the single-scale fill', async () => {
+    const w = 120,
+      h = 104;
+    const rgb = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rgb.set(x % 12 < 2 || y % 12 < 2 ? [70, 66, 60] : [200, 196, 188], (y * w + x) * 3);
+    const hole = ellipseHole(w, h, 60, 52, 18, 16);
+    expect(await planeGuidedInpaint(withObject(rgb, hole), hole, w, h, { seed: 1 })).toBeNull();
+  });
+});

@@ -1,0 +1,367 @@
+/**
+ * Plane-guided completion (after Huang, Kang, Ahuja and Kopf, "Image Completion using Planar Structure
+ * Guidance", 2014): line segments around the hole give the dominant vanishing points; the two that dominate the
+ * hole's surroundings define its plane, which is rectified to a fronto-parallel view. There, texture has one
+ * scale and the plane's joints run along the axes, so the hole is completed in that view (a copy whole periods
+ * away when the plane is regular and the copy fits the border, else the exemplar completion) and warped back.
+ * A hole over the meeting of two surfaces (floor and wall) is split along the meeting line and each side is
+ * filled from its own side only. Returns null when no plane with confident vanishing points covers the hole:
+ * the caller then fills the hole as before.
+ */
+import { exemplarInpaint } from '../exemplar.js';
+import { findCrossingLines, type GuideLine } from '../structure.js';
+import { cross, invert, mul, project, type Mat3, type Vec3 } from './geometry.js';
+import { findPeriodCopy, measurePeriod } from './period.js';
+import { copyAlongPlane, distortion, growRegion, rectifyingHomography, warpBack, warpToRect } from './rectify.js';
+import { detectSegments, type Segment } from './segments.js';
+import { estimateVanishingPoints, segmentAngleTo } from './vanishing.js';
+
+export interface PlaneFillOptions {
+  seed: number;
+  /** Work done and total (arbitrary units) after each step. */
+  onStep?: (done: number, total: number) => void;
+  between?: () => Promise<void>;
+  /** Receives what was found and done, for tests, benchmarks and the contact sheets. */
+  report?: PlaneReport;
+}
+
+export interface PlaneSideReport {
+  /** Image → rectified homography of the side (a rotation only when the side has no confident plane). */
+  homography: Mat3;
+  rectified: boolean;
+  /** Period along the rectified axes in rectified pixels, 0 where none. */
+  period: [number, number];
+  fill: 'period' | 'exemplar';
+  /** Rectified region size. */
+  size: [number, number];
+}
+
+export interface PlaneReport {
+  segments?: Segment[];
+  vanishingPoints?: Vec3[];
+  /** Meeting line of two surfaces across the hole (x·cos + y·sin = rho), when the hole was split. */
+  meeting?: GuideLine;
+  sides?: PlaneSideReport[];
+}
+
+/** Longest side of the window the segments are detected in (it is downscaled to this). */
+const DETECT_SIDE = 512;
+/** A vanishing point counts near the hole with at least this many segments there and this much length (in hole extents). */
+const MIN_NEAR_SEGMENTS = 5;
+const MIN_NEAR_SUPPORT = 1.0;
+/** Below this Jacobian deviation over the neighbourhood the plane is seen frontally: rectifying changes nothing. */
+const FRONTAL = 0.08;
+/** Two sides of a line are different surfaces when their mean colours differ by this much (levels per channel). */
+const MEETING_CONTRAST = 24;
+/** Largest rectified region, pixels. */
+const MAX_RECT_PIXELS = 2_500_000;
+
+interface Bounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function bounds(hole: Uint8Array, w: number, h: number, take?: (p: number) => boolean): Bounds | null {
+  let x0 = w,
+    y0 = h,
+    x1 = -1,
+    y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (hole[p] && (!take || take(p))) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+    }
+  return x1 < 0 ? null : { x0, y0, x1, y1 };
+}
+
+/** Segments in a window around the hole, detected on a copy downscaled to DETECT_SIDE; full-image coordinates. */
+function segmentsAround(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, win: Bounds): Segment[] {
+  const ww = win.x1 - win.x0 + 1,
+    wh = win.y1 - win.y0 + 1;
+  const k = Math.max(1, Math.ceil(Math.max(ww, wh) / DETECT_SIDE));
+  const sw = Math.floor(ww / k),
+    sh = Math.floor(wh / k);
+  const luma = new Float32Array(sw * sh);
+  const ignore = new Uint8Array(sw * sh);
+  for (let y = 0; y < sh; y++)
+    for (let x = 0; x < sw; x++) {
+      let s = 0,
+        any = 0;
+      for (let dy = 0; dy < k; dy++)
+        for (let dx = 0; dx < k; dx++) {
+          const p = (win.y0 + y * k + dy) * w + win.x0 + x * k + dx;
+          s += 0.299 * rgb[p * 3] + 0.587 * rgb[p * 3 + 1] + 0.114 * rgb[p * 3 + 2];
+          any |= hole[p];
+        }
+      luma[y * sw + x] = s / (k * k);
+      ignore[y * sw + x] = any;
+    }
+  return detectSegments(luma, sw, sh, { ignore, minLength: 14 }).map((s) => ({
+    x1: win.x0 + s.x1 * k,
+    y1: win.y0 + s.y1 * k,
+    x2: win.x0 + s.x2 * k,
+    y2: win.y0 + s.y2 * k,
+    length: s.length * k,
+  }));
+}
+
+const TOLERANCE = (2 * Math.PI) / 180;
+
+/** Smallest angle (radians) between the two vanishing directions of a plane where the hole is. */
+const MIN_PLANE_ANGLE = (20 * Math.PI) / 180;
+
+/** The vanishing line of the pair must stay clear of the region filled from it. */
+function clearOfRegion(v1: Vec3, v2: Vec3, region: Bounds): boolean {
+  const l = cross(v1, v2);
+  const corners = [
+    [region.x0, region.y0],
+    [region.x1, region.y0],
+    [region.x0, region.y1],
+    [region.x1, region.y1],
+  ].map(([x, y]) => l[0] * x + l[1] * y + l[2]);
+  return corners.every((c) => c > 0) || corners.every((c) => c < 0);
+}
+
+/** Angle between the directions towards two vanishing points seen from (cx, cy), folded into [0, π/2]. */
+function angleBetween(v1: Vec3, v2: Vec3, cx: number, cy: number): number {
+  const a = Math.atan2(v1[1] - cy * v1[2], v1[0] - cx * v1[2]),
+    b = Math.atan2(v2[1] - cy * v2[2], v2[0] - cx * v2[2]);
+  let d = Math.abs(a - b) % Math.PI;
+  if (d > Math.PI / 2) d = Math.PI - d;
+  return d;
+}
+
+/**
+ * The rectifying homography of the plane of the segments near the hole (on one side of a meeting line if given):
+ * from the best-supported pair of vanishing points there whose vanishing line stays clear of the region and which
+ * is seen in perspective. A segment counts for every point it
+ * points at (near the principal point, a floor's joints point at its vanishing point and straight up alike).
+ * One confident point alone is paired with the image axis across it at infinity (a floor's cross joints are
+ * horizontal for a level camera). Null without a confident point.
+ */
+function choosePlane(segs: Segment[], vps: Vec3[], near: (s: Segment) => boolean, extent: number, cx: number, cy: number, region: Bounds): Mat3 | null {
+  const support = vps.map(() => ({ n: 0, len: 0 }));
+  for (const s of segs) {
+    if (!near(s)) continue;
+    vps.forEach((v, i) => {
+      if (segmentAngleTo(s, v) < TOLERANCE) {
+        support[i].n++;
+        support[i].len += s.length;
+      }
+    });
+  }
+  const ranked = vps
+    .map((v, i) => ({ v, ...support[i] }))
+    .filter((c) => c.n >= MIN_NEAR_SEGMENTS && c.len >= MIN_NEAR_SUPPORT * extent)
+    .sort((a, b) => b.len - a.len);
+  // a pair seen frontally (both points far away, e.g. a wall's verticals and horizontals) needs no rectification
+  const usable = (a: Vec3, b: Vec3) => {
+    if (angleBetween(a, b, cx, cy) < MIN_PLANE_ANGLE || !clearOfRegion(a, b, region)) return null;
+    const H = rectifyingHomography(a, b, cx, cy);
+    return H && distortion(H, region.x0, region.y0, region.x1, region.y1) > FRONTAL ? H : null;
+  };
+  for (let i = 0; i < ranked.length; i++)
+    for (let j = i + 1; j < ranked.length; j++) {
+      const H = usable(ranked[i].v, ranked[j].v);
+      if (H) return H;
+    }
+  for (const { v } of ranked) {
+    const tx = Math.abs(v[0] - cx * v[2]),
+      ty = Math.abs(v[1] - cy * v[2]);
+    const H = usable(v, ty >= tx ? [1, 0, 0] : [0, 1, 0]);
+    if (H) return H;
+  }
+  return null;
+}
+
+/** Mean colour of known pixels in a band around the hole on each side of a line. */
+function sideMeans(rgb: Uint8Array, hole: Uint8Array, w: number, box: Bounds, band: number, line: GuideLine, h: number) {
+  const sums = [
+    [0, 0, 0, 0],
+    [0, 0, 0, 0],
+  ];
+  for (let y = Math.max(0, box.y0 - band); y <= Math.min(h - 1, box.y1 + band); y++)
+    for (let x = Math.max(0, box.x0 - band); x <= Math.min(w - 1, box.x1 + band); x++) {
+      const p = y * w + x;
+      if (hole[p]) continue;
+      const d = x * line.cos + y * line.sin - line.rho;
+      if (Math.abs(d) < 3) continue;
+      const s = sums[d < 0 ? 0 : 1];
+      s[0] += rgb[p * 3];
+      s[1] += rgb[p * 3 + 1];
+      s[2] += rgb[p * 3 + 2];
+      s[3]++;
+    }
+  return sums.map((s) => (s[3] ? [s[0] / s[3], s[1] / s[3], s[2] / s[3], s[3]] : null));
+}
+
+/** The line crossing the hole that separates two different surfaces, if any. */
+function findMeetingLine(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, box: Bounds, pad: number): GuideLine | null {
+  const x0 = Math.max(0, box.x0 - pad),
+    y0 = Math.max(0, box.y0 - pad),
+    x1 = Math.min(w - 1, box.x1 + pad),
+    y1 = Math.min(h - 1, box.y1 + pad);
+  const cw = x1 - x0 + 1,
+    ch = y1 - y0 + 1;
+  const crop = new Uint8Array(cw * ch * 3),
+    cropHole = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    crop.set(rgb.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1 + 1) * 3), y * cw * 3);
+    cropHole.set(hole.subarray((y0 + y) * w + x0, (y0 + y) * w + x1 + 1), y * cw);
+  }
+  let best: GuideLine | null = null,
+    bestContrast = MEETING_CONTRAST;
+  let holeCount = 0;
+  for (let i = 0; i < hole.length; i++) holeCount += hole[i];
+  for (const l of findCrossingLines(crop, cropHole, cw, ch)) {
+    const line = { ...l, rho: l.rho + x0 * l.cos + y0 * l.sin };
+    // both sides must hold a real part of the hole
+    let a = 0;
+    for (let y = box.y0; y <= box.y1; y++) for (let x = box.x0; x <= box.x1; x++) if (hole[y * w + x] && x * line.cos + y * line.sin < line.rho) a++;
+    if (a < 0.15 * holeCount || a > 0.85 * holeCount) continue;
+    const [m0, m1] = sideMeans(rgb, hole, w, box, Math.max(12, Math.round(pad / 3)), line, h);
+    if (!m0 || !m1) continue;
+    const contrast = (Math.abs(m0[0] - m1[0]) + Math.abs(m0[1] - m1[1]) + Math.abs(m0[2] - m1[2])) / 3;
+    if (contrast > bestContrast) {
+      bestContrast = contrast;
+      best = line;
+    }
+  }
+  return best;
+}
+
+/** A rotation (about the origin) that turns the line through image points a, b under H into the u axis. */
+function alignLine(H: Mat3, a: [number, number], b: [number, number]): Mat3 {
+  const [ua, va] = project(H, a[0], a[1]);
+  const [ub, vb] = project(H, b[0], b[1]);
+  let t = Math.atan2(vb - va, ub - ua);
+  if (t > Math.PI / 2) t -= Math.PI;
+  if (t < -Math.PI / 2) t += Math.PI;
+  const c = Math.cos(-t),
+    s = Math.sin(-t);
+  return mul([c, -s, 0, s, c, 0, 0, 0, 1], H);
+}
+
+interface Side {
+  take: Uint8Array;
+  H: Mat3;
+  rectified: boolean;
+  inside?: (x: number, y: number) => boolean;
+}
+
+export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, opts: PlaneFillOptions): Promise<Uint8Array | null> {
+  const box = bounds(hole, w, h);
+  if (!box) return null;
+  const extent = Math.max(box.x1 - box.x0 + 1, box.y1 - box.y0 + 1);
+  const pad = Math.max(48, Math.round(extent * 0.75));
+  const ctx = Math.max(96, Math.round(extent * 1.5));
+  const win = { x0: Math.max(0, box.x0 - ctx), y0: Math.max(0, box.y0 - ctx), x1: Math.min(w - 1, box.x1 + ctx), y1: Math.min(h - 1, box.y1 + ctx) };
+  const segs = segmentsAround(rgb, hole, w, h, win);
+  const vps = estimateVanishingPoints(segs, { seed: opts.seed }).map((v) => v.point);
+  if (opts.report) Object.assign(opts.report, { segments: segs, vanishingPoints: vps });
+  const cx = (box.x0 + box.x1) / 2,
+    cy = (box.y0 + box.y1) / 2;
+  const nearBox = (s: Segment) => {
+    const mx = (s.x1 + s.x2) / 2,
+      my = (s.y1 + s.y2) / 2;
+    return mx >= box.x0 - extent && mx <= box.x1 + extent && my >= box.y0 - extent && my <= box.y1 + extent;
+  };
+
+  const around = { x0: Math.max(0, box.x0 - pad), y0: Math.max(0, box.y0 - pad), x1: Math.min(w - 1, box.x1 + pad), y1: Math.min(h - 1, box.y1 + pad) };
+  const meeting = findMeetingLine(rgb, hole, w, h, box, pad);
+  const sides: Side[] = [];
+  if (meeting) {
+    if (opts.report) opts.report.meeting = meeting;
+    const sideOf = (x: number, y: number) => x * meeting.cos + y * meeting.sin - meeting.rho;
+    // two image points of the meeting line near the hole
+    const px = meeting.rho * meeting.cos,
+      py = meeting.rho * meeting.sin;
+    const tMid = -cx * meeting.sin + cy * meeting.cos;
+    const a: [number, number] = [px - meeting.sin * (tMid - extent), py + meeting.cos * (tMid - extent)];
+    const b: [number, number] = [px - meeting.sin * (tMid + extent), py + meeting.cos * (tMid + extent)];
+    for (const sign of [-1, 1]) {
+      const take = new Uint8Array(w * h);
+      let n = 0,
+        sx = 0,
+        sy = 0;
+      for (let p = 0; p < take.length; p++)
+        if (hole[p] && sign * sideOf(p % w, (p / w) | 0) >= 0) {
+          take[p] = 1;
+          n++;
+          sx += p % w;
+          sy += (p / w) | 0;
+        }
+      if (!n) continue;
+      const scx = sx / n,
+        scy = sy / n;
+      const plane = choosePlane(segs, vps, (s) => nearBox(s) && sign * sideOf((s.x1 + s.x2) / 2, (s.y1 + s.y2) / 2) > 0, extent, scx, scy, around);
+      const rectified = !!plane;
+      const H: Mat3 = plane ?? [1, 0, -scx, 0, 1, -scy, 0, 0, 1];
+      sides.push({ take, H: alignLine(H, a, b), rectified, inside: (x, y) => sign * sideOf(x, y) >= -3 });
+    }
+  } else {
+    const H = choosePlane(segs, vps, nearBox, extent, cx, cy, around);
+    if (!H) return null;
+    sides.push({ take: hole, H, rectified: true });
+  }
+
+  // rectified regions first, so the progress total is known
+  const jobs = [];
+  for (const side of sides) {
+    const Hinv = invert(side.H);
+    let u0 = Infinity,
+      v0 = Infinity,
+      u1 = -Infinity,
+      v1 = -Infinity;
+    for (let p = 0; p < side.take.length; p++) {
+      if (!side.take[p]) continue;
+      const [u, v, s] = project(side.H, p % w, (p / w) | 0);
+      if (s <= 0) return null;
+      if (u < u0) u0 = u;
+      if (u > u1) u1 = u;
+      if (v < v0) v0 = v;
+      if (v > v1) v1 = v;
+    }
+    const region = growRegion(Hinv, { u0, v0, u1, v1 }, { width: w, height: h, pad, maxPixels: MAX_RECT_PIXELS, inside: side.inside });
+    if (!region) return null;
+    jobs.push({ side, region, Hinv });
+  }
+  let holeTotal = 0;
+  for (const j of jobs) holeTotal += j.region.w * j.region.h;
+  let doneBefore = 0;
+  const out = Uint8Array.from(rgb);
+  const sideReports: PlaneSideReport[] = [];
+  for (const { side, region, Hinv } of jobs) {
+    const rect = warpToRect(rgb, hole, w, h, Hinv, region);
+    const period: [number, number] = side.rectified
+      ? [measurePeriod(rect.rgb, rect.hole, region.w, region.h, 0), measurePeriod(rect.rgb, rect.hole, region.w, region.h, 1)]
+      : [0, 0];
+    // nearer the camera (a larger w of the source) the plane is seen sharper
+    const sharpness = (dx: number, dy: number) => -project(Hinv, region.u0 + region.w / 2 + dx, region.v0 + region.h / 2 + dy)[2];
+    const copy = findPeriodCopy(rect.rgb, rect.hole, region.w, region.h, period, sharpness);
+    const share = (region.w * region.h) / holeTotal;
+    if (copy) copyAlongPlane(out, side.take, rgb, w, h, side.H, Hinv, copy.dx, copy.dy);
+    else {
+      const filled = await exemplarInpaint(rect.rgb, rect.hole, region.w, region.h, {
+        seed: opts.seed,
+        onStep: (d, t) => opts.onStep?.(doneBefore + (d / t) * share, 1),
+        between: opts.between,
+      });
+      if (!filled) return null;
+      warpBack(out, side.take, w, filled, side.H, region);
+    }
+    doneBefore += share;
+    opts.onStep?.(doneBefore, 1);
+    if (opts.between) await opts.between();
+    sideReports.push({ homography: side.H, rectified: side.rectified, period, fill: copy ? 'period' : 'exemplar', size: [region.w, region.h] });
+  }
+  if (opts.report) opts.report.sides = sideReports;
+  return out;
+}
