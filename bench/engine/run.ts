@@ -7,6 +7,7 @@ import { BENCH_MODELS_DIR } from './common.js';
 import { benchQuality, benchSixStrategies } from './quality.js';
 import { benchContactSheet, benchUpscayl } from './realesrgan.js';
 import { benchRemoval, benchRemovalScale } from './removal.js';
+import { benchRemovalTruth } from './removal-truth.js';
 import { benchEnsembles } from './ensembles.js';
 import { benchSpeed } from './speed.js';
 import { benchUserWait } from './user-wait.js';
@@ -18,7 +19,7 @@ import { benchModeMeasures } from './modes.js';
  * per mode and scale, (e) removal against Telea and the previous PatchMatch with contact sheets in
  * bench/out/, (f) removal time and memory at 4 and 16 MP, (g) Renderlift vs upscayl-bin on Real-ESRGAN, (h) the
  * modes' contact sheets in bench/out/ with a detail figure per mode (`-- --realesrgan`: (g) and (h) only), (i) the wait for a
- * 1 MP render ×2 and ×4 per mode (`-- --wait`: (i) only), (j) int8 against float per network (`-- --int8`: (j) only), (k) Precision mixed with a second network (`-- --ensembles`: (k) only), (m) the modes measured against the original with contact sheets at 100 % and 300 % (`-- --modes`: (m) only); `-- --removal` runs (e) and (f) only, `-- --64mp`
+ * 1 MP render ×2 and ×4 per mode (`-- --wait`: (i) only), (j) int8 against float per network (`-- --int8`: (j) only), (k) Precision mixed with a second network (`-- --ensembles`: (k) only), (m) the modes measured against the original with contact sheets at 100 % and 300 % (`-- --modes`: (m) only); `-- --removal` runs (e) and (f) only, `-- --removal-truth` (e′) the removal against ground truth only, `-- --64mp`
  * adds (d) the 64 MP memory run (minutes), `-- --six` the ×6 strategy comparison. Figures depend on
  * machine load: the load average is printed.
  */
@@ -29,6 +30,10 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
+if (args.includes('--removal-truth')) {
+  await benchRemovalTruth();
+  process.exit(0);
+}
 if (args.includes('--removal')) {
   await benchRemoval();
   await benchRemovalScale();

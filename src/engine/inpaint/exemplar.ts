@@ -12,6 +12,8 @@
  *   sources better than textured ones, which is how a rug turns into a grey blob.
  * - The field is upsampled between levels and the finer level is first rebuilt from it with its own
  *   full-resolution pixels, so no detail is ever interpolated.
+ * - Optionally (`shading: true`, `shading.ts`): the fill keeps its own high band and takes its low band from
+ *   a membrane over the hole's surroundings, so copied texture does not bring the light of where it came from.
  * All randomness comes from a seeded generator: the same input gives the same bytes.
  */
 import { createField, nearestValid, randomValid, refreshCosts, searchSweep, type PatchField } from './patch-field.js';
@@ -19,6 +21,7 @@ import { voteMode } from './patch-vote.js';
 import { onionPatchFill } from './onion-fill.js';
 import { buildPyramid, CHANNELS, finestLevel, GUIDE_CHANNEL, holeDepth, levelCount } from './pyramid.js';
 import { findCrossingLines, paintGuides, type GuideLine } from './structure.js';
+import { matchShading } from './shading.js';
 import { mulberry32 } from '@shared/seeded-random.js';
 
 export interface ExemplarOptions {
@@ -31,6 +34,18 @@ export interface ExemplarOptions {
   lines?: GuideLine[];
   /** Called between steps; may throw to stop (cancellation) and lets the event loop run. */
   between?: () => Promise<void>;
+  /**
+   * Take the fill's low band (shading) from a membrane over the hole's surroundings (`shading.ts`). Off by
+   * default: it follows a shading ramp across one surface, but on the benchmark renders, where the ring
+   * around a hole often touches another surface (sky beside a wall, a roof above cladding), it moved the
+   * fill's light further from the truth than the copied light is (docs/engine.md, removal against ground truth).
+   */
+  shading?: boolean;
+}
+
+/** Low-pass scale of the shading match: twice the patch, or an eighth of the hole's equivalent square side. */
+export function shadingSigma(holePixels: number, patch: number): number {
+  return Math.max(2 * patch, Math.sqrt(holePixels) / 8);
 }
 
 /** The coarsest level is the first where the hole is at most this many patches deep. */
@@ -127,8 +142,9 @@ export async function exemplarInpaint(rgb: Uint8Array, hole: Uint8Array, w: numb
     levels.length = li + 1; // the coarser images are no longer needed
   }
 
-  const out = Uint8Array.from(rgb);
   const img = finest.img;
+  if (opts.shading === true) matchShading(img, CHANNELS, hole, w, h, { sigma: shadingSigma(holePixels, P), lines });
+  const out = Uint8Array.from(rgb);
   for (let i = 0; i < w * h; i++) if (hole[i]) for (let c = 0; c < 3; c++) out[i * 3 + c] = Math.max(0, Math.min(255, Math.round(img[i * CHANNELS + c])));
   return out;
 }
