@@ -11,6 +11,8 @@ import { purgeExpiredTrash } from '@server/services/images/purge-images.js';
 import { notificationsQueue } from '@server/queues/notifications.js';
 import { accountMailQueue } from '@server/queues/account-mail.js';
 import { requestPasswordReset } from '@server/services/accounts/request-password-reset.js';
+import { webhooksQueue } from '@server/queues/webhooks.js';
+import { attemptDelivery } from '@server/services/webhooks/deliveries.js';
 
 export interface JobProcessing {
   /** Stops taking image jobs and hands the running ones back to the queue. */
@@ -50,6 +52,11 @@ export async function startJobProcessing(deps: Deps): Promise<JobProcessing> {
   // account e-mails asked for by public forms, sent after their answer (a failed send is retried by the queue)
   await workOn(deps, accountMailQueue, { concurrency: 2 }, async (job) => {
     await requestPasswordReset(deps, job.data.email, { baseUrl: job.data.baseUrl });
+  });
+
+  // webhook deliveries: one attempt per queue job; a failed attempt queues the next one on the retry schedule
+  await workOn(deps, webhooksQueue, { concurrency: 4 }, async (job) => {
+    await attemptDelivery(deps, job.data.deliveryId);
   });
 
   let workers: Workers | undefined;

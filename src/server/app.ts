@@ -44,6 +44,7 @@ import { WORKER_API_PREFIX } from '@shared/api/workers.js';
 import { contract } from './http/contract.js';
 import { apiV1Route } from './routes/api-v1.js';
 import { adminApiKeysRoute, apiKeysRoute } from './routes/api-keys.js';
+import { webhookEndpointsRoute } from './routes/webhook-endpoints.js';
 import { publicApiDocs } from './http/public-openapi.js';
 import { isPublicApiPath, problemResponse } from './http/problem.js';
 import { PUBLIC_API_PREFIX } from '@shared/api/api-keys.js';
@@ -145,6 +146,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api/admin/workers', adminWorkersRoute);
   app.route('/api/admin/api-keys', adminApiKeysRoute);
   app.route('/api/api-keys', apiKeysRoute);
+  app.route('/api/webhook-endpoints', webhookEndpointsRoute);
   app.route('/api/admin', adminRoute);
   app.route('/api/profile', profileRoute);
   app.route('/api/credits', creditsRoute);

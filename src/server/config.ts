@@ -153,6 +153,8 @@ export const ConfigSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   MODELS_DIR: z.string().min(1).optional(),
   MODEL_CACHE_DIR: z.string().min(1).optional(),
+  // webhooks may post to private, loopback and link-local addresses (an operator's own network); off, they are refused
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: bool.default(false),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   /** How long a job that runs best on a GPU (Creativity, ×4 and up) waits for a GPU worker before any worker takes it. */
   GPU_PREFERENCE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),

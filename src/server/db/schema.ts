@@ -671,3 +671,78 @@ export const apiIdempotency = pgTable(
   },
   (t) => [uniqueIndex('api_idempotency_key_idx').on(t.userId, t.idempotencyKey), index('api_idempotency_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Where a user's job events are posted (Standard Webhooks). An endpoint made with an API key belongs to that key (it
+ * is listed and managed through it, and stops with it); one made on the profile belongs to the account. The signing
+ * secret is kept encrypted (services/security/secret-box.ts), since the server signs with it; during a rotation the
+ * previous one signs too until `previous_secret_expires_at`.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    previousSecretCiphertext: text('previous_secret_ciphertext'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId), index('webhook_endpoints_api_key_idx').on(t.apiKeyId)],
+);
+
+/** One event for one endpoint: its payload as first built (a redelivery copies it), and where its attempts stand. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** `webhook-id`: the same for every attempt and redelivery of one event, so a receiver can drop duplicates. */
+    messageId: text('message_id').notNull(),
+    event: text('event').notNull(),
+    jobId: uuid('job_id'),
+    payload: jsonb('payload').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    redeliveryOf: uuid('redelivery_of'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_endpoint_job_idx').on(t.endpointId, t.jobId, t.event, t.createdAt),
+    check('webhook_deliveries_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/** Each attempt of a delivery: the answer's status code (null when none came) or the error. */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_delivery_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);

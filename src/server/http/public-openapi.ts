@@ -5,6 +5,8 @@ import { ProblemDetails } from '@shared/api/common.js';
 import { API_KEY_SCOPES, API_KEY_SCOPE_LABELS, PUBLIC_API_PREFIX } from '@shared/api/api-keys.js';
 import { API_KEY_SECURITY_SCHEME } from './openapi-document.js';
 import { REFERENCE_COPY_SCRIPT, renderApiReference } from './public-api-reference.js';
+import { WebhookEventPayload } from '@shared/api/webhooks.js';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_MS } from '@shared/webhooks.js';
 
 type Doc = Awaited<ReturnType<typeof generateSpecs>>;
 
@@ -32,7 +34,19 @@ const DESCRIPTION = `The public API: upload renders, start enhancements and remo
 
 **Idempotency.** Calls that spend credits take an \`Idempotency-Key\` header: the same key with the same request replays the first answer with \`Idempotent-Replayed: true\` (no second job, no second charge); with another request 422; while the first is still running 409.
 
-**Jobs** are created with a \`Location\` header; their body carries \`progress\` and \`eta_ms\` while they run.`;
+**Jobs** are created with a \`Location\` header; their body carries \`progress\` and \`eta_ms\` while they run.
+
+**Webhooks.** A key with \`jobs:read\` registers endpoints (\`/api/v1/webhooks\`) that are posted the job events they choose (${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}), signed per Standard Webhooks (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`; verify with the \`standardwebhooks\` package and the \`whsec_\` secret shown at creation). The body is \`WebhookEventPayload\` (see *webhooks*): \`data\` is the job as \`GET /api/v1/jobs/{id}\` answers it. A non-2xx answer, or none within ${WEBHOOK_TIMEOUT_MS / 1000} s, is retried after ${WEBHOOK_RETRY_DELAYS_SECONDS.map(delayText).join(', ')}, never past 24 h.`;
+
+function delayText(seconds: number): string {
+  return seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`;
+}
+
+const SIGNATURE_HEADERS = [
+  { name: 'webhook-id', description: 'The message id (msg_…): the same for every attempt and redelivery of one event' },
+  { name: 'webhook-timestamp', description: 'Unix seconds of this attempt' },
+  { name: 'webhook-signature', description: 'Space-separated v1,<base64 HMAC-SHA256> signatures: two while a rotated secret’s grace lasts' },
+].map((h) => ({ in: 'header', required: true, schema: { type: 'string' }, ...h }));
 
 /** The public API's OpenAPI 3.1 document, from the same route contracts and zod schemas as /api/openapi.json. */
 export async function buildPublicApiDocument(v1: Hono<any>, meta: { title: string; version: string; baseUrl: string }): Promise<Doc> {
@@ -72,10 +86,26 @@ export async function buildPublicApiDocument(v1: Hono<any>, meta: { title: strin
   }
   // ProblemDetails carries its own id, so the resolver answers a $ref to it and puts its fields among the components
   const problemDetails = await resolver(ProblemDetails, { options: { io: 'output' } }).toOpenAPISchema();
+  const event = await resolver(WebhookEventPayload, { options: { io: 'output' } }).toOpenAPISchema();
   doc.components = {
     ...doc.components,
-    schemas: { ...doc.components?.schemas, ...problemDetails.components?.schemas },
+    schemas: { ...doc.components?.schemas, ...problemDetails.components?.schemas, ...event.components?.schemas },
   } as Doc['components'];
+  // what the server posts to a registered endpoint, one entry per event (OpenAPI 3.1 webhooks)
+  (doc as { webhooks?: unknown }).webhooks = Object.fromEntries(
+    WEBHOOK_EVENTS.map((name) => [
+      name,
+      {
+        post: {
+          summary: WEBHOOK_EVENT_LABELS[name],
+          tags: ['public api'],
+          parameters: SIGNATURE_HEADERS,
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookEventPayload' } } } },
+          responses: { '2XX': { description: 'Received. Any other answer, or none in time, is retried.' } },
+        },
+      },
+    ]),
+  );
   return doc;
 }
 

@@ -2,7 +2,7 @@
  * The job queue port. One implementation (pg-boss) serves both run modes: on PGlite in the single-machine mode,
  * on PostgreSQL when workers run on other machines. Services and workers import this interface only.
  */
-export type QueueName = 'image-enhance' | 'image-remove' | 'maintenance' | 'billing' | 'trash' | 'notifications' | 'account-mail';
+export type QueueName = 'image-enhance' | 'image-remove' | 'maintenance' | 'billing' | 'trash' | 'notifications' | 'account-mail' | 'webhooks';
 
 export interface QueuedJob<T> {
   id: string;

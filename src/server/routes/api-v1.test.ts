@@ -299,6 +299,11 @@ describe.each(backends)('public API (%s)', (backend) => {
         '/api/v1/quote',
         '/api/v1/removals',
         '/api/v1/uploads',
+        '/api/v1/webhooks',
+        '/api/v1/webhooks/{id}',
+        '/api/v1/webhooks/{id}/rotate-secret',
+        '/api/v1/webhooks/{id}/deliveries',
+        '/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver',
       ].sort(),
     );
     const create = doc.paths['/api/v1/jobs'].post;

@@ -8,14 +8,15 @@ import { AppError } from '../errors.js';
 import { attachment } from '../http/content-disposition.js';
 import { idempotent, requireApiKey, requireScope, type ApiEnv } from '../http/api-key-auth.js';
 import { receiveUploads } from '../http/receive-uploads.js';
+import { apiV1WebhooksRoute } from './api-v1-webhooks.js';
 import { readRemovalForm } from '../http/removal-form.js';
 import { createEnhanceJob } from '../services/jobs/create-enhance-job.js';
 import { createRemoveJob } from '../services/jobs/create-remove-job.js';
 import { cancelJob } from '../services/jobs/cancel-job.js';
 import { presentJob, presentJobs } from '../services/jobs/present-job.js';
 import { getJob, listJobsPage } from '../services/jobs/list-jobs-page.js';
-import { estimateAcceptedJob, quoteEnhancement, quoteJob, quoteRemoval } from '../services/jobs/quote-job.js';
 import { deleteVersion } from '../services/images/delete-version.js';
+import { estimateAcceptedJob, quoteEnhancement, quoteJob, quoteRemoval } from '../services/jobs/quote-job.js';
 import { deleteImage } from '../services/images/delete-image.js';
 import { downloadImage } from '../services/downloads/download-image.js';
 import { notifyLowCredits } from '../services/notifications/user-notifications.js';
@@ -188,7 +189,6 @@ export const apiV1Route = new Hono<ApiEnv>()
       return c.json({ ...result, job: await presentJob(c.var.deps, result.job) });
     },
   )
-  .get(
   .delete(
     '/jobs/:id',
     doc(
@@ -203,6 +203,7 @@ export const apiV1Route = new Hono<ApiEnv>()
       return c.json({ deleted_job_ids: jobIds });
     },
   )
+  .get(
     '/jobs/:id/download',
     doc(
       'A completed job’s result: by default a redirect to a short-lived signed URL (JSON { url, expires_at } with Accept: application/json); the bytes with redirect=false, Accept: image/*, or any format option',
@@ -249,6 +250,7 @@ export const apiV1Route = new Hono<ApiEnv>()
       return c.json(link, 302, { Location: link.url });
     },
   )
+  .route('/webhooks', apiV1WebhooksRoute)
   // an unknown path of the public API answers a problem too, not the web app
   .all('*', (c) => {
     throw new AppError('NOT_FOUND', 404, fill(apiKeyMessages.routeNotFound, { method: c.req.method, path: new URL(c.req.url).pathname }));

@@ -18,7 +18,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   let alice: TestClient;
   let bob: TestClient;
   let aliceEmail: string;
-  const ids = { image: '', job: '', viewport: '', checkout: '', filePath: '', fileUrl: '', bobImage: '', share: '', apiKey: '', bobKey: '' };
+  const ids = { image: '', job: '', viewport: '', checkout: '', filePath: '', fileUrl: '', bobImage: '', share: '', apiKey: '', bobKey: '', webhook: '' };
   /** Bob through the public API, with his own key of every scope. */
   const bobApi = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers);
@@ -67,6 +67,13 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     ids.checkout = checkout.body.url.split('/').pop();
     ids.apiKey = (await alice.json('/api/api-keys', { method: 'POST', json: { name: 'Alice farm', scopes: allScopes } })).body.apiKey.id;
     ids.bobKey = (await bob.json('/api/api-keys', { method: 'POST', json: { name: 'Bob farm', scopes: allScopes } })).body.key;
+    // an endpoint of Alice's key (a public address: private targets are refused here)
+    const hook = await alice.json('/api/webhook-endpoints', {
+      method: 'POST',
+      json: { url: 'https://93.184.215.14/alice-private-render-hook', events: ['job.completed'], api_key_id: ids.apiKey },
+    });
+    expect(hook.status).toBe(201);
+    ids.webhook = hook.body.endpoint.id;
   });
   afterAll(() => server?.stop());
 
@@ -82,6 +89,7 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     'DELETE /api/shares/:id': () => bob.json(`/api/shares/${ids.share}`, { method: 'DELETE' }),
     'POST /api/jobs/:id/cancel': () => bob.json(`/api/jobs/${ids.job}/cancel`, { method: 'POST' }),
     'POST /api/jobs/:id/another-fill': () => bob.json(`/api/jobs/${ids.job}/another-fill`, { method: 'POST' }),
+    'DELETE /api/jobs/:id/result': () => bob.json(`/api/jobs/${ids.job}/result`, { method: 'DELETE' }),
     'PUT /api/viewports/:id': () =>
       bob.json(`/api/viewports/${ids.viewport}`, {
         method: 'PUT',
@@ -89,7 +97,6 @@ describe('isolation: another user learns nothing and changes nothing', () => {
       }),
     'DELETE /api/viewports/:id': () => bob.json(`/api/viewports/${ids.viewport}`, { method: 'DELETE' }),
     'POST /api/viewports/:id/load': () => bob.json(`/api/viewports/${ids.viewport}/load`, { method: 'POST' }),
-    'DELETE /api/jobs/:id/result': () => bob.json(`/api/jobs/${ids.job}/result`, { method: 'DELETE' }),
     'GET /api/billing/checkout/:id': () => bob.json(`/api/billing/checkout/${ids.checkout}`),
     'GET /api/billing/test-checkout/:id': () => bob.json(`/api/billing/test-checkout/${ids.checkout}`),
     'POST /api/billing/test-checkout/:id': () => bob.json(`/api/billing/test-checkout/${ids.checkout}`, { method: 'POST', json: { outcome: 'success' } }),
@@ -99,14 +106,26 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     'DELETE /api/api-keys/:id': () => bob.json(`/api/api-keys/${ids.apiKey}`, { method: 'DELETE' }),
     'GET /api/v1/jobs/:id': () => bobApi(`/api/v1/jobs/${ids.job}`),
     'POST /api/v1/jobs/:id/cancel': () => bobApi(`/api/v1/jobs/${ids.job}/cancel`, { method: 'POST' }),
+    'DELETE /api/v1/jobs/:id': () => bobApi(`/api/v1/jobs/${ids.job}`, { method: 'DELETE' }),
     'GET /api/v1/jobs/:id/download': () => bobApi(`/api/v1/jobs/${ids.job}/download`),
     'DELETE /api/v1/images/:id': () => bobApi(`/api/v1/images/${ids.image}`, { method: 'DELETE' }),
+    'PATCH /api/webhook-endpoints/:id': () => bob.json(`/api/webhook-endpoints/${ids.webhook}`, { method: 'PATCH', json: { enabled: false } }),
+    'DELETE /api/webhook-endpoints/:id': () => bob.json(`/api/webhook-endpoints/${ids.webhook}`, { method: 'DELETE' }),
+    'POST /api/webhook-endpoints/:id/rotate-secret': () => bob.json(`/api/webhook-endpoints/${ids.webhook}/rotate-secret`, { method: 'POST' }),
+    'GET /api/webhook-endpoints/:id/deliveries': () => bob.json(`/api/webhook-endpoints/${ids.webhook}/deliveries`),
+    'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver': () =>
+      bob.json(`/api/webhook-endpoints/${ids.webhook}/deliveries/${ids.webhook}/redeliver`, { method: 'POST' }),
+    'PATCH /api/v1/webhooks/:id': () => bobApi(`/api/v1/webhooks/${ids.webhook}`, { method: 'PATCH', json: { enabled: false } }),
+    'DELETE /api/v1/webhooks/:id': () => bobApi(`/api/v1/webhooks/${ids.webhook}`, { method: 'DELETE' }),
+    'POST /api/v1/webhooks/:id/rotate-secret': () => bobApi(`/api/v1/webhooks/${ids.webhook}/rotate-secret`, { method: 'POST' }),
+    'GET /api/v1/webhooks/:id/deliveries': () => bobApi(`/api/v1/webhooks/${ids.webhook}/deliveries`),
+    'POST /api/v1/webhooks/:id/deliveries/:deliveryId/redeliver': () =>
+      bobApi(`/api/v1/webhooks/${ids.webhook}/deliveries/${ids.webhook}/redeliver`, { method: 'POST' }),
   };
   /** Routes with a path parameter that names no user's data, and why. */
   const notUserData: Record<string, string> = {
     'GET /api/email-preview/:name': "an e-mail template's name: the preview renders sample data, no user's",
     'GET /api/shared/:token': 'a share link: the secret is the capability its owner handed out on purpose (shares.test.ts)',
-    'DELETE /api/v1/jobs/:id': () => bobApi(`/api/v1/jobs/${ids.job}`, { method: 'DELETE' }),
     'HEAD /api/shared/:token': 'a share link: the secret is the capability its owner handed out on purpose (shares.test.ts)',
     'GET /api/worker/v1/claims/:claimId/input': "a remote worker's claim: its signed URL is the capability (remote-workers.test.ts refuses a forged one)",
     'GET /api/worker/v1/claims/:claimId/mask': "a remote worker's claim: its signed URL is the capability (remote-workers.test.ts refuses a forged one)",
@@ -182,6 +201,10 @@ describe('isolation: another user learns nothing and changes nothing', () => {
     expect(image.deletedAt).toBeNull();
     const [job] = await server.deps.db.select().from(imageJobs).where(eq(imageJobs.id, ids.job));
     expect(job.status).toBe('processing');
+    const hooks = (await alice.json('/api/webhook-endpoints')).body.endpoints;
+    expect(
+      hooks.map((h: { id: string; enabled: boolean; previous_secret_expires_at: string | null }) => [h.id, h.enabled, h.previous_secret_expires_at]),
+    ).toEqual([[ids.webhook, true, null]]);
     const [viewport] = await server.deps.db.select().from(viewportSessions).where(eq(viewportSessions.id, ids.viewport));
     expect([viewport.sessionName, (viewport.viewportData as { images?: unknown[] }).images]).toEqual(['Alice private board', []]);
     expect((await alice.json(`/api/billing/checkout/${ids.checkout}`)).status).toBe(200);
@@ -194,13 +217,23 @@ describe('isolation: another user learns nothing and changes nothing', () => {
   it("lists answer only the caller's own: jobs by id, images, viewports, credits", async () => {
     const jobs = await bob.json(`/api/jobs?ids=${ids.job}`);
     expect([jobs.status, jobs.body.jobs]).toEqual([200, []]);
-    for (const path of ['/api/images', '/api/trash', '/api/library', '/api/viewports', '/api/jobs/active', '/api/jobs/recent', '/api/credits/ledger']) {
+    for (const path of [
+      '/api/images',
+      '/api/trash',
+      '/api/library',
+      '/api/viewports',
+      '/api/jobs/active',
+      '/api/jobs/recent',
+      '/api/credits/ledger',
+      '/api/webhook-endpoints',
+    ]) {
       const res = await bob.json(path);
       expect(res.status, path).toBe(200);
       const text = JSON.stringify(res.body);
       expect(text, path).not.toContain(ids.image);
       expect(text, path).not.toContain(ids.job);
       expect(text, path).not.toContain(ids.viewport);
+      expect(text, path).not.toContain(ids.webhook);
     }
     const batch = await bob.json('/api/signed-urls/batch', { method: 'POST', json: { urls: [{ bucket: 'user-images', filePath: ids.filePath }] } });
     expect([batch.status, batch.body.successful]).toEqual([200, []]);

@@ -31,6 +31,22 @@ export const V1_CURL_EXAMPLES: Record<string, string> = {
   -H "Authorization: Bearer {key}"`,
   'DELETE /api/v1/images/{id}': `curl -X DELETE {base}/api/v1/images/IMAGE_ID \\
   -H "Authorization: Bearer {key}"`,
+  'GET /api/v1/webhooks': `curl {base}/api/v1/webhooks \\
+  -H "Authorization: Bearer {key}"`,
+  'POST /api/v1/webhooks': `curl -X POST {base}/api/v1/webhooks \\
+  -H "Authorization: Bearer {key}" -H "Content-Type: application/json" \\
+  -d '{"url":"https://farm.example.com/renderlift","events":["job.completed","job.failed"]}'`,
+  'PATCH /api/v1/webhooks/{id}': `curl -X PATCH {base}/api/v1/webhooks/ENDPOINT_ID \\
+  -H "Authorization: Bearer {key}" -H "Content-Type: application/json" \\
+  -d '{"events":["job.started","job.progress","job.completed"],"enabled":true}'`,
+  'DELETE /api/v1/webhooks/{id}': `curl -X DELETE {base}/api/v1/webhooks/ENDPOINT_ID \\
+  -H "Authorization: Bearer {key}"`,
+  'POST /api/v1/webhooks/{id}/rotate-secret': `curl -X POST {base}/api/v1/webhooks/ENDPOINT_ID/rotate-secret \\
+  -H "Authorization: Bearer {key}"`,
+  'GET /api/v1/webhooks/{id}/deliveries': `curl {base}/api/v1/webhooks/ENDPOINT_ID/deliveries \\
+  -H "Authorization: Bearer {key}"`,
+  'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': `curl -X POST {base}/api/v1/webhooks/ENDPOINT_ID/deliveries/DELIVERY_ID/redeliver \\
+  -H "Authorization: Bearer {key}"`,
 };
 
 /** Codes of the public API's problem details (`code`), and when they come. */
@@ -53,6 +69,10 @@ export const V1_PROBLEM_CODES: Record<string, string> = {
   VERSION_BUSY: '409: a job is working on this result or one made from it; cancel it first.',
   RESOLUTION_OUT_OF_RANGE: '400: the output would be too large or too small.',
   UPLOAD_REJECTED: '422: no file of the upload was stored; details.results says why for each.',
+  WEBHOOK_URL_REFUSED: '400: the webhook URL is not http(s), carries credentials, or its host resolves to a private or local address.',
+  WEBHOOK_NOT_FOUND: '404: no such webhook endpoint of this key.',
+  DELIVERY_NOT_FOUND: '404: no such delivery of this endpoint.',
+  TOO_MANY_WEBHOOKS: '409: the account holds its most webhook endpoints; delete one first.',
   NOT_FOUND: '404: no such route, or no such resource of this account.',
   INTERNAL: '500: something went wrong on the server; the request id helps the operator find it.',
 };

@@ -3,7 +3,7 @@ import type { Database } from '@server/db/database.js';
 import type { Logger } from '@server/logger.js';
 import { JobHandedBack, JobRejected, type EnqueueOptions, type JobQueue, type QueueName, type QueuedJob } from '@server/ports/job-queue.js';
 
-const QUEUES: QueueName[] = ['image-enhance', 'image-remove', 'maintenance', 'billing', 'trash', 'notifications', 'account-mail'];
+const QUEUES: QueueName[] = ['image-enhance', 'image-remove', 'maintenance', 'billing', 'trash', 'notifications', 'account-mail', 'webhooks'];
 
 export interface PgBossQueueOptions {
   database: Database;

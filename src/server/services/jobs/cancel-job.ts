@@ -25,7 +25,7 @@ const CANCELLED_BY_USER = 'Cancelled by user';
  * stops its engine run at once.
  */
 export async function cancelJob(
-  deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>,
+  deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage' | 'config'>,
   user: SessionUser,
   jobId: string,
 ): Promise<CancelResult> {

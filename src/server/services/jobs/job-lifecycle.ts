@@ -15,7 +15,7 @@ import type { JobPhase } from '@shared/estimates.js';
 const withPhase = (phase: JobPhase) => sql`${imageJobs.params} || ${JSON.stringify({ phase })}::jsonb`;
 const withoutPhase = sql`${imageJobs.params} - 'phase'`;
 
-type LifecycleDeps = Pick<Deps, 'db' | 'events' | 'logger' | 'clock' | 'storage'>;
+type LifecycleDeps = Pick<Deps, 'db' | 'events' | 'logger' | 'clock' | 'storage' | 'queue' | 'config'>;
 
 /** The worker takes the job: null when it is no longer processing (cancelled, failed by the sweep). */
 export async function markJobStarted(deps: LifecycleDeps, jobId: string): Promise<JobRow | null> {

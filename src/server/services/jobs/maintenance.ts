@@ -15,7 +15,7 @@ export const LOST_JOB_MESSAGE =
  * Jobs still processing whose queue job no worker will run again (its worker died on every attempt, or the queue
  * expired it) are failed at once and their credits released, instead of holding a concurrency slot for an hour.
  */
-async function failLostJobs(deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage'>): Promise<number> {
+async function failLostJobs(deps: Pick<Deps, 'db' | 'queue' | 'events' | 'logger' | 'clock' | 'storage' | 'config'>): Promise<number> {
   const rows = await deps.db
     .select({ id: imageJobs.id, workflowType: imageJobs.workflowType, queueJobId: imageJobs.queueJobId })
     .from(imageJobs)

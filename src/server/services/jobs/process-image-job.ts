@@ -23,7 +23,7 @@ export interface JobRunSummary {
 }
 
 /** What a job needs: the ports of the server, and the engine of the process that runs it (its own thread). */
-export type ProcessJobDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'mailer' | 'imaging' | 'metrics'> & {
+export type ProcessJobDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'mailer' | 'imaging' | 'metrics' | 'queue'> & {
   engine: Pick<Engine, 'enhance' | 'inpaint'>;
 };
 

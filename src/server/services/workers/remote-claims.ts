@@ -399,7 +399,7 @@ export async function failClaim(
   return { status: 'failed' };
 }
 
-async function handBack(deps: Pick<Deps, 'db' | 'clock' | 'queue' | 'events' | 'logger' | 'storage'>, claim: ClaimRow) {
+async function handBack(deps: Pick<Deps, 'db' | 'clock' | 'queue' | 'events' | 'logger' | 'storage' | 'config'>, claim: ClaimRow) {
   await returnJobToQueue(deps, claim.jobId);
   await deps.queue.settle(refOf(claim), 'handed_back').catch(() => false);
   await endClaim(deps, claim.id, 'handed_back');
@@ -407,7 +407,10 @@ async function handBack(deps: Pick<Deps, 'db' | 'clock' | 'queue' | 'events' | '
 }
 
 /** Gives back every job a worker token holds (it was revoked): each runs again elsewhere, nothing charged. */
-export async function handBackClaims(deps: Pick<Deps, 'db' | 'clock' | 'queue' | 'events' | 'logger' | 'storage'>, opts: { tokenId: string }): Promise<number> {
+export async function handBackClaims(
+  deps: Pick<Deps, 'db' | 'clock' | 'queue' | 'events' | 'logger' | 'storage' | 'config'>,
+  opts: { tokenId: string },
+): Promise<number> {
   const open = await openClaimsOf(deps, opts.tokenId);
   for (const claim of open) await handBack(deps, claim);
   return open.length;

@@ -120,7 +120,7 @@ export async function markWorkerTokenRevoked(deps: Pick<Deps, 'db' | 'clock'>, i
  * Revokes a token: its next call is refused, and the jobs it holds go back to the queue at once (nothing charged), to
  * run on another worker. False when it was revoked already.
  */
-export async function revokeWorkerToken(deps: Pick<Deps, 'db' | 'clock' | 'queue' | 'events' | 'logger' | 'storage'>, id: string): Promise<boolean> {
+export async function revokeWorkerToken(deps: Pick<Deps, 'db' | 'clock' | 'queue' | 'events' | 'logger' | 'storage' | 'config'>, id: string): Promise<boolean> {
   const row = await markWorkerTokenRevoked(deps, id);
   if (!row) return false;
   const handed = await handBackClaims(deps, { tokenId: id });
