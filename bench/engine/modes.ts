@@ -6,7 +6,7 @@ import { createEngine, type Mode } from '@engine/index.js';
 import { TEXTURED_STD, haloLevels, luma, textureKept, visibleDifference } from '@engine/quality/measures.js';
 import { BENCH_MODELS_DIR, psnr, renderFiles, ssim, table } from './common.js';
 
-const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../out');
+const OUT_DIR = process.env.BENCH_OUT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../out');
 const CROP_W = Number(process.env.BENCH_CROP_W ?? 288);
 const CROP_H = Number(process.env.BENCH_CROP_H ?? 216);
 const SCALE = 2;
@@ -135,6 +135,36 @@ export async function benchModeMeasures(): Promise<void> {
     ['pair', ...files.map((f) => path.basename(f, path.extname(f)).slice(0, 12)), 'mean'],
     [...pairs].map(([k, v]) => [k, ...v.map((x) => `${Math.round(100 * x)} %`), `${Math.round(100 * mean(v))} %`]),
   );
+  const ms = (name: string) => mean(perMode.get(name)!.map((m) => m.ms));
+  console.log(`Detail / Precision time per crop in this run: ${(ms('Detail') / ms('Precision')).toFixed(2)}×`);
+  if (process.env.BENCH_MODES_WAIT === '1') await detailWait();
+}
+
+/**
+ * BENCH_MODES_WAIT=1: Precision and Detail on a 1 MP render (1155×866) ×2 and ×4, alternating in one engine so the
+ * shared machine's load falls on both alike; the second run of each (sessions made) and the ratio.
+ */
+async function detailWait(): Promise<void> {
+  const engine = createEngine({ modelsDir: BENCH_MODELS_DIR });
+  const input = await sharp(renderFiles()[3]).removeAlpha().resize(1155, 866, { fit: 'cover' }).png().toBuffer();
+  const rows: (string | number)[][] = [];
+  for (const scale of [2, 4] as const) {
+    const times: Record<string, number> = {};
+    for (let run = 0; run < 2; run++)
+      for (const mode of ['precision', 'detail'] as const) {
+        const t = Date.now();
+        await engine.enhance(input, { scale, mode });
+        times[mode] = Date.now() - t;
+      }
+    rows.push([
+      `×${scale}`,
+      `${(times.precision / 1000).toFixed(1)} s`,
+      `${(times.detail / 1000).toFixed(1)} s`,
+      `${(times.detail / times.precision).toFixed(2)}×`,
+    ]);
+  }
+  await engine.close();
+  table('(m) Detail against Precision on a 1 MP render (1155×866), second run of each, same engine', ['scale', 'Precision', 'Detail', 'ratio'], rows);
 }
 
 async function contactSheet(name: string, original: Buffer, outputs: Buffer[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { CREATIVITY_GAN_MODEL } from './creativity-network.js';
+import { detailBoostInPlace } from './detail-boost.js';
 import { unsharpInPlace } from './detail-filter.js';
 import type { Family } from './models/registry.js';
 import type { Flip, TileFilter } from './tiled-inference.js';
@@ -55,6 +56,28 @@ export interface ModeOptions {
  */
 const FAITHFUL_X2_SHARPENING = 1.0;
 const unsharp = (amount: number) => (m: number) => (tile: Float32Array, w: number, h: number) => unsharpInPlace(tile, w, h, 0.5 * m, amount, 0.08);
+
+/**
+ * Detail's boost (`detail-boost.ts`; docs/engine.md, bench (m)): the texture band (σ 0.5 to 1.5 low-resolution px)
+ * gained by 3.75 · detail / 100 (3 at the preset), cored at 3 levels; within 2 low-resolution px of an edge whose
+ * smoothed gradient passes 0.03 to 0.09 per low-resolution px the gain falls to a fifth and the result is held inside
+ * the smoothed neighbourhood's range. Chosen on the ×2 render crops (at the preset: halo 0.00 levels against
+ * Precision's 0.10, texture kept 0.692 against 0.679); the other scales take the same radii in low-resolution pixels.
+ */
+const DETAIL_GAIN = 3.75;
+const EDGE_BAND = [0.03, 0.09];
+const detailBoost = (strength: number) => (m: number) => (tile: Float32Array, w: number, h: number) =>
+  detailBoostInPlace(tile, w, h, {
+    amount: (DETAIL_GAIN * strength) / 100,
+    fine: 0.5 * m,
+    coarse: 1.5 * m,
+    coarseWeight: 0.75,
+    noise: 3 / 255,
+    range: Math.max(1, Math.round(m)),
+    edgeReach: 2 * m,
+    edgeBand: [EDGE_BAND[0] / m, EDGE_BAND[1] / m],
+    edgeGain: 0.2,
+  });
 
 /** The network Precision mixes into its faithful one when Real-ESRGAN is installed: small, GAN-trained, ×4. */
 export const PRECISION_MIX_MODEL = 'realesrgan-x4fast';
@@ -114,8 +137,9 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 
  *   mixed with x4fast at ×3, ×4 and ×6 (0.3, 0.3, 0.2: +0.1 to +0.44 dB), and at ×2 only when precision > 95
  *   (+0.57 dB for about three times the wait). The two-way self-ensemble (identity + horizontal flip) measured
  *   +0.01 dB for twice the time, so only precision > 95 asks for it too.
- * - detail: medium plus a fine unsharp mask (σ = 0.5 low-resolution px), amount = detail / 100 on top of the
- *   faithful sharpening at ×2, so Detail is always sharper than Precision.
+ * - detail: medium (at ×2 with Precision's sharpening, so detail 0 is Precision there), then the halo-free texture
+ *   boost of `detail-boost.ts`, gain 3 · detail / 100: texture visibly crisper than Precision, edges held inside
+ *   their smoothed neighbourhood's range (no rims), flat areas untouched (no grain).
  * - creativity: Precision's plan and mix at its preset, then Real-ESRGAN x4plus (generative) mixed per tile,
  *   weight = creativity / 100, by the texture-keeping mix: tone and edges move from Precision's (0) to the GAN's
  *   (100), and the texture is the GAN's where it has more and Precision's put back where the GAN erased it (a
@@ -131,8 +155,22 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
   }
   if (mode === 'detail') {
     const strength = clamp(params.detail ?? MODE_PRESETS.detail.value);
-    const base = options.scale === 2 ? FAITHFUL_X2_SHARPENING : 0;
-    return { family: 'medium', flips: ['none'], strength, filter: unsharp(base + strength / 100) };
+    // at ×2 Precision's network and sharpening, so detail 0 is Precision; the boost after it
+    const sharpen = options.scale === 2 ? unsharp(FAITHFUL_X2_SHARPENING) : undefined;
+    const boost = detailBoost(strength);
+    return {
+      family: 'medium',
+      flips: ['none'],
+      strength,
+      filter: (m) => {
+        const a = sharpen?.(m);
+        const b = boost(m);
+        return (tile, w, h) => {
+          a?.(tile, w, h);
+          b(tile, w, h);
+        };
+      },
+    };
   }
   const strength = clamp(params.creativity ?? MODE_PRESETS.creativity.value);
   if (options.gan) {

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { detailBoostInPlace } from './detail-boost.js';
+import { gaussianBlurPlanar, unsharpInPlace } from './detail-filter.js';
+import { planMode } from './modes.js';
+import { mulberry32 } from '@shared/seeded-random.js';
+
+const W = 96;
+const H = 64;
+const N = W * H;
+const LEVEL = 1 / 255;
+
+/** Planar RGB, the same luma function in each plane, values 0..1. */
+function planar(f: (x: number, y: number) => number): Float32Array {
+  const out = new Float32Array(3 * N);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) for (let c = 0; c < 3; c++) out[c * N + y * W + x] = f(x, y);
+  return out;
+}
+
+/** Detail's filter as the mode runs it at ×3 (the boost alone; at ×2 Precision's sharpening comes first), 2× tiles. */
+const detailAt = (detail: number, m = 2) => planMode('detail', { detail }, { scale: 3 }).filter!(m);
+const boost = (img: Float32Array, detail = 80) => {
+  const out = img.slice();
+  detailAt(detail)(out, W, H);
+  return out;
+};
+
+/** A network's soft step: dark left, light right, blurred as an upscaler leaves it. */
+const softStep = (low: number, high: number) =>
+  gaussianBlurPlanar(
+    planar((x) => (x < W / 2 ? low : high)),
+    W,
+    H,
+    1,
+  );
+
+/** The largest excursion, in levels, beyond the input's own range over the pixel's 7×7 neighbourhood (the halo). */
+function overshoot(input: Float32Array, output: Float32Array): number {
+  let worst = 0;
+  for (let y = 3; y < H - 3; y++)
+    for (let x = 3; x < W - 3; x++) {
+      let lo = Infinity,
+        hi = -Infinity;
+      for (let dy = -3; dy <= 3; dy++)
+        for (let dx = -3; dx <= 3; dx++) {
+          const v = input[(y + dy) * W + x + dx];
+          lo = Math.min(lo, v);
+          hi = Math.max(hi, v);
+        }
+      const v = output[y * W + x];
+      worst = Math.max(worst, v - hi, lo - v);
+    }
+  return worst / LEVEL;
+}
+
+const random = mulberry32(7);
+const noise = Float32Array.from({ length: N }, () => random() - 0.5);
+/** Standard deviation of the first plane's change or values over the middle of the tile. */
+function std(img: Float32Array): number {
+  let s = 0,
+    q = 0,
+    n = 0;
+  for (let y = 8; y < H - 8; y++)
+    for (let x = 8; x < W - 8; x++) {
+      const v = img[y * W + x];
+      s += v;
+      q += v * v;
+      n++;
+    }
+  return Math.sqrt(Math.max(0, q / n - (s / n) ** 2));
+}
+/** A texture with a standard deviation of this many levels: fine grain plus blotches a few pixels across. */
+const texture = (levels: number) => {
+  const blotches = gaussianBlurPlanar(
+    planar((x, y) => noise[y * W + x]),
+    W,
+    H,
+    1.2,
+  );
+  const raw = planar((x, y) => 0.5 * noise[y * W + x] + 2.5 * blotches[y * W + x]);
+  const k = (levels * LEVEL) / std(raw);
+  return raw.map((v) => 0.5 + k * v);
+};
+
+describe("Detail's texture boost", () => {
+  it('leaves no halo on a strong step edge (150 and 50 levels), where an unsharp mask of the same gain rings', () => {
+    for (const [low, high] of [
+      [0.2, 0.8],
+      [0.4, 0.6],
+    ]) {
+      const step = softStep(low, high);
+      expect(overshoot(step, boost(step, 100))).toBeLessThanOrEqual(0.5);
+      const sharpened = step.slice();
+      unsharpInPlace(sharpened, W, H, 1, 3, 0.08);
+      expect(overshoot(step, sharpened)).toBeGreaterThan(2);
+    }
+  });
+
+  it('leaves a flat area exactly as it is and adds no grain to a nearly flat one', () => {
+    const flat = planar(() => 0.42);
+    expect(boost(flat, 100)).toEqual(flat);
+    // a faint render noise of about half a level: the coring keeps it from growing into grain
+    const faint = planar((x, y) => 0.42 + 1.5 * LEVEL * noise[y * W + x]);
+    const out = boost(faint, 100);
+    expect(std(out) / std(faint)).toBeLessThan(1.15);
+  });
+
+  it('boosts texture visibly', () => {
+    const tex = texture(8);
+    expect(std(boost(tex)) / std(tex)).toBeGreaterThan(1.5);
+  });
+
+  it('scales with the strength: 0 is the identity, then the change grows', () => {
+    const tex = texture(8);
+    expect(boost(tex, 0)).toEqual(tex);
+    const change = [20, 50, 80, 100].map((d) => {
+      const out = boost(tex, d);
+      return std(out.map((v, i) => v - tex[i]));
+    });
+    for (let i = 1; i < change.length; i++) expect(change[i]).toBeGreaterThan(change[i - 1]);
+    expect(change[0]).toBeGreaterThan(0);
+  });
+
+  it('at ×2 is Precision at detail 0 (its network and sharpening) and the boost on top of it above', () => {
+    const tex = texture(8);
+    const precision = tex.slice();
+    planMode('precision', {}, { scale: 2 }).filter!(2)(precision, W, H);
+    const detail0 = tex.slice();
+    planMode('detail', { detail: 0 }, { scale: 2 }).filter!(2)(detail0, W, H);
+    expect(detail0).toEqual(precision);
+    const detail = tex.slice();
+    planMode('detail', {}, { scale: 2 }).filter!(2)(detail, W, H);
+    const boosted = precision.slice();
+    detailAt(80)(boosted, W, H);
+    expect(detail).toEqual(boosted);
+  });
+
+  it('is the identity at amount 0 whatever the other settings', () => {
+    const tex = texture(8);
+    const out = tex.slice();
+    detailBoostInPlace(out, W, H, { amount: 0, fine: 1, coarse: 3, coarseWeight: 1, noise: 0, range: 2, edgeReach: 4, edgeBand: [0, 0.01] });
+    expect(out).toEqual(tex);
+  });
+});
