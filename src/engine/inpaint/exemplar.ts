@@ -43,7 +43,7 @@ export interface ExemplarOptions {
   shading?: boolean;
 }
 
-/** Low-pass scale of the shading match: twice the patch, or an eighth of the hole's equivalent square side. */
+/** Cell side of the shading match: twice the patch, or an eighth of the hole's equivalent square side. */
 export function shadingSigma(holePixels: number, patch: number): number {
   return Math.max(2 * patch, Math.sqrt(holePixels) / 8);
 }

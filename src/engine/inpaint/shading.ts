@@ -1,24 +1,26 @@
 /**
  * Shading that matches: copied patches carry the illumination of where they were copied from (a sun patch,
- * the dark corner of an ambient-occlusion gradient). The fill keeps only its high band (texture, joints,
- * grain) and takes its low band (shading) from a membrane stretched over the hole's surroundings:
+ * the dark corner of an ambient-occlusion gradient). The fill keeps its high band (texture, joints, grain)
+ * and takes its low band (shading) from a membrane stretched over the hole's surroundings:
  *
- * - On a grid of cells (a third of the low-pass scale σ), the low band L is the Gaussian (σ) of the
- *   completed image.
- * - Around the hole, a band 2σ wide is where L is contaminated by the fill; outside it, L is the scene's own
- *   shading. Inside hole plus band, the membrane T solves Laplace (Gauss–Seidel with over-relaxation) with
- *   L outside as its boundary: a harmonic interpolation, exact for a linear ramp.
- * - Each hole pixel moves by T − L of its cell (bilinear between cells); the correction is repeated on the
- *   grid until the completed image's own low band follows the membrane.
+ * - Cells of σ px; the low band of a cell is the per-channel median of its known pixels (cells next to the
+ *   hole) or of its filled pixels (cells holding hole pixels): a median ignores grout and joints, the minority
+ *   of a cell, and reaches no further than its cell.
+ * - The known cells next to the hole are the membrane's boundary. Those off the surface (a plane fitted
+ *   robustly to the boundary's luma) are left out; when more than a quarter are off, the surroundings are not
+ *   one surface and the fill keeps its light.
+ * - The membrane solves Laplace over the hole's cells (Gauss–Seidel with over-relaxation): a harmonic
+ *   interpolation, exact for a linear ramp. Each hole pixel moves by the membrane minus its cell's fill median
+ *   (bilinear between cells).
  *
- * Straight edges continued through the hole (`structure.ts`) are walls for the blur and the membrane: the
- * floor's shading never leaks into the wall's side of their meeting line. The low band is smooth by
- * construction, so edges that live in the fill (grout, joints) stay untouched in its high band.
+ * Straight edges continued through the hole (`structure.ts`) that separate two regions (a step of 16 levels
+ * between their sides) are walls for the membrane: the floor's shading never leaks past its meeting line with
+ * the wall. Thin lines (grout, joints) live in the high band and are left alone.
  */
 import type { GuideLine } from './structure.js';
 
 export interface ShadingOptions {
-  /** Low-pass scale in pixels. */
+  /** Low-pass scale in pixels: the side of the cells whose medians are the low band. */
   sigma: number;
   lines?: GuideLine[];
 }
@@ -29,12 +31,6 @@ function sideOf(lines: GuideLine[], x: number, y: number): number {
   for (let k = 0; k < lines.length; k++) if (x * lines[k].cos + y * lines[k].sin >= lines[k].rho) m |= 1 << k;
   return m;
 }
-
-/** Passes of blur, membrane and correction: each brings the completed image's low band closer to the membrane. */
-const ROUNDS = 5;
-
-/** Above this share of boundary cells off the surface's plane, the fill keeps the light it was copied with. */
-const MAX_OFF_SHARE = 0.1;
 
 /** A guide line is a wall for the shading when the known pixels beside it differ by this much (levels of luma). */
 const WALL_STEP = 16;
@@ -84,8 +80,12 @@ function outliers(low: Float64Array, free: Uint8Array, gw: number, gh: number): 
     if ((x > 0 && free[c - 1]) || (x < gw - 1 && free[c + 1]) || (y > 0 && free[c - gw]) || (y < gh - 1 && free[c + gw])) ring.push(c);
   }
   const lum = (c: number) => 0.299 * low[c * 3] + 0.587 * low[c * 3 + 1] + 0.114 * low[c * 3 + 2];
-  let kept = ring;
-  let out: number[] = [];
+  // a robust start: the median of the boundary, without the cells far off it
+  const lums = ring.map(lum);
+  const mid = median(lums.slice());
+  const spread = Math.max(3, 2.5 * 1.4826 * median(lums.map((l) => Math.abs(l - mid))));
+  let kept = ring.filter((_, k) => Math.abs(lums[k] - mid) <= spread);
+  let out: number[] = ring.filter((_, k) => Math.abs(lums[k] - mid) > spread);
   for (let pass = 0; pass < 3 && kept.length >= 6; pass++) {
     // least squares for a + b·x + c·y over the kept cells (normal equations, 3×3)
     const m = [0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -116,151 +116,119 @@ function solve3(m: number[], r: number[]): number[] | null {
   return [0, 1, 2].map((k) => det(m.map((v, i) => (i % 3 === k ? r[(i / 3) | 0] : v))) / d);
 }
 
-/** Gaussian blur of `v` (3 channels) on the grid, separable, never across cells of another side label. */
-function blurLabelled(v: Float64Array, label: Int32Array, gw: number, gh: number, sigma: number): Float64Array {
-  const r = Math.max(1, Math.ceil(3 * sigma));
-  const k = new Float64Array(2 * r + 1);
-  for (let i = -r; i <= r; i++) k[i + r] = Math.exp(-(i * i) / (2 * sigma * sigma));
-  const pass = (src: Float64Array, dx: number, dy: number) => {
-    const out = new Float64Array(src.length);
-    for (let y = 0; y < gh; y++)
-      for (let x = 0; x < gw; x++) {
-        const c = y * gw + x;
-        let s0 = 0,
-          s1 = 0,
-          s2 = 0,
-          ws = 0;
-        for (let i = -r; i <= r; i++) {
-          const xx = x + i * dx,
-            yy = y + i * dy;
-          if (xx < 0 || yy < 0 || xx >= gw || yy >= gh) continue;
-          const n = yy * gw + xx;
-          if (label[n] !== label[c]) continue;
-          const wt = k[i + r];
-          s0 += wt * src[n * 3];
-          s1 += wt * src[n * 3 + 1];
-          s2 += wt * src[n * 3 + 2];
-          ws += wt;
-        }
-        out[c * 3] = s0 / ws;
-        out[c * 3 + 1] = s1 / ws;
-        out[c * 3 + 2] = s2 / ws;
-      }
-    return out;
-  };
-  return pass(pass(v, 1, 0), 0, 1);
+/** Above this share of boundary cells off the surface's plane, the fill keeps the light it was copied with. */
+const MAX_OFF_CELLS = 0.25;
+
+function median(values: number[]): number {
+  values.sort((a, b) => a - b);
+  const n = values.length;
+  return n % 2 ? values[n >> 1] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 /**
- * Moves the low band of the fill (`img`, `channels` values per pixel, RGB first) onto the membrane of its
- * surroundings, in place, for the pixels of `hole` only.
+ * The low band as cell medians (cells of σ px): robust to grout and joints (a minority of a cell's pixels)
+ * and reaching no further than its cell. Known cells next to the hole are the membrane's boundary (those off
+ * the surface's plane left out), the membrane is solved over the cells holding hole pixels, and each hole
+ * pixel moves by the membrane minus the median of its cell's fill (bilinear between cells of its side).
  */
 export function matchShading(img: Float32Array, channels: number, hole: Uint8Array, w: number, h: number, opts: ShadingOptions): void {
   const lines = regionWalls(img, channels, hole, w, h, opts.lines ?? [], opts.sigma);
-  const step = Math.max(1, Math.floor(opts.sigma / 3));
-  const gs = opts.sigma / step;
-  const gw = Math.ceil(w / step),
-    gh = Math.ceil(h / step);
+  const s = Math.max(2, Math.round(opts.sigma));
+  const gw = Math.ceil(w / s),
+    gh = Math.ceil(h / s);
   const G = gw * gh;
-  const mean = new Float64Array(G * 3);
-  const holeShare = new Float64Array(G);
+  const known: number[][][] = Array.from({ length: G }, () => [[], [], []]);
+  const filled: number[][][] = Array.from({ length: G }, () => [[], [], []]);
+  const hasHole = new Uint8Array(G);
+  for (let c = 0; c < G; c++) {
+    const cx = c % gw,
+      cy = (c / gw) | 0;
+    for (let y = cy * s; y < Math.min(h, (cy + 1) * s); y++) for (let x = cx * s; x < Math.min(w, (cx + 1) * s); x++) if (hole[y * w + x]) hasHole[c] = 1;
+  }
+  // only cells in or next to the hole are needed
+  const near = new Uint8Array(G);
+  for (let c = 0; c < G; c++) {
+    if (!hasHole[c]) continue;
+    const cx = c % gw,
+      cy = (c / gw) | 0;
+    for (let yy = Math.max(0, cy - 1); yy <= Math.min(gh - 1, cy + 1); yy++)
+      for (let xx = Math.max(0, cx - 1); xx <= Math.min(gw - 1, cx + 1); xx++) near[yy * gw + xx] = 1;
+  }
+  for (let c = 0; c < G; c++) {
+    if (!near[c]) continue;
+    const cx = c % gw,
+      cy = (c / gw) | 0;
+    for (let y = cy * s; y < Math.min(h, (cy + 1) * s); y++)
+      for (let x = cx * s; x < Math.min(w, (cx + 1) * s); x++) {
+        const i = y * w + x;
+        const into = hole[i] ? filled[c] : known[c];
+        for (let ch = 0; ch < 3; ch++) into[ch].push(img[i * channels + ch]);
+      }
+  }
   const label = new Int32Array(G);
-  const count = new Float64Array(G);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const c = ((y / step) | 0) * gw + ((x / step) | 0);
-      const i = y * w + x;
-      for (let ch = 0; ch < 3; ch++) mean[c * 3 + ch] += img[i * channels + ch];
-      holeShare[c] += hole[i];
-      count[c]++;
-    }
+  for (let c = 0; c < G; c++) label[c] = sideOf(lines, ((c % gw) + 0.5) * s - 0.5, (((c / gw) | 0) + 0.5) * s - 0.5);
+  const low = new Float64Array(G * 3);
+  const boundary = new Uint8Array(G);
   for (let c = 0; c < G; c++) {
-    for (let ch = 0; ch < 3; ch++) mean[c * 3 + ch] /= count[c];
-    holeShare[c] /= count[c];
-    const gx = c % gw,
-      gy = (c / gw) | 0;
-    label[c] = sideOf(lines, (gx + 0.5) * step - 0.5, (gy + 0.5) * step - 0.5);
+    if (!near[c]) continue;
+    const cells = hasHole[c] ? filled[c] : known[c];
+    if (cells[0].length === 0) continue;
+    for (let ch = 0; ch < 3; ch++) low[c * 3 + ch] = median(cells[ch]);
+    // a boundary cell needs a quarter of its pixels known
+    if (!hasHole[c] && known[c][0].length * 4 >= s * s) boundary[c] = 1;
   }
-  // the region solved for: hole cells and the cells next to them; its boundary is the low band right at the
-  // hole's edge (further out it would reach other surfaces: a roof above a wall, the wall behind a floor)
-  const band = 1;
-  const free = new Uint8Array(G);
-  for (let c = 0; c < G; c++) {
-    if (holeShare[c] === 0) continue;
-    const gx = c % gw,
-      gy = (c / gw) | 0;
-    for (let yy = Math.max(0, gy - band); yy <= Math.min(gh - 1, gy + band); yy++)
-      for (let xx = Math.max(0, gx - band); xx <= Math.min(gw - 1, gx + band); xx++) free[yy * gw + xx] = 1;
-  }
-  const correction = new Float64Array(G * 3);
-  const current = Float64Array.from(mean);
-  const T = new Float64Array(G * 3);
-  const neighbours = [-1, 1, -gw, gw];
-  for (let round = 0; round < ROUNDS; round++) {
-    const low = blurLabelled(current, label, gw, gh, gs);
-    // membrane: boundary values from the low band outside the region, Laplace inside it
-    T.set(low);
-    let reached = new Uint8Array(G);
-    for (let c = 0; c < G; c++) if (!free[c]) reached[c] = 1;
-    const { ring, off } = outliers(low, free, gw, gh);
-    // surroundings that are not one surface (a wall's edge with sky beyond it): no membrane spans them
-    if (off.length > MAX_OFF_SHARE * ring) return;
-    for (const c of off) reached[c] = 0;
-    for (let iter = 0; iter < 4 * (gw + gh) + 200; iter++) {
-      let change = 0;
-      const next = Uint8Array.from(reached);
-      for (let c = 0; c < G; c++) {
-        if (!free[c]) continue;
-        const gx = c % gw;
-        let s0 = 0,
-          s1 = 0,
-          s2 = 0,
-          n = 0;
-        for (const d of neighbours) {
-          const m = c + d;
-          if (m < 0 || m >= G || (d === -1 && gx === 0) || (d === 1 && gx === gw - 1)) continue;
-          if (label[m] !== label[c] || !reached[m]) continue;
-          s0 += T[m * 3];
-          s1 += T[m * 3 + 1];
-          s2 += T[m * 3 + 2];
-          n++;
-        }
-        if (n === 0) continue;
-        next[c] = 1;
-        const omega = reached[c] ? 1.8 : 1;
-        for (const [ch, s] of [
-          [0, s0],
-          [1, s1],
-          [2, s2],
-        ]) {
-          const v = T[c * 3 + ch] + omega * (s / n - T[c * 3 + ch]);
-          change = Math.max(change, Math.abs(v - T[c * 3 + ch]));
-          T[c * 3 + ch] = v;
-        }
-      }
-      reached = next;
-      if (change < 0.02 && iter > gw + gh) break;
-    }
-    let moved = 0;
+  const { ring, off } = outliers(low, Uint8Array.from(hasHole), gw, gh);
+  if (off.length > MAX_OFF_CELLS * ring) return;
+  for (const c of off) boundary[c] = 0;
+  // membrane over the hole cells (Gauss–Seidel with over-relaxation once a cell is reached from the boundary)
+  const T = Float64Array.from(low);
+  let reached = Uint8Array.from(boundary);
+  const steps = [-1, 1, -gw, gw];
+  for (let iter = 0; iter < 4 * (gw + gh) + 400; iter++) {
+    let change = 0;
+    const next = Uint8Array.from(reached);
     for (let c = 0; c < G; c++) {
-      if (!free[c] || holeShare[c] === 0 || !reached[c]) continue;
+      if (!hasHole[c]) continue;
+      const gx = c % gw;
+      let s0 = 0,
+        s1 = 0,
+        s2 = 0,
+        n = 0;
+      for (const d of steps) {
+        const m = c + d;
+        if (m < 0 || m >= G || (d === -1 && gx === 0) || (d === 1 && gx === gw - 1)) continue;
+        if (label[m] !== label[c] || !reached[m]) continue;
+        s0 += T[m * 3];
+        s1 += T[m * 3 + 1];
+        s2 += T[m * 3 + 2];
+        n++;
+      }
+      if (n === 0) continue;
+      const omega = reached[c] ? 1.7 : 1;
+      next[c] = 1;
+      const sums = [s0, s1, s2];
       for (let ch = 0; ch < 3; ch++) {
-        const d = T[c * 3 + ch] - low[c * 3 + ch];
-        correction[c * 3 + ch] += d;
-        current[c * 3 + ch] += d * holeShare[c];
-        moved = Math.max(moved, Math.abs(d));
+        const v = T[c * 3 + ch] + omega * (sums[ch] / n - T[c * 3 + ch]);
+        change = Math.max(change, Math.abs(v - T[c * 3 + ch]));
+        T[c * 3 + ch] = v;
       }
     }
-    if (moved < 0.5) break;
+    reached = next;
+    if (change < 0.01 && iter > gw + gh) break;
   }
-  // each hole pixel: bilinear correction from the hole cells of its own side
-  const isHoleCell = (c: number) => holeShare[c] > 0;
+  const corr = new Float64Array(G * 3);
+  const usable = new Uint8Array(G);
+  for (let c = 0; c < G; c++)
+    if (hasHole[c] && reached[c] && filled[c][0].length) {
+      usable[c] = 1;
+      for (let ch = 0; ch < 3; ch++) corr[c * 3 + ch] = T[c * 3 + ch] - low[c * 3 + ch];
+    }
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!hole[i]) continue;
-      const fx = Math.max(0, Math.min(gw - 1, (x + 0.5) / step - 0.5)),
-        fy = Math.max(0, Math.min(gh - 1, (y + 0.5) / step - 0.5));
+      const fx = Math.max(0, Math.min(gw - 1, (x + 0.5) / s - 0.5)),
+        fy = Math.max(0, Math.min(gh - 1, (y + 0.5) / s - 0.5));
       const x0 = Math.floor(fx),
         y0 = Math.floor(fy);
       const x1 = Math.min(gw - 1, x0 + 1),
@@ -279,19 +247,13 @@ export function matchShading(img: Float32Array, channels: number, hole: Uint8Arr
         [x1, y1, ax * ay],
       ]) {
         const c = cy * gw + cx;
-        if (wt <= 0 || !isHoleCell(c) || label[c] !== own) continue;
-        s0 += wt * correction[c * 3];
-        s1 += wt * correction[c * 3 + 1];
-        s2 += wt * correction[c * 3 + 2];
+        if (wt <= 0 || !usable[c] || label[c] !== own) continue;
+        s0 += wt * corr[c * 3];
+        s1 += wt * corr[c * 3 + 1];
+        s2 += wt * corr[c * 3 + 2];
         ws += wt;
       }
-      if (ws === 0) {
-        const c = ((y / step) | 0) * gw + ((x / step) | 0);
-        s0 = correction[c * 3];
-        s1 = correction[c * 3 + 1];
-        s2 = correction[c * 3 + 2];
-        ws = 1;
-      }
+      if (ws === 0) continue;
       img[i * channels] += s0 / ws;
       img[i * channels + 1] += s1 / ws;
       img[i * channels + 2] += s2 / ws;
