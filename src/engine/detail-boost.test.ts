@@ -137,7 +137,7 @@ describe("Detail's texture boost", () => {
   it('is the identity at amount 0 whatever the other settings', () => {
     const tex = texture(8);
     const out = tex.slice();
-    detailBoostInPlace(out, W, H, { amount: 0, fine: 1, coarse: 3, coarseWeight: 1, noise: 0, range: 2, edgeReach: 4, edgeBand: [0, 0.01] });
+    detailBoostInPlace(out, W, H, { amount: 0, fine: 1, coarse: 3, coarseWeight: 1, noise: 0, range: 2, edgeReach: 4, edgeBand: [0, 0.01], edgeGain: 1 });
     expect(out).toEqual(tex);
   });
 });
