@@ -430,7 +430,7 @@ export const messages = {
   workspaceToolViewports: 'Viewport Manager',
   workspaceToolFixStuck: 'Fix stuck jobs',
   workspaceModePrecisionHint: 'Faithful to the geometry and materials of the render · fastest',
-  workspaceModeDetailHint: 'Sharper edges and surface detail · fast',
+  workspaceModeDetailHint: 'Crisper surface texture, strong edges kept clean · fast',
   workspaceModeCreativityHint: 'Generative edges and texture added, the render’s own kept · about 20× slower',
   workspaceNoSelection: 'Select an image on the canvas',
   workspaceCurrentSize: 'Current',
