@@ -33,6 +33,8 @@ export const WEBHOOK_ENDPOINTS_PER_USER = 10;
 export const WEBHOOK_URL_MAX = 2000;
 /** Deliveries an endpoint's log shows, newest first. */
 export const WEBHOOK_LOG_LIMIT = 50;
+/** Deliveries (and their attempts) are kept this long, then deleted. */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30;
 /** Characters of a receiver's error answer kept in the log. */
 export const WEBHOOK_ERROR_MAX = 300;
 

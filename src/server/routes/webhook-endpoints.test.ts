@@ -20,6 +20,7 @@ import { processImageJob } from '../services/jobs/process-image-job.js';
 import { markJobStarted, recordJobProgress } from '../services/jobs/job-lifecycle.js';
 import { createEndpoint } from '../services/webhooks/endpoints.js';
 import { queueJobWebhooks } from '../services/webhooks/deliveries.js';
+import { runWebhookMaintenance } from '../services/webhooks/webhook-maintenance.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { JobDto } from '@shared/api/jobs.js';
 import { WebhookEventPayload } from '@shared/api/webhooks.js';
@@ -317,6 +318,30 @@ describe.each(backends)('webhooks (%s)', (backend) => {
     expect((await alice.json(`/api/webhook-endpoints/${hook.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await api(keys.alice, '/api/v1/webhooks')).status).toBe(200);
     expect((await (await api(keys.alice, '/api/v1/webhooks')).json()).endpoints).toEqual([]);
+  });
+
+  it('maintenance deletes deliveries past the log’s retention and queues a delivery that never reached the queue', async () => {
+    const now = Date.now();
+    // the completed job's delivery, copied as an old one and as one that never reached the queue
+    const [first] = await server.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.completedId));
+    const base = { endpointId: first.endpointId, userId: first.userId, event: first.event, jobId: first.jobId, payload: first.payload };
+    const [old] = await server.deps.db
+      .insert(webhookDeliveries)
+      .values({ ...base, messageId: 'msg_old', status: 'succeeded', createdAt: new Date(now - 31 * 86_400_000) })
+      .returning();
+    const [lost] = await server.deps.db
+      .insert(webhookDeliveries)
+      .values({ ...base, messageId: 'msg_lost', nextAttemptAt: new Date(now - 11 * 60_000), createdAt: new Date(now - 11 * 60_000) })
+      .returning();
+    expect(await runWebhookMaintenance(server.deps)).toEqual({ purged: 1, requeued: 1 });
+    expect(await server.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, old.id))).toEqual([]);
+    const post = await waitFor('the lost delivery', async () => at('/completed').find((r) => r.headers['webhook-id'] === 'msg_lost'));
+    expect(verify(hook.completedSecret, post).data.id).toBe(jobId);
+    await waitFor(
+      'it logged',
+      async () => (await server.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, lost.id)))[0].status === 'succeeded',
+    );
+    expect(await runWebhookMaintenance(server.deps)).toEqual({ purged: 0, requeued: 0 });
   });
 });
 

@@ -5,6 +5,7 @@ import { enqueueJob, queueFor } from './enqueue-job.js';
 import { failJob, findUnqueuedJobs, sweepStaleJobs } from './job-lifecycle.js';
 import { closeSilentClaims } from '../workers/remote-claims.js';
 import { purgeExpiredIdempotencyKeys } from '../api-keys/idempotency.js';
+import { runWebhookMaintenance } from '../webhooks/webhook-maintenance.js';
 
 /** Queue states after which no worker will take the job again (retries used up, cancelled, or ended). */
 const GONE_STATES = new Set(['failed', 'cancelled', 'completed']);
@@ -50,6 +51,8 @@ export async function runJobMaintenance(deps: Pick<Deps, 'db' | 'queue' | 'event
   await closeSilentClaims(deps);
   // the public API's idempotency keys are kept a day
   await purgeExpiredIdempotencyKeys(deps);
+  // webhook deliveries: the log's retention, and a delivery that never reached the queue
+  await runWebhookMaintenance(deps);
   for (const job of unqueued) await enqueueJob(deps, job, 0);
   if (failed.length || lost || unqueued.length) deps.logger.info({ failed: failed.length, lost, requeued: unqueued.length }, 'job maintenance');
   return { failed: failed.length, lost, requeued: unqueued.length };
