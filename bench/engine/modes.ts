@@ -141,14 +141,16 @@ export async function benchModeMeasures(): Promise<void> {
 }
 
 /**
- * BENCH_MODES_WAIT=1: Precision and Detail on a 1 MP render (1155×866) ×2 and ×4, alternating in one engine so the
+ * BENCH_MODES_WAIT=1: Precision and Detail on a 1 MP render (1155×866) ×2 and ×4 (BENCH_MODES_WAIT_SCALES), alternating in one engine so the
  * shared machine's load falls on both alike; the second run of each (sessions made) and the ratio.
  */
 async function detailWait(): Promise<void> {
   const engine = createEngine({ modelsDir: BENCH_MODELS_DIR });
   const input = await sharp(renderFiles()[3]).removeAlpha().resize(1155, 866, { fit: 'cover' }).png().toBuffer();
   const rows: (string | number)[][] = [];
-  for (const scale of [2, 4] as const) {
+  // BENCH_MODES_WAIT_SCALES=2 leaves out ×4, whose Precision takes minutes on a loaded machine
+  const scales = (process.env.BENCH_MODES_WAIT_SCALES ?? '2,4').split(',').map(Number) as (2 | 4)[];
+  for (const scale of scales) {
     const times: Record<string, number> = {};
     for (let run = 0; run < 2; run++)
       for (const mode of ['precision', 'detail'] as const) {
