@@ -8,7 +8,8 @@
  *   of a cell, and reaches no further than its cell.
  * - The known cells next to the hole are the membrane's boundary. Those off the surface (a plane fitted
  *   robustly to the boundary's luma) are left out; when more than a quarter are off, the surroundings are not
- *   one surface and the fill keeps its light.
+ *   one surface and the fill keeps its light. It keeps it too when its cells lie no further from that plane
+ *   than 1.5× the border's own cells do: copied light that already follows the surface is not touched.
  * - The membrane solves Laplace over the hole's cells (Gauss–Seidel with over-relaxation): a harmonic
  *   interpolation, exact for a linear ramp. Each hole pixel moves by the membrane minus its cell's fill median
  *   (bilinear between cells).
@@ -71,7 +72,7 @@ function regionWalls(img: Float32Array, channels: number, hole: Uint8Array, w: n
  * without the cells more than 2.5 robust deviations (at least 3 levels) off it; those cells are left out of
  * the boundary, so the membrane spans the surface the hole lies on.
  */
-function outliers(low: Float64Array, free: Uint8Array, gw: number, gh: number): { ring: number; off: number[] } {
+function outliers(low: Float64Array, free: Uint8Array, gw: number, gh: number): { ring: number; off: number[]; plane: number[] } {
   const ring: number[] = [];
   for (let c = 0; c < gw * gh; c++) {
     if (free[c]) continue;
@@ -86,6 +87,7 @@ function outliers(low: Float64Array, free: Uint8Array, gw: number, gh: number): 
   const spread = Math.max(3, 2.5 * 1.4826 * median(lums.map((l) => Math.abs(l - mid))));
   let kept = ring.filter((_, k) => Math.abs(lums[k] - mid) <= spread);
   let out: number[] = ring.filter((_, k) => Math.abs(lums[k] - mid) > spread);
+  let plane = [mid, 0, 0];
   for (let pass = 0; pass < 3 && kept.length >= 6; pass++) {
     // least squares for a + b·x + c·y over the kept cells (normal equations, 3×3)
     const m = [0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -100,13 +102,14 @@ function outliers(low: Float64Array, free: Uint8Array, gw: number, gh: number): 
     }
     const p = solve3(m, r);
     if (!p) break;
+    plane = p;
     const res = ring.map((c) => Math.abs(lum(c) - p[0] - p[1] * (c % gw) - p[2] * ((c / gw) | 0)));
     const sorted = kept.map((c) => res[ring.indexOf(c)]).sort((a, b) => a - b);
     const limit = Math.max(3, 2.5 * 1.4826 * sorted[sorted.length >> 1]);
     kept = ring.filter((_, k) => res[k] <= limit);
     out = ring.filter((_, k) => res[k] > limit);
   }
-  return { ring: ring.length, off: out };
+  return { ring: ring.length, off: out, plane };
 }
 
 function solve3(m: number[], r: number[]): number[] | null {
@@ -118,6 +121,27 @@ function solve3(m: number[], r: number[]): number[] | null {
 
 /** Above this share of boundary cells off the surface's plane, the fill keeps the light it was copied with. */
 const MAX_OFF_CELLS = 0.25;
+
+/**
+ * Whether the copied fill's light is off the surface's: the median distance of the hole cells to the plane
+ * fitted to the border, against that of the border's own cells. A fill whose light already follows the
+ * surface is left as copied.
+ */
+function seamVisible(low: Float64Array, boundary: Uint8Array, hasHole: Uint8Array, plane: number[], gw: number): boolean {
+  const off = (c: number) =>
+    Math.abs(0.299 * low[c * 3] + 0.587 * low[c * 3 + 1] + 0.114 * low[c * 3 + 2] - plane[0] - plane[1] * (c % gw) - plane[2] * ((c / gw) | 0));
+  const inside: number[] = [],
+    border: number[] = [];
+  for (let c = 0; c < hasHole.length; c++) {
+    if (hasHole[c]) inside.push(off(c));
+    else if (boundary[c]) border.push(off(c));
+  }
+  if (inside.length === 0 || border.length === 0) return false;
+  return median(inside) > SEAM_FACTOR * Math.max(1, median(border));
+}
+
+/** The seam must exceed the border's own cell-to-cell variation this many times to be corrected. */
+const SEAM_FACTOR = 1.5;
 
 function median(values: number[]): number {
   values.sort((a, b) => a - b);
@@ -177,9 +201,10 @@ export function matchShading(img: Float32Array, channels: number, hole: Uint8Arr
     // a boundary cell needs a quarter of its pixels known
     if (!hasHole[c] && known[c][0].length * 4 >= s * s) boundary[c] = 1;
   }
-  const { ring, off } = outliers(low, Uint8Array.from(hasHole), gw, gh);
+  const { ring, off, plane } = outliers(low, Uint8Array.from(hasHole), gw, gh);
   if (off.length > MAX_OFF_CELLS * ring) return;
   for (const c of off) boundary[c] = 0;
+  if (!seamVisible(low, boundary, hasHole, plane, gw)) return;
   // membrane over the hole cells (Gauss–Seidel with over-relaxation once a cell is reached from the boundary)
   const T = Float64Array.from(low);
   let reached = Uint8Array.from(boundary);
