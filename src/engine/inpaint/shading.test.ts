@@ -80,4 +80,38 @@ describe('shading of the fill', () => {
     };
     expect(hp(a) / hp(truth)).toBeGreaterThan(0.6);
   });
+
+  it('keeps the step where a hole spans the meeting of a bright wall and a dark floor', async () => {
+    const W = 140,
+      H = 120,
+      meet = 60;
+    const scene = new Uint8Array(W * H * 3);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const v = y < meet ? 190 + noise(x, y, 12) : x % 10 < 2 ? 40 : 80 + noise(x, y, 12);
+        scene.set([v, v, v], (y * W + x) * 3);
+      }
+    const gap = rectHole(W, H, 50, 36, 90, 84);
+    const withObject = Uint8Array.from(scene);
+    for (let i = 0; i < gap.length; i++) if (gap[i]) withObject.set([20, 140, 230], i * 3);
+    const out = (await exemplarInpaint(withObject, gap, W, H, { shading: true }))!;
+    const l = lumaOf(out);
+    // mean luma of the hole's rows 6+ px above and below the meeting line: still wall-bright and floor-dark
+    let above = 0,
+      below = 0,
+      na = 0,
+      nb = 0;
+    for (let y = 36; y < 84; y++)
+      for (let x = 50; x < 90; x++) {
+        if (y < meet - 6) {
+          above += l[y * W + x];
+          na++;
+        } else if (y >= meet + 6) {
+          below += l[y * W + x];
+          nb++;
+        }
+      }
+    expect(above / na).toBeGreaterThan(180);
+    expect(below / nb).toBeLessThan(85);
+  });
 });
