@@ -7,21 +7,38 @@
 const luma = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
 
 /** A peak at least this high, and this much above the first trough, is a period. */
-const MIN_PEAK = 0.5;
+const MIN_PEAK = 0.3;
 const MIN_PROMINENCE = 0.2;
 
 /**
- * Period along x (axis 0) or y (axis 1) in pixels, or 0 if there is none. `hole` pixels are left out of the
- * correlation. Lags up to a third of the side are tried; rows (or columns) are subsampled on large images.
+ * Period along x (axis 0) or y (axis 1) in pixels, or 0 if there is none, from the autocorrelation of luma's
+ * derivative along that axis. `hole` pixels are left out of the
+ * correlation. Lags up to half the window are tried; rows (or columns) are subsampled on large windows.
  */
-export function measurePeriod(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, axis: 0 | 1): number {
-  const len = axis === 0 ? w : h,
-    across = axis === 0 ? h : w;
-  const maxLag = Math.min(Math.floor(len / 3), 256);
+export function measurePeriod(
+  rgb: Uint8Array,
+  hole: Uint8Array,
+  w: number,
+  h: number,
+  axis: 0 | 1,
+  /** Only pixels in this box are compared (the hole's surroundings, not other surfaces further away). */
+  win = { x0: 0, y0: 0, x1: w - 1, y1: h - 1 },
+): number {
+  const [s0, s1, t0, t1] = axis === 0 ? [win.x0, win.x1, win.y0, win.y1] : [win.y0, win.y1, win.x0, win.x1];
+  const len = s1 - s0 + 1,
+    across = t1 - t0 + 1;
+  const maxLag = Math.min(Math.floor(len / 2), 256);
   if (maxLag < 6) return 0;
   const stride = Math.max(1, Math.floor(across / 128));
+  // the derivative along the axis: joints across it, not lines along it (constant at every lag) nor shading
+  const step = axis === 0 ? 1 : w;
   const L = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) L[i] = luma(rgb, i);
+  const gap = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) {
+    const c = axis === 0 ? p % w : (p / w) | 0;
+    if (c === 0 || c === (axis === 0 ? w : h) - 1 || hole[p - step] || hole[p + step] || hole[p]) gap[p] = 1;
+    else L[p] = luma(rgb, p + step) - luma(rgb, p - step);
+  }
   const corr = new Float32Array(maxLag + 1);
   for (let lag = 1; lag <= maxLag; lag++) {
     let n = 0,
@@ -30,11 +47,11 @@ export function measurePeriod(rgb: Uint8Array, hole: Uint8Array, w: number, h: n
       saa = 0,
       sbb = 0,
       sab = 0;
-    for (let t = 0; t < across; t += stride)
-      for (let s = 0; s + lag < len; s++) {
+    for (let t = t0; t <= t1; t += stride)
+      for (let s = s0; s + lag <= s1; s++) {
         const p = axis === 0 ? t * w + s : s * w + t;
         const q = axis === 0 ? p + lag : p + lag * w;
-        if (hole[p] || hole[q]) continue;
+        if (gap[p] || gap[q]) continue;
         const a = L[p],
           b = L[q];
         n++;
@@ -62,9 +79,14 @@ export function measurePeriod(rgb: Uint8Array, hole: Uint8Array, w: number, h: n
       at = lag;
     }
   if (peak < MIN_PEAK || peak - trough < MIN_PROMINENCE) return 0;
-  // the fundamental: the first local maximum nearly as high as the best (later ones are its multiples)
+  // the fundamental: the first local maximum of which the best is a multiple, at least half as high
   for (let lag = start + 1; lag < at; lag++)
-    if (corr[lag] - trough >= 0.9 * (peak - trough) && corr[lag] >= corr[lag - 1] && corr[lag] >= corr[lag + 1]) {
+    if (
+      corr[lag] - trough >= 0.5 * (peak - trough) &&
+      corr[lag] >= corr[lag - 1] &&
+      corr[lag] >= corr[lag + 1] &&
+      Math.abs(at - Math.round(at / lag) * lag) <= 2
+    ) {
       at = lag;
       break;
     }
@@ -82,6 +104,15 @@ export interface PeriodCopy {
   tone: number;
   /** Mean difference of structure between the border and the copy's border, relative to the border's own. */
   error: number;
+  /** Share of the border the copy was compared on. */
+  coverage: number;
+}
+
+export interface PeriodFill {
+  /** The copies used, best first. */
+  copies: PeriodCopy[];
+  /** Per pixel: 1 + the index of the copy it takes (0 outside the hole). */
+  choice: Uint8Array;
 }
 
 /** Border ring of the hole, this many pixels wide, compared between the hole and a candidate copy. */
@@ -94,6 +125,10 @@ const RING = 4;
 const MAX_RELATIVE_ERROR = 0.75;
 /** Copies within this of the best match count as continuing the structure equally well. */
 const NEAR_BEST = 0.1;
+/** Share of the border a copy must be compared on (the rest may fall outside the view or in the hole). */
+const MIN_RING_SHARE = 0.3;
+/** Copies one hole may be filled from. */
+const MAX_COPIES = 256;
 /** A tone difference of this many levels weighs as much as the whole border's structure. */
 const TONE_SCALE = 64;
 
@@ -126,18 +161,21 @@ function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Floa
 }
 
 /**
- * The best whole-hole copy offset: along an axis with a period, whole multiples of it (±1 px); along an axis
- * without, any offset. The source of every hole pixel must be known. Null when no offset agrees with the border.
+ * Copies whole periods away: along an axis with a period, its multiples (±1 px); along an axis without, any
+ * offset. Each candidate is compared with the hole's border on structure; those that continue it are ranked by
+ * tone, then by `prefer`, and every hole pixel takes the best-ranked copy whose source is known (a large hole
+ * near the edge of the view is filled from several places, all whole periods away). Null when no copy agrees
+ * with the border or some pixel has no known source.
  */
-export function findPeriodCopy(
+export function findPeriodFill(
   rgb: Uint8Array,
   hole: Uint8Array,
   w: number,
   h: number,
   period: [number, number],
-  /** Among copies about as good as the best, the one where this is highest wins (e.g. the sharpest source). */
+  /** Among copies about as good, the one where this is highest wins (e.g. the sharpest source). */
   prefer: (dx: number, dy: number) => number = () => 0,
-): PeriodCopy | null {
+): PeriodFill | null {
   if (!period[0] && !period[1]) return null;
   let bx0 = w,
     by0 = h,
@@ -190,13 +228,15 @@ export function findPeriodCopy(
     } else for (let o = lo; o <= hi; o++) out.push(o);
     return out;
   };
-  // every hole pixel's source must be inside the image
-  const dxs = offsets(period[0], -bx0, w - 1 - bx1);
-  const dys = offsets(period[1], -by0, h - 1 - by1);
+  const dxs = offsets(period[0], -(w - 1), w - 1);
+  const dys = offsets(period[1], -(h - 1), h - 1);
+  // shorter than half a period (or than the hole, along an axis without one) is a smear, not a repeat
+  const minX = period[0] ? period[0] / 2 : bx1 - bx0 + 1,
+    minY = period[1] ? period[1] / 2 : by1 - by0 + 1;
   const scored: PeriodCopy[] = [];
   for (const dy of dys)
     for (const dx of dxs) {
-      if (!dx && !dy) continue;
+      if (Math.abs(dx) < minX && Math.abs(dy) < minY) continue;
       let sum = 0,
         tone = 0,
         n = 0,
@@ -213,20 +253,26 @@ export function findPeriodCopy(
         tone += Math.abs(rgb[p * 3] - rgb[q * 3]) + Math.abs(rgb[p * 3 + 1] - rgb[q * 3 + 1]) + Math.abs(rgb[p * 3 + 2] - rgb[q * 3 + 2]);
         n++;
       }
-      if (n >= 0.8 * total && n > 0) scored.push({ dx, dy, tone: tone / (3 * n), error: sum / n / structure });
+      if (n >= MIN_RING_SHARE * total && n > 0) scored.push({ dx, dy, tone: tone / (3 * n), error: sum / n / structure, coverage: n / total });
     }
   if (!scored.length) return null;
   scored.sort((a, b) => a.error - b.error || Math.abs(a.dx) + Math.abs(a.dy) - Math.abs(b.dx) - Math.abs(b.dy));
-  // in order of structure error: the copies whose sources are all known, up to NEAR_BEST past the first
-  const valid = (c: PeriodCopy) => Math.abs(c.dx) > bx1 - bx0 || Math.abs(c.dy) > by1 - by0 || holeIdx.every((p) => !hole[p + c.dy * w + c.dx]);
-  const near: PeriodCopy[] = [];
-  for (const c of scored) {
-    if (c.error > MAX_RELATIVE_ERROR || (near.length && c.error > near[0].error + NEAR_BEST)) break;
-    if (valid(c)) near.push(c);
+  if (scored[0].error > MAX_RELATIVE_ERROR) return null;
+  const limit = Math.min(MAX_RELATIVE_ERROR, scored[0].error + NEAR_BEST);
+  // among copies that continue the structure, the closest in tone (the same plank further along), then the sharpest
+  // a copy whose source lies partly outside the view fills only part of the hole: it ranks lower
+  const rank = (c: PeriodCopy) => c.error + c.tone / TONE_SCALE + (1 - c.coverage);
+  const best = scored.filter((c) => c.error <= limit).sort((a, b) => rank(a) - rank(b) || prefer(b.dx, b.dy) - prefer(a.dx, a.dy));
+  // then, for pixels none of those can reach, the other copies that still continue the border, best first
+  const rest = scored.filter((c) => c.error > limit && c.error <= MAX_RELATIVE_ERROR).sort((a, b) => rank(a) - rank(b));
+  const copies = [...best, ...rest].slice(0, MAX_COPIES);
+  const choice = new Uint8Array(w * h);
+  for (const p of holeIdx) {
+    const x = p % w,
+      y = (p / w) | 0;
+    const k = copies.findIndex((c) => x + c.dx >= 0 && x + c.dx < w && y + c.dy >= 0 && y + c.dy < h && !hole[p + c.dy * w + c.dx]);
+    if (k < 0) return null;
+    choice[p] = k + 1;
   }
-  if (!near.length) return null;
-  // among copies that continue the structure, the one closest in tone (the same plank further along), then the sharpest
-  const rank = (c: PeriodCopy) => c.error + c.tone / TONE_SCALE;
-  near.sort((a, b) => rank(a) - rank(b) || prefer(b.dx, b.dy) - prefer(a.dx, a.dy));
-  return near[0];
+  return { copies, choice };
 }

@@ -11,7 +11,7 @@
 import { exemplarInpaint } from '../exemplar.js';
 import { findCrossingLines, type GuideLine } from '../structure.js';
 import { cross, invert, mul, project, type Mat3, type Vec3 } from './geometry.js';
-import { findPeriodCopy, measurePeriod } from './period.js';
+import { findPeriodFill, measurePeriod } from './period.js';
 import { copyAlongPlane, distortion, growRegion, rectifyingHomography, warpBack, warpToRect } from './rectify.js';
 import { detectSegments, type Segment } from './segments.js';
 import { estimateVanishingPoints, segmentAngleTo } from './vanishing.js';
@@ -146,7 +146,15 @@ function angleBetween(v1: Vec3, v2: Vec3, cx: number, cy: number): number {
  * One confident point alone is paired with the image axis across it at infinity (a floor's cross joints are
  * horizontal for a level camera). Null without a confident point.
  */
-function choosePlane(segs: Segment[], vps: Vec3[], near: (s: Segment) => boolean, extent: number, cx: number, cy: number, region: Bounds): Mat3 | null {
+function choosePlane(
+  segs: Segment[],
+  vps: Vec3[],
+  near: (s: Segment) => boolean,
+  extent: number,
+  cx: number,
+  cy: number,
+  region: Bounds,
+): { H: Mat3; key: string } | null {
   const support = vps.map(() => ({ n: 0, len: 0 }));
   for (const s of segs) {
     if (!near(s)) continue;
@@ -158,7 +166,7 @@ function choosePlane(segs: Segment[], vps: Vec3[], near: (s: Segment) => boolean
     });
   }
   const ranked = vps
-    .map((v, i) => ({ v, ...support[i] }))
+    .map((v, i) => ({ v, i, ...support[i] }))
     .filter((c) => c.n >= MIN_NEAR_SEGMENTS && c.len >= MIN_NEAR_SUPPORT * extent)
     .sort((a, b) => b.len - a.len);
   // a pair seen frontally (both points far away, e.g. a wall's verticals and horizontals) needs no rectification
@@ -170,13 +178,13 @@ function choosePlane(segs: Segment[], vps: Vec3[], near: (s: Segment) => boolean
   for (let i = 0; i < ranked.length; i++)
     for (let j = i + 1; j < ranked.length; j++) {
       const H = usable(ranked[i].v, ranked[j].v);
-      if (H) return H;
+      if (H) return { H, key: [ranked[i].i, ranked[j].i].sort().join() };
     }
-  for (const { v } of ranked) {
+  for (const { v, i } of ranked) {
     const tx = Math.abs(v[0] - cx * v[2]),
       ty = Math.abs(v[1] - cy * v[2]);
     const H = usable(v, ty >= tx ? [1, 0, 0] : [0, 1, 0]);
-    if (H) return H;
+    if (H) return { H, key: `${i},${ty >= tx ? 'x' : 'y'}` };
   }
   return null;
 }
@@ -202,7 +210,10 @@ function sideMeans(rgb: Uint8Array, hole: Uint8Array, w: number, box: Bounds, ba
   return sums.map((s) => (s[3] ? [s[0] / s[3], s[1] / s[3], s[2] / s[3], s[3]] : null));
 }
 
-/** The line crossing the hole that separates two different surfaces, if any. */
+/**
+ * The line crossing the hole that separates two different surfaces, if any: a straight edge through the hole
+ * with clearly different colours on its two sides, not one of a family of crossing lines.
+ */
 function findMeetingLine(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, box: Bounds, pad: number): GuideLine | null {
   const x0 = Math.max(0, box.x0 - pad),
     y0 = Math.max(0, box.y0 - pad),
@@ -220,8 +231,18 @@ function findMeetingLine(rgb: Uint8Array, hole: Uint8Array, w: number, h: number
     bestContrast = MEETING_CONTRAST;
   let holeCount = 0;
   for (let i = 0; i < hole.length; i++) holeCount += hole[i];
-  for (const l of findCrossingLines(crop, cropHole, cw, ch)) {
-    const line = { ...l, rho: l.rho + x0 * l.cos + y0 * l.sin };
+  const lines = findCrossingLines(crop, cropHole, cw, ch).map((l) => ({ ...l, rho: l.rho + x0 * l.cos + y0 * l.sin }));
+  const cx = (box.x0 + box.x1) / 2,
+    cy = (box.y0 + box.y1) / 2,
+    extent = Math.max(box.x1 - box.x0, box.y1 - box.y0);
+  // a line with two neighbours meeting it far away is one of a family (grout, joints, a chequerboard's edges);
+  // one neighbour is allowed: a skirting or a sill runs beside the meeting of floor and wall
+  const farApart = (l: GuideLine, m: GuideLine) => {
+    const p = cross([l.cos, l.sin, -l.rho], [m.cos, m.sin, -m.rho]);
+    return Math.abs(p[2]) < 1e-12 || Math.hypot(p[0] / p[2] - cx, p[1] / p[2] - cy) > 3 * extent;
+  };
+  for (const line of lines) {
+    if (lines.filter((m) => m !== line && farApart(line, m)).length >= 2) continue;
     // both sides must hold a real part of the hole
     let a = 0;
     for (let y = box.y0; y <= box.y1; y++) for (let x = box.x0; x <= box.x1; x++) if (hole[y * w + x] && x * line.cos + y * line.sin < line.rho) a++;
@@ -276,9 +297,8 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
 
   const around = { x0: Math.max(0, box.x0 - pad), y0: Math.max(0, box.y0 - pad), x1: Math.min(w - 1, box.x1 + pad), y1: Math.min(h - 1, box.y1 + pad) };
   const meeting = findMeetingLine(rgb, hole, w, h, box, pad);
-  const sides: Side[] = [];
+  let sides: Side[] = [];
   if (meeting) {
-    if (opts.report) opts.report.meeting = meeting;
     const sideOf = (x: number, y: number) => x * meeting.cos + y * meeting.sin - meeting.rho;
     // two image points of the meeting line near the hole
     const px = meeting.rho * meeting.cos,
@@ -286,6 +306,7 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     const tMid = -cx * meeting.sin + cy * meeting.cos;
     const a: [number, number] = [px - meeting.sin * (tMid - extent), py + meeting.cos * (tMid - extent)];
     const b: [number, number] = [px - meeting.sin * (tMid + extent), py + meeting.cos * (tMid + extent)];
+    const keys: string[] = [];
     for (const sign of [-1, 1]) {
       const take = new Uint8Array(w * h);
       let n = 0,
@@ -298,18 +319,21 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
           sx += p % w;
           sy += (p / w) | 0;
         }
-      if (!n) continue;
       const scx = sx / n,
         scy = sy / n;
       const plane = choosePlane(segs, vps, (s) => nearBox(s) && sign * sideOf((s.x1 + s.x2) / 2, (s.y1 + s.y2) / 2) > 0, extent, scx, scy, around);
-      const rectified = !!plane;
-      const H: Mat3 = plane ?? [1, 0, -scx, 0, 1, -scy, 0, 0, 1];
-      sides.push({ take, H: alignLine(H, a, b), rectified, inside: (x, y) => sign * sideOf(x, y) >= -3 });
+      keys.push(plane?.key ?? 'frontal');
+      const H: Mat3 = plane?.H ?? [1, 0, -scx, 0, 1, -scy, 0, 0, 1];
+      sides.push({ take, H: alignLine(H, a, b), rectified: !!plane, inside: (x, y) => sign * sideOf(x, y) >= -3 });
     }
-  } else {
-    const H = choosePlane(segs, vps, nearBox, extent, cx, cy, around);
-    if (!H) return null;
-    sides.push({ take: hole, H, rectified: true });
+    // two colours on one plane (black and white tiles, a rug on the floor) are not two surfaces
+    if (keys[0] === keys[1]) sides = [];
+    else if (opts.report) opts.report.meeting = meeting;
+  }
+  if (!sides.length) {
+    const plane = choosePlane(segs, vps, nearBox, extent, cx, cy, around);
+    if (!plane) return null;
+    sides.push({ take: hole, H: plane.H, rectified: true });
   }
 
   // rectified regions first, so the progress total is known
@@ -340,14 +364,19 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
   const sideReports: PlaneSideReport[] = [];
   for (const { side, region, Hinv } of jobs) {
     const rect = warpToRect(rgb, hole, w, h, Hinv, region);
+    // the period is measured around the hole only: further out the rectified view may show other surfaces
+    const hb = bounds(rect.hole, region.w, region.h)!;
+    const gx = Math.round((hb.x1 - hb.x0 + 1) / 2),
+      gy = Math.round((hb.y1 - hb.y0 + 1) / 2);
+    const near = { x0: Math.max(0, hb.x0 - gx), y0: Math.max(0, hb.y0 - gy), x1: Math.min(region.w - 1, hb.x1 + gx), y1: Math.min(region.h - 1, hb.y1 + gy) };
     const period: [number, number] = side.rectified
-      ? [measurePeriod(rect.rgb, rect.hole, region.w, region.h, 0), measurePeriod(rect.rgb, rect.hole, region.w, region.h, 1)]
+      ? [measurePeriod(rect.rgb, rect.hole, region.w, region.h, 0, near), measurePeriod(rect.rgb, rect.hole, region.w, region.h, 1, near)]
       : [0, 0];
     // nearer the camera (a larger w of the source) the plane is seen sharper
     const sharpness = (dx: number, dy: number) => -project(Hinv, region.u0 + region.w / 2 + dx, region.v0 + region.h / 2 + dy)[2];
-    const copy = findPeriodCopy(rect.rgb, rect.hole, region.w, region.h, period, sharpness);
+    const copy = findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness);
     const share = (region.w * region.h) / holeTotal;
-    if (copy) copyAlongPlane(out, side.take, rgb, w, h, side.H, Hinv, copy.dx, copy.dy);
+    if (copy) copyAlongPlane(out, side.take, rgb, w, h, side.H, Hinv, region, copy);
     else {
       const filled = await exemplarInpaint(rect.rgb, rect.hole, region.w, region.h, {
         seed: opts.seed,

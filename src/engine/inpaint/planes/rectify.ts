@@ -165,14 +165,28 @@ export function warpBack(out: Uint8Array, take: Uint8Array, w: number, filled: U
 }
 
 /**
- * Fills the image's hole pixels (those with `take`) from the plane (du, dv) rectified pixels away: each pixel is
- * taken to the rectified view, shifted, and brought back, so the source is sampled once, at its own resolution.
+ * Fills the image's hole pixels (those with `take`) from whole periods away on the plane: each pixel is taken to
+ * the rectified view, shifted by the copy its rectified pixel chose, and brought back, so the source is sampled
+ * once, at its own resolution.
  */
-export function copyAlongPlane(out: Uint8Array, take: Uint8Array, rgb: Uint8Array, w: number, h: number, H: Mat3, Hinv: Mat3, du: number, dv: number): void {
+export function copyAlongPlane(
+  out: Uint8Array,
+  take: Uint8Array,
+  rgb: Uint8Array,
+  w: number,
+  h: number,
+  H: Mat3,
+  Hinv: Mat3,
+  r: RectRegion,
+  fill: { copies: { dx: number; dy: number }[]; choice: Uint8Array },
+): void {
   for (let p = 0; p < take.length; p++) {
     if (!take[p]) continue;
     const [u, v] = project(H, p % w, (p / w) | 0);
-    const [x, y] = project(Hinv, u + du, v + dv);
+    const i = Math.max(0, Math.min(r.w - 1, Math.round(u - r.u0))),
+      j = Math.max(0, Math.min(r.h - 1, Math.round(v - r.v0)));
+    const c = fill.copies[Math.max(0, fill.choice[j * r.w + i] - 1)];
+    const [x, y] = project(Hinv, u + c.dx, v + c.dy);
     sampleRgb(rgb, w, h, x, y, out, p * 3);
   }
 }
