@@ -4,6 +4,7 @@ import { contract, type RouteContract } from '../http/contract.js';
 import { requireScope, type ApiEnv } from '../http/api-key-auth.js';
 import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, updateEndpoint, type EndpointOwner } from '../services/webhooks/endpoints.js';
 import { listDeliveries, redeliver } from '../services/webhooks/deliveries.js';
+import { recordWebhookChange } from '../services/webhooks/endpoint-audit.js';
 import {
   CreateWebhookEndpointRequest,
   UpdateWebhookEndpointRequest,
@@ -36,6 +37,7 @@ const doc = (summary: string, responses: RouteContract['responses']) =>
   });
 
 /** The calling key's own endpoints: endpoints made on the profile or by another key are not found here. */
+const ua = (c: Context<ApiEnv>) => c.req.header('user-agent') ?? null;
 const ownerOf = (c: Context<ApiEnv>): EndpointOwner => ({ userId: c.var.user!.id, apiKeyId: c.var.apiKey.id });
 
 /** /api/v1/webhooks: a key's webhook endpoints and delivery logs, through the same services as the profile's API tab. */
@@ -50,6 +52,13 @@ export const apiV1WebhooksRoute = new Hono<ApiEnv>()
     validate('json', CreateWebhookEndpointRequest),
     async (c) => {
       const made = await createEndpoint(c.var.deps, { userId: c.var.user!.id }, { ...c.req.valid('json'), apiKeyId: c.var.apiKey.id });
+      await recordWebhookChange(
+        c.var.deps,
+        c.var.user!,
+        'webhook_endpoint_created',
+        { endpointId: made.endpoint.id, url: made.endpoint.url, apiKeyPrefix: c.var.apiKey.prefix },
+        ua(c),
+      );
       return c.json({ ...made, message: webhookMessages.created }, 201);
     },
   )
@@ -65,6 +74,13 @@ export const apiV1WebhooksRoute = new Hono<ApiEnv>()
   )
   .delete('/:id', doc('Delete an endpoint and its delivery log', { 200: SuccessMessage }), validate('param', WebhookEndpointIdParam), async (c) => {
     await deleteEndpoint(c.var.deps, ownerOf(c), c.req.valid('param').id);
+    await recordWebhookChange(
+      c.var.deps,
+      c.var.user!,
+      'webhook_endpoint_deleted',
+      { endpointId: c.req.valid('param').id, apiKeyPrefix: c.var.apiKey.prefix },
+      ua(c),
+    );
     return c.json({ success: true, message: webhookMessages.deleted });
   })
   .post(
@@ -73,6 +89,13 @@ export const apiV1WebhooksRoute = new Hono<ApiEnv>()
     validate('param', WebhookEndpointIdParam),
     async (c) => {
       const made = await rotateEndpointSecret(c.var.deps, ownerOf(c), c.req.valid('param').id);
+      await recordWebhookChange(
+        c.var.deps,
+        c.var.user!,
+        'webhook_secret_rotated',
+        { endpointId: made.endpoint.id, url: made.endpoint.url, apiKeyPrefix: c.var.apiKey.prefix },
+        ua(c),
+      );
       return c.json({ ...made, message: webhookMessages.rotated });
     },
   )

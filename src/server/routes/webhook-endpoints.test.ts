@@ -21,7 +21,7 @@ import { markJobStarted, recordJobProgress } from '../services/jobs/job-lifecycl
 import { createEndpoint } from '../services/webhooks/endpoints.js';
 import { queueJobWebhooks } from '../services/webhooks/deliveries.js';
 import { runWebhookMaintenance } from '../services/webhooks/webhook-maintenance.js';
-import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import { securityEvents, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { JobDto } from '@shared/api/jobs.js';
 import { WebhookEventPayload } from '@shared/api/webhooks.js';
 import { fill } from '@shared/messages.js';
@@ -75,6 +75,7 @@ describe.each(backends)('webhooks (%s)', (backend) => {
   const keys = { alice: '', aliceOther: '', aliceNoRead: '', bob: '' };
   const hook = { id: '', secret: '', completedId: '', completedSecret: '' };
   let jobId = '';
+  let flakyId = '';
 
   const api = (key: string, path: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers);
@@ -221,6 +222,7 @@ describe.each(backends)('webhooks (%s)', (backend) => {
   it('retries a failed delivery and logs both attempts with their status codes', async () => {
     const flaky = await alice.json('/api/webhook-endpoints', { method: 'POST', json: { url: `${receiver.url}/flaky`, events: ['job.canceled'] } });
     expect(flaky.status).toBe(201);
+    flakyId = flaky.body.endpoint.id;
     receiver.fail.set('/flaky', 1);
     const id = await newJob();
     expect((await api(keys.alice, `/api/v1/jobs/${id}/cancel`, { method: 'POST' })).status).toBe(200);
@@ -249,6 +251,16 @@ describe.each(backends)('webhooks (%s)', (backend) => {
     const newSecret: string = rotated.body.secret;
     expect(newSecret).not.toBe(hook.secret);
     expect(Date.parse(rotated.body.endpoint.previous_secret_expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    // in the account's security events, as every change of where its jobs go
+    const events = await server.deps.db.select().from(securityEvents).where(eq(securityEvents.resource, 'webhook_endpoint'));
+    expect(events.map((e) => [e.action, e.details.endpointId]).sort()).toEqual(
+      [
+        ['webhook_endpoint_created', hook.id],
+        ['webhook_endpoint_created', hook.completedId],
+        ['webhook_endpoint_created', flakyId],
+        ['webhook_secret_rotated', hook.id],
+      ].sort(),
+    );
 
     const log = await deliveriesOf(alice, hook.id);
     const original = log.find((d: { event: string; job_id: string }) => d.event === 'job.completed' && d.job_id === jobId);

@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/env.js';
 import { validate } from '../http/validate.js';
 import { requireUser, userOf } from '../http/require-user.js';
 import { contract, type RouteContract } from '../http/contract.js';
 import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, updateEndpoint } from '../services/webhooks/endpoints.js';
 import { listDeliveries, redeliver } from '../services/webhooks/deliveries.js';
+import { recordWebhookChange } from '../services/webhooks/endpoint-audit.js';
 import {
   CreateAccountWebhookEndpointRequest,
   UpdateWebhookEndpointRequest,
@@ -19,6 +20,7 @@ import {
 import { SuccessMessage } from '@shared/api/common.js';
 import { webhookMessages } from '@shared/webhooks.js';
 
+const ua = (c: Context<AppEnv>) => c.req.header('user-agent') ?? null;
 const doc = (summary: string, responses: RouteContract['responses']) => contract({ summary, tag: 'webhooks', access: 'user', responses });
 
 /**
@@ -37,6 +39,7 @@ export const webhookEndpointsRoute = new Hono<AppEnv>()
     async (c) => {
       const { api_key_id, ...input } = c.req.valid('json');
       const made = await createEndpoint(c.var.deps, { userId: userOf(c).id }, { ...input, apiKeyId: api_key_id ?? null });
+      await recordWebhookChange(c.var.deps, userOf(c), 'webhook_endpoint_created', { endpointId: made.endpoint.id, url: made.endpoint.url }, ua(c));
       return c.json({ ...made, message: webhookMessages.created }, 201);
     },
   )
@@ -52,6 +55,7 @@ export const webhookEndpointsRoute = new Hono<AppEnv>()
   )
   .delete('/:id', doc('Delete an endpoint and its delivery log', { 200: SuccessMessage }), validate('param', WebhookEndpointIdParam), async (c) => {
     await deleteEndpoint(c.var.deps, { userId: userOf(c).id }, c.req.valid('param').id);
+    await recordWebhookChange(c.var.deps, userOf(c), 'webhook_endpoint_deleted', { endpointId: c.req.valid('param').id }, ua(c));
     return c.json({ success: true, message: webhookMessages.deleted });
   })
   .post(
@@ -60,6 +64,7 @@ export const webhookEndpointsRoute = new Hono<AppEnv>()
     validate('param', WebhookEndpointIdParam),
     async (c) => {
       const made = await rotateEndpointSecret(c.var.deps, { userId: userOf(c).id }, c.req.valid('param').id);
+      await recordWebhookChange(c.var.deps, userOf(c), 'webhook_secret_rotated', { endpointId: made.endpoint.id, url: made.endpoint.url }, ua(c));
       return c.json({ ...made, message: webhookMessages.rotated });
     },
   )
