@@ -54,7 +54,7 @@ const FRONTAL = 0.08;
 /** Two sides of a line are different surfaces when their mean colours differ by this much (levels per channel). */
 const MEETING_CONTRAST = 24;
 /** Largest rectified region, pixels. */
-const MAX_RECT_PIXELS = 2_500_000;
+const MAX_RECT_PIXELS = 1_600_000;
 
 interface Bounds {
   x0: number;
@@ -354,7 +354,6 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
       if (v > v1) v1 = v;
     }
     const region = growRegion(Hinv, { u0, v0, u1, v1 }, { width: w, height: h, pad, maxPixels: MAX_RECT_PIXELS, inside: side.inside });
-    if (!region) return null;
     jobs.push({ side, region, Hinv });
   }
   let holeTotal = 0;
@@ -363,7 +362,7 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
   const out = Uint8Array.from(rgb);
   const sideReports: PlaneSideReport[] = [];
   for (const { side, region, Hinv } of jobs) {
-    const rect = warpToRect(rgb, hole, w, h, Hinv, region);
+    const rect = warpToRect(rgb, hole, w, h, Hinv, region, side.inside);
     // the period is measured around the hole only: further out the rectified view may show other surfaces
     const hb = bounds(rect.hole, region.w, region.h)!;
     const gx = Math.round((hb.x1 - hb.x0 + 1) / 2),

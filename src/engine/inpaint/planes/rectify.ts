@@ -79,38 +79,36 @@ const MIN_W = 1 / 3,
   MAX_W = 2;
 
 /**
- * The rectified rectangle around the hole's rectified bounding box, grown side by side up to `pad` while all four
- * corners map inside the image at a usable scale. The admissible set is convex, so its corners decide.
- * Returns null if the hole's own box is not admissible.
+ * The rectified rectangle around the hole's rectified bounding box, grown side by side up to `pad` while the new
+ * side's two ends map inside the image at a usable scale (the admissible set is convex, so the whole new side is
+ * then inside). The box itself may reach outside the image (a large hole near an edge, seen in perspective):
+ * those pixels are unknown in the rectified view.
  */
-export function growRegion(Hinv: Mat3, box: { u0: number; v0: number; u1: number; v1: number }, lim: GrowLimits): RectRegion | null {
+export function growRegion(Hinv: Mat3, box: { u0: number; v0: number; u1: number; v1: number }, lim: GrowLimits): RectRegion {
   const ok = (u: number, v: number) => {
     const [x, y, w] = project(Hinv, u, v);
     const s = 1 / w; // the image point's w under the forward map
     return w > 0 && s >= MIN_W && s <= MAX_W && x >= 0 && y >= 0 && x <= lim.width - 1 && y <= lim.height - 1 && (!lim.inside || lim.inside(x, y));
   };
-  const fits = (a: number, b: number, c: number, d: number) => ok(a, b) && ok(c, b) && ok(a, d) && ok(c, d);
   let [a, b, c, d] = [Math.floor(box.u0) - 1, Math.floor(box.v0) - 1, Math.ceil(box.u1) + 1, Math.ceil(box.v1) + 1];
-  if (!fits(a, b, c, d)) return null;
   const target = [a - lim.pad, b - lim.pad, c + lim.pad, d + lim.pad];
   const step = 2;
   for (let moved = true; moved;) {
     moved = false;
-    const area = (c - a + 1) * (d - b + 1);
-    if (area >= lim.maxPixels) break;
-    if (a > target[0] && fits(a - step, b, c, d)) {
+    if ((c - a + 1) * (d - b + 1) >= lim.maxPixels) break;
+    if (a > target[0] && ok(a - step, b) && ok(a - step, d)) {
       a -= step;
       moved = true;
     }
-    if (b > target[1] && fits(a, b - step, c, d)) {
+    if (b > target[1] && ok(a, b - step) && ok(c, b - step)) {
       b -= step;
       moved = true;
     }
-    if (c < target[2] && fits(a, b, c + step, d)) {
+    if (c < target[2] && ok(c + step, b) && ok(c + step, d)) {
       c += step;
       moved = true;
     }
-    if (d < target[3] && fits(a, b, c, d + step)) {
+    if (d < target[3] && ok(a, d + step) && ok(c, d + step)) {
       d += step;
       moved = true;
     }
@@ -137,14 +135,29 @@ export function sampleRgb(rgb: Uint8Array | Float32Array, w: number, h: number, 
   }
 }
 
-/** The image resampled on the rectified region; a rectified pixel is hole when any pixel it samples is. */
-export function warpToRect(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, Hinv: Mat3, r: RectRegion): { rgb: Uint8Array; hole: Uint8Array } {
+/**
+ * The image resampled on the rectified region; a rectified pixel is hole when any pixel it samples is, or when it
+ * has no usable image pixel.
+ */
+export function warpToRect(
+  rgb: Uint8Array,
+  hole: Uint8Array,
+  w: number,
+  h: number,
+  Hinv: Mat3,
+  r: RectRegion,
+  inside?: (x: number, y: number) => boolean,
+): { rgb: Uint8Array; hole: Uint8Array } {
   const out = new Uint8Array(r.w * r.h * 3);
   const rh = new Uint8Array(r.w * r.h);
   for (let j = 0; j < r.h; j++)
     for (let i = 0; i < r.w; i++) {
-      const [x, y] = project(Hinv, r.u0 + i, r.v0 + j);
+      const [x, y, d] = project(Hinv, r.u0 + i, r.v0 + j);
       const k = j * r.w + i;
+      if (!(d > 0 && 1 / d >= MIN_W && 1 / d <= MAX_W && x >= 0 && y >= 0 && x <= w - 1 && y <= h - 1) || (inside && !inside(x, y))) {
+        rh[k] = 1; // unknown: outside the picture, too far or too near, or across the meeting line
+        continue;
+      }
       sampleRgb(rgb, w, h, x, y, out, k * 3);
       const xa = Math.max(0, Math.min(w - 1, Math.floor(x))),
         ya = Math.max(0, Math.min(h - 1, Math.floor(y)));
