@@ -214,10 +214,9 @@ describe('JSON fuzz: every write route answers hostile bodies with a clear 4xx a
       if (required.size > 0) expectClearRefusal(`${label} unknown fields`, unknown);
       else {
         const empty = await send(op, '{}');
-        expect([unknown.status, unknown.text.replace(/"[^"]*\d{4}-\d\d-\d\dT[^"]*"/g, '')], `${label} unknown fields`).toEqual([
-          empty.status,
-          empty.text.replace(/"[^"]*\d{4}-\d\d-\d\dT[^"]*"/g, ''),
-        ]);
+        // times and a problem's request id differ between any two answers
+        const same = (text: string) => text.replace(/"[^"]*\d{4}-\d\d-\d\dT[^"]*"/g, '').replace(/"request_id":"[^"]*"/, '');
+        expect([unknown.status, same(unknown.text)], `${label} unknown fields`).toEqual([empty.status, same(empty.text)]);
         before = await snapshot();
       }
       expect(({} as Record<string, unknown>).polluted ?? ({} as Record<string, unknown>).role).toBeUndefined();

@@ -48,8 +48,9 @@ export const CreateAccountWebhookEndpointRequest = CreateWebhookEndpointRequest.
 });
 export type CreateAccountWebhookEndpointRequest = z.input<typeof CreateAccountWebhookEndpointRequest>;
 
+/** Every field optional: unknown fields are dropped, so a body of none of them is refused as an empty one. */
 export const UpdateWebhookEndpointRequest = z
-  .strictObject({ url: Url.optional(), events: Events.optional(), enabled: z.boolean().optional() })
+  .object({ url: Url.optional(), events: Events.optional(), enabled: z.boolean().optional() })
   .refine((r) => r.url !== undefined || r.events !== undefined || r.enabled !== undefined, { message: webhookMessages.nothingToUpdate });
 export type UpdateWebhookEndpointRequest = z.input<typeof UpdateWebhookEndpointRequest>;
 
