@@ -51,7 +51,7 @@ export const webhookMessages = {
   eventsRequired: 'Choose at least one event.',
   nothingToUpdate: 'Send url, events or enabled to change.',
   addFailed: 'Failed to add the endpoint. Please try again.',
-  saveFailed: 'Failed to save the endpoint. Please try again.',
+  endpointSaveFailed: 'Failed to save the endpoint. Please try again.',
   deleteFailed: 'Failed to delete the endpoint. Please try again.',
   rotateFailed: 'Failed to rotate the secret. Please try again.',
   redeliverFailed: 'Failed to queue the delivery. Please try again.',

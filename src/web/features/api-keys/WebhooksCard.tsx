@@ -38,7 +38,7 @@ export function WebhooksCard({ apiKeys, openLogs = [] }: { apiKeys: ApiKeyDto[];
   }
   const rotate = (e: WebhookEndpointDto) => act(async () => setSecret(await webhooksApi.rotate(e.id)), webhookMessages.rotateFailed);
   const toggle = (e: WebhookEndpointDto) =>
-    act(async () => toast.success((await webhooksApi.update(e.id, { enabled: !e.enabled })).message), webhookMessages.saveFailed);
+    act(async () => toast.success((await webhooksApi.update(e.id, { enabled: !e.enabled })).message), webhookMessages.endpointSaveFailed);
   const confirm = useConfirm(
     (e: WebhookEndpointDto) => void act(async () => toast.success((await webhooksApi.remove(e.id)).message), webhookMessages.deleteFailed),
     (e: WebhookEndpointDto) => ({
