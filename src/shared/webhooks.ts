@@ -44,6 +44,7 @@ export const webhookMessages = {
   deleted: 'Webhook endpoint deleted.',
   rotated: 'New signing secret made. Copy it now: for 24 hours the previous secret signs too.',
   redelivered: 'Delivery queued again.',
+  endpointOff: 'Not sent: the endpoint is turned off.',
   notFound: 'No webhook endpoint with this id.',
   deliveryNotFound: 'No delivery with this id for this endpoint.',
   apiKeyNotFound: 'No active API key with this id.',

@@ -327,6 +327,16 @@ describe.each(backends)('webhooks (%s)', (backend) => {
     const patched = await api(keys.alice, `/api/v1/webhooks/${hook.id}`, { method: 'PATCH', json: { events: ['job.failed'], enabled: false } });
     expect(patched.status).toBe(200);
     expect((await patched.json()).endpoint).toMatchObject({ events: ['job.failed'], enabled: false });
+    // turned off, it is posted nothing: a redelivery ends unsent
+    const posts = receiver.received.length;
+    const off = await api(keys.alice, `/api/v1/webhooks/${hook.id}/deliveries/${delivery.id}/redeliver`, { method: 'POST' });
+    const offId = (await off.json()).delivery.id;
+    const ended = await waitFor('the unsent delivery', async () => {
+      const l = await deliveriesOf(alice, hook.id);
+      return l.find((d: { id: string; status: string }) => d.id === offId && d.status === 'failed');
+    });
+    expect([ended.attempts, ended.response_status, ended.error]).toEqual([1, null, webhookMessages.endpointOff]);
+    expect(receiver.received.length).toBe(posts);
     expect((await alice.json(`/api/webhook-endpoints/${hook.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await api(keys.alice, '/api/v1/webhooks')).status).toBe(200);
     expect((await (await api(keys.alice, '/api/v1/webhooks')).json()).endpoints).toEqual([]);

@@ -127,7 +127,9 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   let outcome: PostOutcome;
   let secrets: string[] | null = null;
   try {
-    secrets = signingSecrets(deps, e, now);
+    // a turned-off endpoint is posted nothing: its waiting deliveries end here, unsent
+    if (!e.enabled) outcome = { status: null, error: webhookMessages.endpointOff, durationMs: 0 };
+    else secrets = signingSecrets(deps, e, now);
   } catch {
     outcome = { status: null, error: 'The signing secret cannot be read (the server’s AUTH_SECRET changed). Rotate the secret.', durationMs: 0 };
   }
