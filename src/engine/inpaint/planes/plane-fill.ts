@@ -2,11 +2,12 @@
  * Plane-guided completion (after Huang, Kang, Ahuja and Kopf, "Image Completion using Planar Structure
  * Guidance", 2014): line segments around the hole give the dominant vanishing points; the two that dominate the
  * hole's surroundings define its plane, which is rectified to a fronto-parallel view. There, texture has one
- * scale and the plane's joints run along the axes, so the hole is completed in that view (a copy whole periods
- * away when the plane is regular and the copy fits the border, else the exemplar completion) and warped back.
+ * scale and the plane's joints run along the axes, so the hole is completed in that view by copies whole periods
+ * away when the plane is regular and the copies continue the border.
  * A hole over the meeting of two surfaces (floor and wall) is split along the meeting line and each side is
- * filled from its own side only. Returns null when no plane with confident vanishing points covers the hole:
- * the caller then fills the hole as before.
+ * filled from its own side only (each side by period copies, else the exemplar completion in its own frame).
+ * Returns null when no plane with confident vanishing points covers the hole, or a single plane has no period
+ * copy that continues the border: the caller then fills the hole as before.
  */
 import { exemplarInpaint } from '../exemplar.js';
 import { findCrossingLines, type GuideLine } from '../structure.js';
@@ -374,6 +375,9 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     // nearer the camera (a larger w of the source) the plane is seen sharper
     const sharpness = (dx: number, dy: number) => -project(Hinv, region.u0 + region.w / 2 + dx, region.v0 + region.h / 2 + dy)[2];
     const copy = findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness);
+    // without a period copy a single plane is left to the single-scale fill: on the renders' plank floors the
+    // exemplar completion in the rectified view lost the joints that the single-scale fill's guides keep
+    if (!copy && jobs.length === 1) return null;
     const share = (region.w * region.h) / holeTotal;
     if (copy) copyAlongPlane(out, side.take, rgb, w, h, side.H, Hinv, region, copy);
     else {
