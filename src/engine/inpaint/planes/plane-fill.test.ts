@@ -92,6 +92,13 @@ function correlation(a: Uint8Array, b: Uint8Array, hole: Uint8Array, w: number):
   return (sab / n - (sa / n) * (sb / n)) / Math.sqrt((saa / n - (sa / n) ** 2) * (sbb / n - (sb / n) ** 2));
 }
 
+/** Hole pixels still near the painted object's colour (withObject paints 20/140/230): the fill sampled the hole. */
+function objectLeft(out: Uint8Array, hole: Uint8Array): number {
+  let n = 0;
+  for (let p = 0; p < hole.length; p++) if (hole[p] && out[p * 3 + 2] - out[p * 3] > 60) n++;
+  return n;
+}
+
 function changedOutside(a: Uint8Array, b: Uint8Array, hole: Uint8Array): number {
   let n = 0;
   for (let p = 0; p < hole.length; p++) if (!hole[p] && (a[p * 3] !== b[p * 3] || a[p * 3 + 1] !== b[p * 3 + 1] || a[p * 3 + 2] !== b[p * 3 + 2])) n++;
@@ -111,6 +118,7 @@ describe('plane-guided completion', () => {
     expect(joints.count).toBeGreaterThan(60);
     expect(joints.within1).toBeGreaterThanOrEqual(0.95);
     expect(joints.shallow).toBe(0);
+    expect(objectLeft(out, hole)).toBe(0);
     expect(changedOutside(input, out, hole)).toBe(0);
   });
 
@@ -140,6 +148,7 @@ describe('plane-guided completion', () => {
     const [cOurs, cBefore] = [correlation(rgb, ours, hole, w), correlation(rgb, before, hole, w)];
     expect(cOurs).toBeGreaterThan(0.8);
     expect(cOurs).toBeGreaterThan(cBefore + 0.2);
+    expect(objectLeft(ours, hole)).toBe(0);
     expect(changedOutside(input, ours, hole)).toBe(0);
   });
 

@@ -379,7 +379,7 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     // exemplar completion in the rectified view lost the joints that the single-scale fill's guides keep
     if (!copy && jobs.length === 1) return null;
     const share = (region.w * region.h) / holeTotal;
-    if (copy) copyAlongPlane(out, side.take, rgb, w, h, side.H, Hinv, region, copy);
+    if (copy) copyAlongPlane(out, side.take, rgb, hole, w, h, side.H, Hinv, region, copy);
     else {
       const filled = await exemplarInpaint(rect.rgb, rect.hole, region.w, region.h, {
         seed: opts.seed,

@@ -186,6 +186,7 @@ export function copyAlongPlane(
   out: Uint8Array,
   take: Uint8Array,
   rgb: Uint8Array,
+  hole: Uint8Array,
   w: number,
   h: number,
   H: Mat3,
@@ -198,8 +199,24 @@ export function copyAlongPlane(
     const [u, v] = project(H, p % w, (p / w) | 0);
     const i = Math.max(0, Math.min(r.w - 1, Math.round(u - r.u0))),
       j = Math.max(0, Math.min(r.h - 1, Math.round(v - r.v0)));
-    const c = fill.copies[Math.max(0, fill.choice[j * r.w + i] - 1)];
-    const [x, y] = project(Hinv, u + c.dx, v + c.dy);
+    // the chosen copy first; should its source touch the hole here (rounding to the rectified pixel), the next
+    // copy whose source does not
+    const chosen = Math.max(0, fill.choice[j * r.w + i] - 1);
+    let [x, y] = project(Hinv, u + fill.copies[chosen].dx, v + fill.copies[chosen].dy);
+    for (let k = -1; k < fill.copies.length && touchesHole(hole, w, h, x, y); k++) {
+      if (k === chosen || k < 0) continue;
+      [x, y] = project(Hinv, u + fill.copies[k].dx, v + fill.copies[k].dy);
+    }
     sampleRgb(rgb, w, h, x, y, out, p * 3);
   }
+}
+
+/** Whether the bilinear footprint of (x, y) includes a hole pixel or lies outside the picture. */
+function touchesHole(hole: Uint8Array, w: number, h: number, x: number, y: number): boolean {
+  if (!(x >= 0 && y >= 0 && x <= w - 1 && y <= h - 1)) return true;
+  const xa = Math.floor(x),
+    ya = Math.floor(y);
+  const xb = Math.min(w - 1, xa + 1),
+    yb = Math.min(h - 1, ya + 1);
+  return !!(hole[ya * w + xa] || hole[ya * w + xb] || hole[yb * w + xa] || hole[yb * w + xb]);
 }
