@@ -7,35 +7,11 @@
  * - shading error: the heavily low-passed fill against the low-passed original (illumination only).
  */
 
-function luma(rgb: Uint8Array): Float32Array {
-  const out = new Float32Array(rgb.length / 3);
-  for (let i = 0; i < out.length; i++) out[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
-  return out;
-}
+import { gaussianBlurPlanar } from '../detail-filter.js';
+import { correlation, luma } from '../quality/measures.js';
 
-/** Separable Gaussian blur with clamped borders. */
-export function gaussian(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
-  const r = Math.max(1, Math.ceil(3 * sigma));
-  const k = new Float32Array(2 * r + 1);
-  let sum = 0;
-  for (let i = -r; i <= r; i++) sum += k[i + r] = Math.exp(-(i * i) / (2 * sigma * sigma));
-  for (let i = 0; i < k.length; i++) k[i] /= sum;
-  const tmp = new Float32Array(w * h),
-    out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let i = -r; i <= r; i++) s += k[i + r] * src[y * w + Math.min(w - 1, Math.max(0, x + i))];
-      tmp[y * w + x] = s;
-    }
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let i = -r; i <= r; i++) s += k[i + r] * tmp[Math.min(h - 1, Math.max(0, y + i)) * w + x];
-      out[y * w + x] = s;
-    }
-  return out;
-}
+/** Separable Gaussian blur with clamped borders (one plane). */
+export const gaussian = (src: Float32Array, w: number, h: number, sigma: number): Float32Array => gaussianBlurPlanar(src, w, h, sigma);
 
 const WIN = 32;
 const COS = new Float64Array(WIN * WIN),
@@ -88,26 +64,6 @@ function logSpectrum(l: Float32Array, w: number, x0: number, y0: number): number
   return out;
 }
 
-function pearson(a: number[], b: number[]): number {
-  let ma = 0,
-    mb = 0;
-  for (let i = 0; i < a.length; i++) {
-    ma += a[i];
-    mb += b[i];
-  }
-  ma /= a.length;
-  mb /= b.length;
-  let sab = 0,
-    saa = 0,
-    sbb = 0;
-  for (let i = 0; i < a.length; i++) {
-    sab += (a[i] - ma) * (b[i] - mb);
-    saa += (a[i] - ma) ** 2;
-    sbb += (b[i] - mb) ** 2;
-  }
-  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : 0;
-}
-
 /** Top-left corners of the 32×32 windows lying entirely inside the mask, on a 16 px grid. */
 export function maskWindows(mask: Uint8Array, w: number, h: number): [number, number][] {
   const W1 = w + 1;
@@ -139,7 +95,7 @@ export function textureAgreement(fill: Uint8Array, original: Uint8Array, mask: U
   const lf = luma(fill),
     lo = luma(original);
   let sum = 0;
-  for (const [x, y] of windows) sum += pearson(logSpectrum(lf, w, x, y), logSpectrum(lo, w, x, y));
+  for (const [x, y] of windows) sum += correlation(logSpectrum(lf, w, x, y), logSpectrum(lo, w, x, y));
   return sum / windows.length;
 }
 
