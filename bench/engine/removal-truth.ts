@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { dilate, inpaintRgb } from '@engine/inpaint/inpaint-image.js';
+import { dilate, holeCrop, inpaintRgb } from '@engine/inpaint/inpaint-image.js';
 import { exemplarInpaint } from '@engine/inpaint/exemplar.js';
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { edgeF1, shadingError, textureAgreement } from '@engine/inpaint/fill-measures.js';
@@ -236,31 +236,9 @@ function boxMask(box: [number, number, number, number], w: number, h: number): U
 
 /** The exemplar completion on the engine's crop around the mask, with or without the shading match. */
 async function exemplarFill(rgb: Uint8Array, mask: Uint8Array, w: number, h: number, shading: boolean): Promise<Uint8Array> {
-  let minX = w,
-    minY = h,
-    maxX = -1,
-    maxY = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (mask[y * w + x]) {
-        minX = Math.min(minX, x);
-        maxX = Math.max(maxX, x);
-        minY = Math.min(minY, y);
-        maxY = Math.max(maxY, y);
-      }
-  const pad = Math.max(48, Math.round(Math.max(maxX - minX, maxY - minY) * 0.75));
-  const x0 = Math.max(0, minX - pad),
-    y0 = Math.max(0, minY - pad),
-    x1 = Math.min(w, maxX + pad + 1),
-    y1 = Math.min(h, maxY + pad + 1);
-  const cw = x1 - x0,
-    ch = y1 - y0;
-  const crop = new Uint8Array(cw * ch * 3),
-    hole = new Uint8Array(cw * ch);
-  for (let y = 0; y < ch; y++) {
-    crop.set(rgb.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1) * 3), y * cw * 3);
-    hole.set(mask.subarray((y0 + y) * w + x0, (y0 + y) * w + x1), y * cw);
-  }
+  const c = holeCrop(rgb, mask, w, h);
+  if (!c) return Uint8Array.from(rgb);
+  const { x0, y0, cw, ch, crop, cropHole: hole } = c;
   const filled = await exemplarInpaint(crop, hole, cw, ch, { seed: DEFAULT_FILL_SEED, shading });
   const out = Uint8Array.from(rgb);
   if (!filled) return out;

@@ -131,11 +131,18 @@ function isSmooth(t: { mean: number; edgeShare: number }): boolean {
   return t.mean < SMOOTH_TEXTURE_LIMIT && t.edgeShare < SMOOTH_EDGE_SHARE;
 }
 
-/**
- * Fills the hole of an RGB image (interleaved 8-bit). Works on a crop around the hole with enough
- * surroundings to copy from; pixels outside the hole are returned untouched.
- */
-export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, opts: InpaintCoreOptions = {}): Promise<Uint8Array> {
+/** The crop a fill works on: the hole's bounding box grown by 3/4 of its larger side (at least 48 px), clamped. */
+export interface HoleCrop {
+  x0: number;
+  y0: number;
+  cw: number;
+  ch: number;
+  crop: Uint8Array;
+  cropHole: Uint8Array;
+}
+
+/** The crop around the hole with enough surroundings to copy from; null when nothing is painted. */
+export function holeCrop(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): HoleCrop | null {
   let minX = w,
     minY = h,
     maxX = -1,
@@ -148,7 +155,7 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
         if (y < minY) minY = y;
         if (y > maxY) maxY = y;
       }
-  if (maxX < 0) return Uint8Array.from(rgb);
+  if (maxX < 0) return null;
   const pad = Math.max(48, Math.round(Math.max(maxX - minX, maxY - minY) * 0.75));
   const x0 = Math.max(0, minX - pad),
     y0 = Math.max(0, minY - pad),
@@ -162,6 +169,17 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
     crop.set(rgb.subarray(((y0 + y) * w + x0) * 3, ((y0 + y) * w + x1) * 3), y * cw * 3);
     cropHole.set(hole.subarray((y0 + y) * w + x0, (y0 + y) * w + x1), y * cw);
   }
+  return { x0, y0, cw, ch, crop, cropHole };
+}
+
+/**
+ * Fills the hole of an RGB image (interleaved 8-bit). Works on a crop around the hole with enough
+ * surroundings to copy from; pixels outside the hole are returned untouched.
+ */
+export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, opts: InpaintCoreOptions = {}): Promise<Uint8Array> {
+  const c = holeCrop(rgb, hole, w, h);
+  if (!c) return Uint8Array.from(rgb);
+  const { x0, y0, cw, ch, crop, cropHole } = c;
   const wanted = opts.method ?? 'exemplar';
   let filled: Uint8Array | null = null;
   let method: InpaintMethod = 'telea';
