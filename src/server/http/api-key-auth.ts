@@ -105,3 +105,9 @@ export async function idempotent(
     throw err;
   }
 }
+
+/** The rate-limit headers every answer of the public API carries, as its contracts document them. */
+export const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': 'The key’s limit: "key";q=<requests>;w=<seconds>',
+  RateLimit: 'What is left of it: "key";r=<remaining>;t=<seconds until the window restarts>',
+};

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { validate } from '../http/validate.js';
 import { contract, type RouteContract } from '../http/contract.js';
-import { requireScope, type ApiEnv } from '../http/api-key-auth.js';
+import { RATE_LIMIT_HEADERS, requireScope, type ApiEnv } from '../http/api-key-auth.js';
 import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, updateEndpoint, type EndpointOwner } from '../services/webhooks/endpoints.js';
 import { listDeliveries, redeliver } from '../services/webhooks/deliveries.js';
 import { recordWebhookChange } from '../services/webhooks/endpoint-audit.js';
@@ -20,10 +20,6 @@ import { SuccessMessage } from '@shared/api/common.js';
 import { webhookMessages } from '@shared/webhooks.js';
 import type { Context } from 'hono';
 
-const RATE_HEADERS = {
-  'RateLimit-Policy': 'The key’s limit: "key";q=<requests>;w=<seconds>',
-  RateLimit: 'What is left of it: "key";r=<remaining>;t=<seconds until the window restarts>',
-};
 /** Webhooks tell what jobs:read can read: a key that may read jobs may have their events posted. */
 const SCOPE = 'jobs:read' as const;
 const doc = (summary: string, responses: RouteContract['responses']) =>
@@ -33,7 +29,7 @@ const doc = (summary: string, responses: RouteContract['responses']) =>
     access: 'apiKey',
     scopes: [SCOPE],
     responses,
-    headers: Object.fromEntries(Object.keys(responses).map((s) => [Number(s), RATE_HEADERS])),
+    headers: Object.fromEntries(Object.keys(responses).map((s) => [Number(s), RATE_LIMIT_HEADERS])),
   });
 
 /** The calling key's own endpoints: endpoints made on the profile or by another key are not found here. */

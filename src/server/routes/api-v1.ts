@@ -6,7 +6,7 @@ import { validate } from '../http/validate.js';
 import { contract, type RouteContract } from '../http/contract.js';
 import { AppError } from '../errors.js';
 import { attachment } from '../http/content-disposition.js';
-import { idempotent, requireApiKey, requireScope, type ApiEnv } from '../http/api-key-auth.js';
+import { idempotent, RATE_LIMIT_HEADERS, requireApiKey, requireScope, type ApiEnv } from '../http/api-key-auth.js';
 import { receiveUploads } from '../http/receive-uploads.js';
 import { apiV1WebhooksRoute } from './api-v1-webhooks.js';
 import { readRemovalForm } from '../http/removal-form.js';
@@ -40,18 +40,14 @@ import {
   V1QuoteRequest,
 } from '@shared/api/v1.js';
 
-const RATE_HEADERS = {
-  'RateLimit-Policy': 'The key’s limit: "key";q=<requests>;w=<seconds>',
-  RateLimit: 'What is left of it: "key";r=<remaining>;t=<seconds until the window restarts>',
-};
 const CREATED_HEADERS = {
-  ...RATE_HEADERS,
+  ...RATE_LIMIT_HEADERS,
   Location: 'The new job’s address (GET it to follow the job)',
   'Idempotent-Replayed': '"true" when this is the stored answer to an earlier request with the same Idempotency-Key',
 };
 
 const doc = (summary: string, scope: ApiKeyScope, responses: RouteContract['responses'], extra: Partial<RouteContract> = {}) =>
-  contract({ summary, tag: extra.tag ?? 'public api', access: 'apiKey', scopes: [scope], responses, headers: { 200: RATE_HEADERS }, ...extra });
+  contract({ summary, tag: extra.tag ?? 'public api', access: 'apiKey', scopes: [scope], responses, headers: { 200: RATE_LIMIT_HEADERS }, ...extra });
 
 const jobNotFound = () => new AppError('JOB_NOT_FOUND', 404, apiKeyMessages.jobNotFound);
 const jobLocation = (job: JobDto) => `${PUBLIC_API_PREFIX}/jobs/${job.id}`;
@@ -72,7 +68,7 @@ export const apiV1Route = new Hono<ApiEnv>()
       { 201: UploadResponse, 200: UploadResponse },
       {
         body: { media: 'multipart/form-data', schema: UploadForm },
-        headers: { 201: RATE_HEADERS, 200: RATE_HEADERS },
+        headers: { 201: RATE_LIMIT_HEADERS, 200: RATE_LIMIT_HEADERS },
       },
     ),
     requireScope('images:write'),
@@ -216,7 +212,7 @@ export const apiV1Route = new Hono<ApiEnv>()
           schema: z.union([V1DownloadLink, z.file()]),
         },
       },
-      { headers: { 302: { ...RATE_HEADERS, Location: 'The signed URL of the stored result' }, 200: RATE_HEADERS } },
+      { headers: { 302: { ...RATE_LIMIT_HEADERS, Location: 'The signed URL of the stored result' }, 200: RATE_LIMIT_HEADERS } },
     ),
     requireScope('files:read'),
     validate('param', JobIdParam),
