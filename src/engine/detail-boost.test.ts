@@ -134,6 +134,51 @@ describe("Detail's texture boost", () => {
     expect(detail).toEqual(boosted);
   });
 
+  it("caps the boost by the input's own texture: the output's local band RMS stays within the input's", () => {
+    // a fine texture at half the resolution (the model's input) and its ×2 upscale as a network leaves it: softened
+    const iw = W / 2,
+      ih = H / 2;
+    const grain = Float32Array.from({ length: iw * ih }, () => random() - 0.5);
+    const small = new Float32Array(3 * iw * ih);
+    for (let c = 0; c < 3; c++) for (let i = 0; i < iw * ih; i++) small[c * iw * ih + i] = 0.5 + 10 * LEVEL * grain[i];
+    const up = gaussianBlurPlanar(
+      planar((x, y) => small[(y >> 1) * iw + (x >> 1)]),
+      W,
+      H,
+      0.6,
+    );
+    // the model's input in its own range (0..255 here), as tiled inference hands it over
+    const input = { data: small.map((v) => 255 * v), width: iw, height: ih, range: [0, 255] as [number, number] };
+    const capped = up.slice();
+    detailAt(80)(capped, W, H, input);
+    const uncapped = up.slice();
+    detailAt(80)(uncapped, W, H);
+    expect(uncapped.some((v, i) => v !== capped[i])).toBe(true);
+    // the same measure as the cap's: band above σ 0.7 input px, RMS over the middle (no border effects)
+    const bandRms = (img: Float32Array, w: number, h: number, sigma: number, border: number) => {
+      const blur = gaussianBlurPlanar(img.subarray(0, w * h), w, h, sigma);
+      let q = 0,
+        n = 0;
+      for (let y = border; y < h - border; y++)
+        for (let x = border; x < w - border; x++) {
+          q += (img[y * w + x] - blur[y * w + x]) ** 2;
+          n++;
+        }
+      return Math.sqrt(q / n);
+    };
+    const inRms = bandRms(small, iw, ih, 0.7, 4);
+    const upRms = bandRms(up, W, H, 1.4, 8);
+    expect(upRms).toBeLessThan(inRms);
+    expect(bandRms(uncapped, W, H, 1.4, 8)).toBeGreaterThan(1.2 * inRms);
+    expect(bandRms(capped, W, H, 1.4, 8)).toBeLessThanOrEqual(1.05 * inRms);
+    // only what the boost adds is limited: the capped output has at least the un-boosted one's texture
+    expect(bandRms(capped, W, H, 1.4, 8)).toBeGreaterThan(upRms);
+    // and strength 0 stays the identity with the input given
+    const zero = up.slice();
+    detailAt(0)(zero, W, H, input);
+    expect(zero).toEqual(up);
+  });
+
   it('is the identity at amount 0 whatever the other settings', () => {
     const tex = texture(8);
     const out = tex.slice();

@@ -13,9 +13,15 @@
  *   clamp), and the reduced gain keeps an edge from snapping to a jagged one-pixel step.
  * Away from edges, in texture, the boost is free; so is it on an edge too faint to count (a soft step of 25 levels
  * rings by about 5 levels at Detail's preset). The same offset goes to each plane, so no colour fringes.
+ *
+ * Given the model's input tile, the boost is also capped by the input's own texture: a faithful upscale has no more
+ * local texture contrast than the low-resolution picture has at the same place. Without the cap a fine, low-contrast
+ * grain (a render's stucco) that the network softened came out as a coarser, rougher speckle than the original's;
+ * where the input has the texture (marble cracks, leaves) the cap leaves the boost alone.
  */
 
 import { gaussianBlurPlanar } from './detail-filter.js';
+import type { TileInput } from './tiled-inference.js';
 
 export interface DetailBoost {
   /** Gain of the band; 0 leaves the tile as it is. */
@@ -36,6 +42,14 @@ export interface DetailBoost {
   edgeReach: number;
   /** Gradient (0..1 per output pixel, fine-smoothed luma) from which the clamp starts, and at which it is whole. */
   edgeBand: [number, number];
+  /**
+   * The cap by the input's own texture (applied when the filter is given the model's input tile): the local RMS of
+   * the boosted output's finest band (luma minus its Gaussian of σ `fine`, squared, smoothed by a Gaussian of σ
+   * `reach`, square root; both in input pixels, scaled to the output) may not exceed `ratio` times the same measure
+   * of the input, brought to the output's pixels; where it would, the added offset is scaled down until it does not
+   * (never below the un-boosted output: only what the boost adds is limited).
+   */
+  cap?: { ratio: number; fine: number; reach: number };
 }
 
 /** Running min and max over ±r along rows then columns (a (2r+1)² square). */
@@ -71,12 +85,93 @@ function localRange(src: Float32Array, w: number, h: number, r: number): { lo: F
   return { lo, hi };
 }
 
+const lumaOf = (planes: Float32Array, n: number, k = 1): Float32Array => {
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = k * (0.299 * planes[i] + 0.587 * planes[n + i] + 0.114 * planes[2 * n + i]);
+  return out;
+};
+
+/** A plane minus its Gaussian of σ `sigma`: its finest band. */
+function fineBand(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
+  const blur = gaussianBlurPlanar(src, w, h, sigma);
+  for (let i = 0; i < blur.length; i++) blur[i] = src[i] - blur[i];
+  return blur;
+}
+
+/** The Gaussian (σ `sigma`) of the product a·b: a local mean square (a = b) or cross term. */
+function localMean(a: Float32Array, b: Float32Array, w: number, h: number, sigma: number): Float32Array {
+  const p = new Float32Array(a.length);
+  for (let i = 0; i < p.length; i++) p[i] = a[i] * b[i];
+  return gaussianBlurPlanar(p, w, h, sigma);
+}
+
+/**
+ * The input's local band RMS (`cap`'s measure) brought to the output tile's pixels, bilinearly: the output covers the
+ * input tile at `w / input.width` times its size, pixel centres aligned.
+ */
+function inputRms(input: TileInput, w: number, h: number, cap: NonNullable<DetailBoost['cap']>): Float32Array {
+  const { width: iw, height: ih } = input;
+  const [lo, hi] = input.range;
+  const band = fineBand(lumaOf(input.data, iw * ih, 1 / (hi - lo)), iw, ih, cap.fine);
+  const ms = localMean(band, band, iw, ih, cap.reach);
+  const sx = iw / w;
+  const sy = ih / h;
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(ih - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(ih - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(iw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(iw - 1, x0 + 1);
+      const tx = fx - x0;
+      const top = ms[y0 * iw + x0] * (1 - tx) + ms[y0 * iw + x1] * tx;
+      const bottom = ms[y1 * iw + x0] * (1 - tx) + ms[y1 * iw + x1] * tx;
+      out[y * w + x] = Math.sqrt(Math.max(0, top * (1 - ty) + bottom * ty));
+    }
+  }
+  return out;
+}
+
+/**
+ * Scales the offset `d` (added to `luma`) down in place where the output's local band RMS would pass `ratio` times the
+ * input's (`bound`). The band is linear, so the RMS of luma + f·d is √(A f² + 2B f + C) with A, B, C the local means of
+ * d's band², the cross term and luma's band²; f is the largest in [0, 1] that keeps it within the bound (0 where the
+ * un-boosted output already passes it). At edges (weight `edge`) the offset is the halo clamp's and is kept whole.
+ */
+function capOffset(
+  luma: Float32Array,
+  d: Float32Array,
+  edge: Float32Array,
+  w: number,
+  h: number,
+  scale: number,
+  cap: NonNullable<DetailBoost['cap']>,
+  bound: Float32Array,
+) {
+  const bu = fineBand(luma, w, h, cap.fine * scale);
+  const bd = fineBand(d, w, h, cap.fine * scale);
+  const reach = cap.reach * scale;
+  const A = localMean(bd, bd, w, h, reach);
+  const B = localMean(bu, bd, w, h, reach);
+  const C = localMean(bu, bu, w, h, reach);
+  for (let i = 0; i < d.length; i++) {
+    const t = cap.ratio * bound[i];
+    const c = C[i] - t * t;
+    const a = A[i];
+    if (a + 2 * B[i] + c <= 0 || a <= 1e-12) continue;
+    const f = c >= 0 ? 0 : (-B[i] + Math.sqrt(Math.max(0, B[i] * B[i] - a * c))) / a;
+    d[i] *= edge[i] + (1 - edge[i]) * Math.min(1, Math.max(0, f));
+  }
+}
+
 /** Boosts the texture band of a planar RGB tile (0..1, w×h per plane) in place; see the module comment. */
-export function detailBoostInPlace(tile: Float32Array, w: number, h: number, p: DetailBoost): void {
+export function detailBoostInPlace(tile: Float32Array, w: number, h: number, p: DetailBoost, input?: TileInput): void {
   if (p.amount <= 0) return;
   const n = w * h;
-  const luma = new Float32Array(n);
-  for (let i = 0; i < n; i++) luma[i] = 0.299 * tile[i] + 0.587 * tile[n + i] + 0.114 * tile[2 * n + i];
+  const luma = lumaOf(tile, n);
   const fine = gaussianBlurPlanar(luma, w, h, p.fine);
   const coarse = gaussianBlurPlanar(fine, w, h, Math.sqrt(p.coarse * p.coarse - p.fine * p.fine));
   // squared gradient of the smoothed luma: large across edges, small inside texture; then its largest value nearby
@@ -91,6 +186,8 @@ export function detailBoostInPlace(tile: Float32Array, w: number, h: number, p: 
   const { lo, hi } = localRange(fine, w, h, p.range);
   const t2 = p.noise * p.noise;
   const [e0, e1] = p.edgeBand;
+  const offset = new Float32Array(n);
+  const edges = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     const band = luma[i] - fine[i] + p.coarseWeight * (fine[i] - coarse[i]);
     const b2 = band * band;
@@ -100,7 +197,12 @@ export function detailBoostInPlace(tile: Float32Array, w: number, h: number, p: 
     let v = b2 > 0 ? luma[i] + (gain * b2 * band) / (b2 + t2) : luma[i];
     const held = v < lo[i] ? lo[i] : v > hi[i] ? hi[i] : v;
     v = e * held + (1 - e) * v;
-    const d = v - luma[i];
+    offset[i] = v - luma[i];
+    edges[i] = e;
+  }
+  if (p.cap && input) capOffset(luma, offset, edges, w, h, w / input.width, p.cap, inputRms(input, w, h, p.cap));
+  for (let i = 0; i < n; i++) {
+    const d = offset[i];
     tile[i] += d;
     tile[n + i] += d;
     tile[2 * n + i] += d;

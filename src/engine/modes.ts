@@ -61,23 +61,41 @@ const unsharp = (amount: number) => (m: number) => (tile: Float32Array, w: numbe
  * Detail's boost (`detail-boost.ts`; docs/engine.md, bench (m)): the texture band (σ 0.5 to 1.5 low-resolution px)
  * gained by 3.75 · detail / 100 (3 at the preset), cored at 3 levels; within 2 low-resolution px of an edge whose
  * smoothed gradient passes 0.03 to 0.09 per low-resolution px the gain falls to a fifth and the result is held inside
- * the smoothed neighbourhood's range. Chosen on the ×2 render crops (at the preset: halo 0.00 levels against
- * Precision's 0.10, texture kept 0.692 against 0.679); the other scales take the same radii in low-resolution pixels.
+ * the smoothed neighbourhood's range; elsewhere the boost is capped by the input's own local texture (`DETAIL_CAP`).
+ * Chosen on the ×2 render crops (at the preset: halo 0.00 levels against Precision's 0.10, texture kept 0.704 against
+ * 0.679); the other scales take the same radii in low-resolution pixels.
  */
 const DETAIL_GAIN = 3.75;
+/**
+ * The cap by the input's own texture (`detail-boost.ts`): away from edges, the output's local band RMS (band above σ
+ * 0.7 low-resolution px, RMS over σ 2) at most this times the input's. On the winter render's stucco roof texture kept
+ * 0.595 → 0.628 (bicubic 0.653, Precision 0.636), no other crop losing more than 0.001; 1.2, 1.5 and 2.0 scored
+ * 0.628, 0.619, 0.608 there.
+ */
+const DETAIL_CAP = 1.0;
 const EDGE_BAND = [0.03, 0.09];
-const detailBoost = (strength: number) => (m: number) => (tile: Float32Array, w: number, h: number) =>
-  detailBoostInPlace(tile, w, h, {
-    amount: (DETAIL_GAIN * strength) / 100,
-    fine: 0.5 * m,
-    coarse: 1.5 * m,
-    coarseWeight: 0.75,
-    noise: 3 / 255,
-    range: Math.max(1, Math.round(m)),
-    edgeReach: 2 * m,
-    edgeBand: [EDGE_BAND[0] / m, EDGE_BAND[1] / m],
-    edgeGain: 0.2,
-  });
+const detailBoost =
+  (strength: number) =>
+  (m: number): TileFilter =>
+  (tile, w, h, input) =>
+    detailBoostInPlace(
+      tile,
+      w,
+      h,
+      {
+        amount: (DETAIL_GAIN * strength) / 100,
+        fine: 0.5 * m,
+        coarse: 1.5 * m,
+        coarseWeight: 0.75,
+        noise: 3 / 255,
+        range: Math.max(1, Math.round(m)),
+        edgeReach: 2 * m,
+        edgeBand: [EDGE_BAND[0] / m, EDGE_BAND[1] / m],
+        edgeGain: 0.2,
+        cap: { ratio: DETAIL_CAP, fine: 0.7, reach: 2 },
+      },
+      input,
+    );
 
 /** The network Precision mixes into its faithful one when Real-ESRGAN is installed: small, GAN-trained, ×4. */
 export const PRECISION_MIX_MODEL = 'realesrgan-x4fast';
@@ -165,9 +183,9 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
       filter: (m) => {
         const a = sharpen?.(m);
         const b = boost(m);
-        return (tile, w, h) => {
+        return (tile, w, h, input) => {
           a?.(tile, w, h);
-          b(tile, w, h);
+          b(tile, w, h, input);
         };
       },
     };

@@ -17,8 +17,22 @@ export interface Pixels {
  */
 export type TileModel = (tile: Float32Array, width: number, height: number, signal?: AbortSignal) => Promise<Float32Array>;
 
-/** Optional per-tile filter on the model output (planar, 0..1, model scale), e.g. detail enhancement. */
-export type TileFilter = (tile: Float32Array, width: number, height: number) => void;
+/**
+ * The model's input for a tile, margins included: planar [3][height][width] in `range` (the model's input range). The
+ * output tile covers the same area at the model's scale (output width / `width`).
+ */
+export interface TileInput {
+  data: Float32Array;
+  width: number;
+  height: number;
+  range: [number, number];
+}
+
+/**
+ * Optional per-tile filter on the model output (planar, 0..1, model scale), e.g. detail enhancement; `input` is the
+ * tile the model saw, for a filter that compares the output with it (others ignore it).
+ */
+export type TileFilter = (tile: Float32Array, width: number, height: number, input?: TileInput) => void;
 
 export type Flip = 'none' | 'h' | 'v' | 'hv';
 
@@ -160,7 +174,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
         }
         const norm = 1 / (flips.length * (hi - lo));
         for (let i = 0; i < sr!.length; i++) sr![i] = (sr![i] - lo * flips.length) * norm;
-        opts.filter?.(sr!, mw, mh);
+        opts.filter?.(sr!, mw, mh, { data: tile, width: tw, height: th, range: [lo, hi] });
       }
       for (const blend of blends) {
         const second = await blendTile(tile, tw, th, lo, hi, blend, m, opts.signal);
