@@ -11,7 +11,7 @@
  *   (2·`range` + 1)² neighbourhood: a slope steepens, but nothing goes above the brightest or below the darkest of the
  *   smoothed neighbours, which is what a halo is (the network's own slight overshoot there is trimmed by the same
  *   clamp), and the reduced gain keeps an edge from snapping to a jagged one-pixel step.
- * Away from edges, in texture, the boost is free; so is it on an edge too faint to count (a soft step of 25 levels
+ * Away from edges, in texture, the boost is free of the clamp; so is it on an edge too faint to count (a soft step of 25 levels
  * rings by about 5 levels at Detail's preset). The same offset goes to each plane, so no colour fringes.
  *
  * Given the model's input tile, the boost is also capped by the input's own texture: a faithful upscale has no more
