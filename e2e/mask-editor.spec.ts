@@ -214,6 +214,7 @@ test('the masking window: waits for its picture, 300 %, brush, eraser, lasso, un
   await page.getByTestId('card-delete-version').click();
   const confirm = page.getByTestId('delete-version-dialog');
   await expect(confirm).toContainText('will be deleted for good');
+  await page.screenshot({ path: path.join(SHOTS, 'delete-version.png') });
   await confirm.getByTestId('delete-version-confirm').click();
   await expect(page.locator('[data-sonner-toast]', { hasText: 'Version deleted' })).toBeVisible();
   // one version left: the card shows it, and the server holds only it

@@ -8,7 +8,7 @@ import { fill, msg } from '@shared/messages';
 import { versionChain, versionMessages } from '@shared/versions';
 import { canvasButton } from '@web/ui/button';
 import { Modal } from '@web/ui/dialog';
-import { versionLabelOf, versionSteps, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
+import { versionLabelOf, versionsOf, versionSteps, type WorkspaceImage } from '@web/features/canvas-core/workspace-state';
 import { workspaceApi } from '../api/workspace-api';
 import { toastError } from '../hooks/workspace-core';
 import { useWorkspaceContext } from './workspace-context';
@@ -26,7 +26,13 @@ export function DeleteVersionDialog({ image, open, onOpenChange }: { image: Work
   if (!version?.jobId) return null;
   const derived = madeFrom(image, version.jobId);
   const body = fill(versionMessages.confirmBody, {
-    label: versionLabelOf(image, version),
+    // as the card's Version list names it: "2. Removed 1 object · 1200 × 900"
+    label: msg('workspaceVersionOption', {
+      n: versionsOf(image).findIndex((v) => v.jobId === version.jobId) + 1,
+      chain: versionLabelOf(image, version),
+      width: version.width,
+      height: version.height,
+    }),
     derived: derived === 0 ? '' : derived === 1 ? versionMessages.confirmDerivedOne : fill(versionMessages.confirmDerived, { n: derived }),
   });
 
