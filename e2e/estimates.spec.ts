@@ -125,10 +125,13 @@ test('cost and time before pressing, the phase while it runs, the same-settings 
   await page.setViewportSize({ width: 390, height: 844 });
   const expand = page.getByRole('button', { name: 'Expand panel' });
   if (await expand.isVisible().catch(() => false)) await expand.click();
-  await card(page, HOUSE)
-    .click({ timeout: 5000 })
-    .catch(() => {});
-  await expect(line).toBeVisible();
+  // the card is selected once a click lands on it (the panel may still be settling on the narrow screen)
+  await expect(async () => {
+    await card(page, HOUSE)
+      .click({ timeout: 5000 })
+      .catch(() => {});
+    await expect(line).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 60_000 });
   await expect(line).toHaveText(/credits? · about /);
   const panel = (await page.getByTestId('control-panel').boundingBox())!;
   expect(panel.x).toBeGreaterThanOrEqual(0);

@@ -145,7 +145,11 @@ test('the workspace by keyboard: cards, the save dialog and the remove tool', as
   // Delete (or Backspace) removes the focused card; the toast offers Undo, which puts it back
   const undo = page.locator('[data-sonner-toast]').getByRole('button', { name: 'Undo' });
   for (const key of ['Delete', 'Backspace']) {
-    await node.focus();
+    // a card put back by Undo is focusable once the canvas has measured it again
+    await expect(async () => {
+      await node.focus();
+      await expect(node).toBeFocused({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
     await page.keyboard.press(key);
     await expect(card).toHaveCount(0);
     await undo.first().focus();
