@@ -42,21 +42,27 @@ export function shapedMask(shape: MaskShape, w: number, h: number, cx: number, c
   return rasterise(shape, w, h, cx, cy, hi);
 }
 
-/** The shape's bounding half-sizes at `share` of the image. */
-function halfExtent(shape: MaskShape, w: number, h: number, share: number): { hw: number; hh: number } {
-  const probe = shapedMask(shape, w, h, w / 2, h / 2, share);
+/** The bounding box of a mask's painted pixels (an empty mask gives minX > maxX). */
+export function maskBounds(mask: Uint8Array, w: number, h: number): { minX: number; minY: number; maxX: number; maxY: number } {
   let minX = w,
     minY = h,
     maxX = 0,
     maxY = 0;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++)
-      if (probe[y * w + x]) {
+      if (mask[y * w + x]) {
         minX = Math.min(minX, x);
         maxX = Math.max(maxX, x);
         minY = Math.min(minY, y);
         maxY = Math.max(maxY, y);
       }
+  return { minX, minY, maxX, maxY };
+}
+
+/** The shape's bounding half-sizes at `share` of the image. */
+function halfExtent(shape: MaskShape, w: number, h: number, share: number): { hw: number; hh: number } {
+  const probe = shapedMask(shape, w, h, w / 2, h / 2, share);
+  const { minX, minY, maxX, maxY } = maskBounds(probe, w, h);
   return { hw: (maxX - minX) / 2, hh: (maxY - minY) / 2 };
 }
 

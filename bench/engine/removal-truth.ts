@@ -19,7 +19,7 @@ import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { edgeF1, shadingError, textureAgreement } from '@engine/inpaint/fill-measures.js';
 import { renderFiles, table } from './common.js';
 import { detailRatio } from './removal-metrics.js';
-import { shapedMask } from './removal-masks.js';
+import { maskBounds, shapedMask } from './removal-masks.js';
 import { OUT_DIR } from './removal.js';
 
 /** Renders are scaled to this width (modest, so the run stays short on a shared machine). */
@@ -248,18 +248,7 @@ async function exemplarFill(rgb: Uint8Array, mask: Uint8Array, w: number, h: num
 
 /** Sheet: the mask's surroundings at 100 % (no resize), panels side by side with a 6 px gap. */
 async function sheet(file: string, panels: Uint8Array[], w: number, h: number, mask: Uint8Array): Promise<void> {
-  let minX = w,
-    minY = h,
-    maxX = 0,
-    maxY = 0;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (mask[y * w + x]) {
-        minX = Math.min(minX, x);
-        maxX = Math.max(maxX, x);
-        minY = Math.min(minY, y);
-        maxY = Math.max(maxY, y);
-      }
+  const { minX, minY, maxX, maxY } = maskBounds(mask, w, h);
   const pad = Math.round(Math.max(maxX - minX, maxY - minY) * 0.5) + 16;
   const left = Math.max(0, minX - pad),
     top = Math.max(0, minY - pad);

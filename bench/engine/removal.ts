@@ -6,7 +6,7 @@ import { createEngine } from '@engine/index.js';
 import { inpaintRgb, type InpaintMethod } from '@engine/inpaint/inpaint-image.js';
 import { BENCH_MODELS_DIR, psnr, renderFiles, table } from './common.js';
 import { detailRatio, edgeContinuity, surroundingsDetail } from './removal-metrics.js';
-import { placeMask, shapedMask, type MaskShape } from './removal-masks.js';
+import { maskBounds, placeMask, shapedMask, type MaskShape } from './removal-masks.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Contact sheets (original | mask | Telea | ours) are written here. */
@@ -65,18 +65,7 @@ function peakRss(reset = false): number {
 }
 
 async function contactSheet(file: string, panels: Uint8Array[], w: number, h: number, mask: Uint8Array): Promise<void> {
-  let minX = w,
-    minY = h,
-    maxX = 0,
-    maxY = 0;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (mask[y * w + x]) {
-        minX = Math.min(minX, x);
-        maxX = Math.max(maxX, x);
-        minY = Math.min(minY, y);
-        maxY = Math.max(maxY, y);
-      }
+  const { minX, minY, maxX, maxY } = maskBounds(mask, w, h);
   const padX = Math.round((maxX - minX) * 0.4) + 16,
     padY = Math.round((maxY - minY) * 0.4) + 16;
   const left = Math.max(0, minX - padX),
