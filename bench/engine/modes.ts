@@ -15,14 +15,16 @@ const ZOOM_W = CROP_W / 3;
 const ZOOM_H = CROP_H / 3;
 
 /** `float`: run on an engine with every network in float, beside the shipped int8 forms. */
-type Column = { name: string; mode?: Mode; float?: boolean };
+type Column = { name: string; mode?: Mode; float?: boolean; creativity?: number };
 const COLUMNS: Column[] = [
   { name: 'bicubic' },
   { name: 'Precision', mode: 'precision' },
   { name: 'Detail', mode: 'detail' },
   { name: 'Creativity', mode: 'creativity' },
-  // BENCH_MODES_FLOAT=1: Creativity with Real-ESRGAN x4plus's body in float too, to judge its int8 form
-  ...(process.env.BENCH_MODES_FLOAT === '1' ? [{ name: 'Creativity, float', mode: 'creativity' as Mode, float: true }] : []),
+  // BENCH_MODES_FULL_GAN=1: Creativity above 95, where it runs x4plus instead of x4fast
+  ...(process.env.BENCH_MODES_FULL_GAN === '1' ? [{ name: 'Creativity 100', mode: 'creativity' as Mode, creativity: 100 }] : []),
+  // BENCH_MODES_FLOAT=1: Creativity 100 with Real-ESRGAN x4plus's body in float too, to judge its int8 form
+  ...(process.env.BENCH_MODES_FLOAT === '1' ? [{ name: 'Creativity 100, float', mode: 'creativity' as Mode, float: true, creativity: 100 }] : []),
 ];
 
 /** The crop of a render with the most textured 32×32 windows: the measures need texture to say anything. */
@@ -86,7 +88,15 @@ export async function benchModeMeasures(): Promise<void> {
     for (const col of COLUMNS) {
       const t = Date.now();
       const out = col.mode
-        ? await sharp((await (col.float ? floatEngine! : engine).enhance(lr, { scale: SCALE, mode: col.mode })).data)
+        ? await sharp(
+            (
+              await (col.float ? floatEngine! : engine).enhance(lr, {
+                scale: SCALE,
+                mode: col.mode,
+                params: col.creativity === undefined ? undefined : { creativity: col.creativity },
+              })
+            ).data,
+          )
             .removeAlpha()
             .raw()
             .toBuffer()

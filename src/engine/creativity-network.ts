@@ -1,7 +1,19 @@
 import { findPackage, realesrganModels, type PackageLookup } from './models/registry.js';
 
-/** Creativity's generative network (Real-ESRGAN x4plus, GAN-trained). */
+/**
+ * Creativity's generative network above CREATIVITY_FULL_GAN (Real-ESRGAN x4plus, GAN-trained: the most invented
+ * detail, at about 10× Precision's time).
+ */
 export const CREATIVITY_GAN_MODEL = 'realesrgan-x4plus';
+
+/**
+ * Creativity's generative network up to CREATIVITY_FULL_GAN, its preset included: Real-ESRGAN x4fast, the compact
+ * GAN-trained network of the same package, at about 2.5× Precision's time (docs/engine.md, bench (m)).
+ */
+export const CREATIVITY_FAST_GAN_MODEL = 'realesrgan-x4fast';
+
+/** Above this `creativity`, Creativity spends about four times the wait on x4plus for more invented detail. */
+export const CREATIVITY_FULL_GAN = 95;
 
 /** Which network Creativity runs here: Real-ESRGAN x4plus, or the filter fallback and why. */
 export type CreativityNetwork = { creativity: typeof CREATIVITY_GAN_MODEL } | { creativity: 'fallback'; reason: string };
@@ -23,6 +35,13 @@ export function creativityNetwork(lookup: PackageLookup = findPackage): Creativi
  * margins differ by up to 16 levels, 40 px by 7, 56 px by 3, 64 px by 1 (docs/engine.md, tiling).
  */
 export const GAN_TILE_MARGIN = 64;
+
+/**
+ * Context per inner tile side when x4fast runs as Creativity's network, with x4plus's window area. Measured as
+ * x4plus's (`creativity.test.ts`, the texture-keeping mix at 0.9): 4 px margins differ by up to 16 levels, 8 px by 4,
+ * 16 and 24 px by 1, 32 px by 0.
+ */
+export const FAST_GAN_TILE_MARGIN = 24;
 
 /**
  * Most input pixels per window when the GAN network runs (`planWindow` picks the shape). It runs as body and head

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GAN_TILE_MARGIN } from './creativity-network.js';
+import { FAST_GAN_TILE_MARGIN, GAN_TILE_MARGIN } from './creativity-network.js';
 import { textureKept } from './quality/measures.js';
 import { createEngine, creativityNetwork } from './index.js';
 import { ModelStore } from './models/model-store.js';
@@ -35,11 +35,11 @@ const hasGan = !!findPackage(REALESRGAN_PACKAGE);
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
+describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4fast and x4plus', () => {
   const engine = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, tileSize: 64 });
   afterAll(() => engine.close());
 
-  it('creativity 0 gives the faithful network’s bytes (Precision); above it x4plus is mixed in, keeping the texture', async () => {
+  it('creativity 0 gives the faithful network’s bytes (Precision); above it x4fast, and above 95 x4plus, is mixed in, keeping the texture', async () => {
     const input = await png(texture(24, 20));
     const faithful = await engine.enhance(input, { scale: 2, mode: 'precision' });
     const zero = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 0 } });
@@ -47,13 +47,19 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
     // at ×2 the faithful network is medium with its sharpening (x4fast only above precision 95), at ×3 and
     // above thick with x4fast mixed in; at 100 the faithful network still runs: its texture is kept
     expect(zero.model).toBe('esrgan-medium-x2');
+    // up to 95, its preset 90 included, the compact x4fast; above it x4plus
+    const preset = await engine.enhance(input, { scale: 2, mode: 'creativity' });
+    expect(preset.model).toBe('esrgan-medium-x2+realesrgan-x4fast·0.9 (texture kept)');
+    expect((await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 95 } })).model).toBe(
+      'esrgan-medium-x2+realesrgan-x4fast·0.95 (texture kept)',
+    );
     const full = await engine.enhance(input, { scale: 2, mode: 'creativity', params: { creativity: 100 } });
     expect(full.model).toBe('esrgan-medium-x2+realesrgan-x4plus·1 (texture kept)');
     const zero3 = await engine.enhance(input, { scale: 3, mode: 'creativity', params: { creativity: 0 } });
     expect(Buffer.compare(zero3.data, (await engine.enhance(input, { scale: 3, mode: 'precision' })).data)).toBe(0);
     expect(zero3.model).toBe('esrgan-thick-x3+realesrgan-x4fast·0.3');
     const half = await engine.enhance(input, { scale: 3, mode: 'creativity', params: { creativity: 50 } });
-    expect(half.model).toBe('esrgan-thick-x3+realesrgan-x4fast·0.3+realesrgan-x4plus·0.5 (texture kept)');
+    expect(half.model).toBe('esrgan-thick-x3+realesrgan-x4fast·0.3+realesrgan-x4fast·0.5 (texture kept)');
     expect(meanAbs(await raw(full.data), await raw(faithful.data))).toBeGreaterThan(1);
   });
 
@@ -110,33 +116,40 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4plus', () => {
     expect(countTiles(300, 40, 256, GAN_TILE_MARGIN)).toBe(2);
   }, 120_000);
 
-  it('tiles with the GAN margins equal the untiled mix within 2 levels (×2: x4plus brought down inside each tile)', async () => {
-    const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 2 });
-    const gan = { model: await sessions.tileModel('realesrgan-x4plus'), modelScale: 4, inputRange: [0, 1] as [number, number], weight: 0.9 };
-    // a render crop two tiles wide: x4plus's seams show on real detail, not on flat colour
-    const { data, info } = await sharp('bench/renders/11-facade-closeup-brick.png')
-      .extract({ left: 900, top: 700, width: 230, height: 40 })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const src: Pixels = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
-    const base = {
-      model: await sessions.tileModel('esrgan-thick-x2'),
-      modelScale: 2,
-      outScale: 2,
-      inputRange: [0, 1] as [number, number],
-      margin: GAN_TILE_MARGIN,
-      blends: [gan],
-    };
-    const whole = await upscaleTiled(src, { ...base, tileSize: 512 });
-    let tiles = 0;
-    const tiled = await upscaleTiled(src, { ...base, tileSize: 2 * GAN_TILE_MARGIN + 64, onTile: (_, total) => (tiles = total) });
-    expect(tiles).toBe(2);
-    let max = 0;
-    for (let i = 0; i < whole.data.length; i++) max = Math.max(max, Math.abs(whole.data[i] - tiled.data[i]));
-    expect(max).toBeLessThanOrEqual(2);
-    await sessions.close();
-  }, 300_000);
+  it.each([
+    ['realesrgan-x4plus', GAN_TILE_MARGIN],
+    ['realesrgan-x4fast', FAST_GAN_TILE_MARGIN],
+  ])(
+    'tiles with %s’s margins equal the untiled texture-keeping mix within 2 levels (×2: its ×4 brought down inside each tile)',
+    async (name, margin) => {
+      const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 2 });
+      const gan = { model: await sessions.tileModel(name), modelScale: 4, inputRange: [0, 1] as [number, number], weight: 0.9, keepTexture: true };
+      // a render crop two tiles wide: the seams show on real detail, not on flat colour
+      const { data, info } = await sharp('bench/renders/11-facade-closeup-brick.png')
+        .extract({ left: 900, top: 700, width: 230, height: 40 })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const src: Pixels = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+      const base = {
+        model: await sessions.tileModel('esrgan-thick-x2'),
+        modelScale: 2,
+        outScale: 2,
+        inputRange: [0, 1] as [number, number],
+        margin,
+        blends: [gan],
+      };
+      const whole = await upscaleTiled(src, { ...base, tileSize: 512 });
+      let tiles = 0;
+      const tiled = await upscaleTiled(src, { ...base, tileSize: 2 * margin + Math.ceil((230 - 2 * margin) / 2), onTile: (_, total) => (tiles = total) });
+      expect(tiles).toBe(2);
+      let max = 0;
+      for (let i = 0; i < whole.data.length; i++) max = Math.max(max, Math.abs(whole.data[i] - tiled.data[i]));
+      expect(max).toBeLessThanOrEqual(2);
+      await sessions.close();
+    },
+    300_000,
+  );
 });
 
 describe('Creativity without the optional Real-ESRGAN package', () => {

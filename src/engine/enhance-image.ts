@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { EngineError, throwIfAborted } from './errors.js';
 import { decodeImage, defaultOutputFormat, encodeImage, readInput, upscaleAlpha, type OutputFormat } from './image-io.js';
-import { CREATIVITY_GAN_MODEL, GAN_TILE_MARGIN, GAN_WINDOW_AREA } from './creativity-network.js';
+import { CREATIVITY_FAST_GAN_MODEL, CREATIVITY_GAN_MODEL, FAST_GAN_TILE_MARGIN, GAN_TILE_MARGIN, GAN_WINDOW_AREA } from './creativity-network.js';
 import { builtinModelName } from './models/registry.js';
 import { modelStages, planMode, type Mode, type ModeParams } from './modes.js';
 import { createProgressTracker, type Progress } from './progress.js';
@@ -125,16 +125,22 @@ export async function enhanceImage(
   const models = await Promise.all(stages.map((st) => sessions.tileModel(st.name)));
   // only the networks that take part are loaded and named (a mix of weight 1 replaces what comes before it)
   const taking = effectiveBlends(plan.mixes ?? []).blends;
-  // x4plus sees much further than the tile margins the other networks need (x4fast at Precision's weight does not)
-  // and gets wider windows; every window is shaped to the image, within the area, to keep the work margins add small
-  const wide = taking.some((x) => x.model === CREATIVITY_GAN_MODEL);
-  const windowsOf = (width: number, height: number) => {
-    const margin = wide ? Math.max(tiles.margin, GAN_TILE_MARGIN) : tiles.margin;
-    return { ...planWindow(width, height, wide ? GAN_WINDOW_AREA : tiles.tileSize ** 2, margin), margin };
-  };
-  const mixes = await Promise.all(
-    taking.map(async (x) => ({ ...x, spec: await sessions.spec(x.model), model: await sessions.tileModel(x.model), name: x.model })),
+  // a generative network mixed in as Creativity's sees further than the tile margins the other networks need (x4fast
+  // at Precision's weight does not) and gets wider windows; every window is shaped to the image, within the area, to
+  // keep the work margins add small
+  const ganMargin = Math.max(
+    0,
+    ...taking.map((x) =>
+      x.model === CREATIVITY_GAN_MODEL ? GAN_TILE_MARGIN : x.model === CREATIVITY_FAST_GAN_MODEL && x.keepTexture ? FAST_GAN_TILE_MARGIN : 0,
+    ),
   );
+  const windowsOf = (width: number, height: number) => {
+    const margin = Math.max(tiles.margin, ganMargin);
+    return { ...planWindow(width, height, ganMargin ? GAN_WINDOW_AREA : tiles.tileSize ** 2, margin), margin };
+  };
+  // one runner per network, so a network mixed in twice runs once per tile (`upscaleTiled`)
+  const runners = new Map(await Promise.all([...new Set(taking.map((x) => x.model))].map(async (name) => [name, await sessions.tileModel(name)] as const)));
+  const mixes = await Promise.all(taking.map(async (x) => ({ ...x, spec: await sessions.spec(x.model), model: runners.get(x.model)!, name: x.model })));
   throwIfAborted(signal);
 
   const image = await decodeImage(buf);

@@ -1,4 +1,4 @@
-import { CREATIVITY_GAN_MODEL } from './creativity-network.js';
+import { CREATIVITY_FAST_GAN_MODEL, CREATIVITY_FULL_GAN, CREATIVITY_GAN_MODEL } from './creativity-network.js';
 import { detailBoostInPlace } from './detail-boost.js';
 import { unsharpInPlace } from './detail-filter.js';
 import type { Family } from './models/registry.js';
@@ -40,7 +40,7 @@ export interface Mix {
 export interface ModeOptions {
   /**
    * Real-ESRGAN is installed (the optional package): Precision mixes x4fast into its faithful network and
-   * Creativity adds x4plus. Without it Precision is the faithful network alone and Creativity keeps its filter.
+   * Creativity adds x4fast or x4plus. Without it Precision is the faithful network alone and Creativity keeps its filter.
    */
   gan?: boolean;
   /** The requested scale: the faithful network depends on it (see `faithfulPlan`). */
@@ -158,8 +158,9 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 
  * - detail: medium (at ×2 with Precision's sharpening, so detail 0 is Precision there), then the halo-free texture
  *   boost of `detail-boost.ts`, gain 3 · detail / 100: texture visibly crisper than Precision, edges held inside
  *   their smoothed neighbourhood's range (no rims), flat areas untouched (no grain).
- * - creativity: Precision's plan and mix at its preset, then Real-ESRGAN x4plus (generative) mixed per tile,
- *   weight = creativity / 100, by the texture-keeping mix: tone and edges move from Precision's (0) to the GAN's
+ * - creativity: Precision's plan and mix at its preset, then a generative network mixed per tile, Real-ESRGAN
+ *   x4fast up to creativity 95 (its preset 90 included) and x4plus above it (more invented detail for about four
+ *   times the wait), weight = creativity / 100, by the texture-keeping mix: tone and edges move from Precision's (0) to the GAN's
  *   (100), and the texture is the GAN's where it has more and Precision's put back where the GAN erased it (a
  *   render's stucco, fabric and pores, which the GAN paints flat; docs/engine.md, bench (m)). Without Real-ESRGAN (the optional package is
  *   absent): the faithful plan plus a coarser local-contrast boost (σ = 1.5 low-resolution px), amount = 0.6 ·
@@ -193,7 +194,8 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
   const strength = clamp(params.creativity ?? MODE_PRESETS.creativity.value);
   if (options.gan) {
     // the GAN adds and never erases: its mix keeps Precision's texture wherever the GAN's has less (even at 100)
-    const mixes = [...precisionMixes(options, MODE_PRESETS.precision.value), { model: CREATIVITY_GAN_MODEL, weight: strength / 100, keepTexture: true }];
+    const model = strength > CREATIVITY_FULL_GAN ? CREATIVITY_GAN_MODEL : CREATIVITY_FAST_GAN_MODEL;
+    const mixes = [...precisionMixes(options, MODE_PRESETS.precision.value), { model, weight: strength / 100, keepTexture: true }];
     return { ...faithful, flips: ['none'], strength, mixes };
   }
   const contrast = (m: number) => (tile: Float32Array, w: number, h: number) => unsharpInPlace(tile, w, h, 1.5 * m, (0.6 * strength) / 100, 0.15);

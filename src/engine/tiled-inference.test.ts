@@ -94,5 +94,18 @@ describe('tiled inference', () => {
     // flat tiles have no texture to keep: the tone is b's
     expect(new Set(keeping.data)).toEqual(new Set([255]));
     expect(calls).toEqual(['first', 'a', 'b']);
+    calls.length = 0;
+    // one network mixed in twice (x4fast in Precision's mix and as Creativity's) runs once per tile
+    const twice = constant('x', 0.6);
+    const again = await upscaleTiled(src, {
+      ...base,
+      blends: [
+        { model: twice, modelScale: 1, inputRange: [0, 1], weight: 0.5 },
+        { model: twice, modelScale: 1, inputRange: [0, 1], weight: 0.5, keepTexture: true },
+      ],
+    });
+    // (0.2 · 0.5 + 0.6 · 0.5) · 0.5 + 0.6 · 0.5 = 0.5
+    expect(new Set(again.data)).toEqual(new Set([Math.round(0.5 * 255)]));
+    expect(calls).toEqual(['first', 'x']);
   });
 });

@@ -176,8 +176,11 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
         for (let i = 0; i < sr!.length; i++) sr![i] = (sr![i] - lo * flips.length) * norm;
         opts.filter?.(sr!, mw, mh, { data: tile, width: tw, height: th, range: [lo, hi] });
       }
+      // a network mixed in twice (x4fast in Precision's mix and as Creativity's) runs once per tile
+      const ran = new Map<Blend['model'], Float32Array>();
       for (const blend of blends) {
-        const second = await blendTile(tile, tw, th, lo, hi, blend, m, opts.signal);
+        const second = ran.get(blend.model) ?? (await blendTile(tile, tw, th, lo, hi, blend, m, opts.signal));
+        ran.set(blend.model, second);
         throwIfAborted(opts.signal);
         if (!sr) sr = second;
         else if (blend.keepTexture) textureKeepingMix(sr, second, mw, mh, blend.weight);

@@ -431,7 +431,7 @@ export const messages = {
   workspaceToolFixStuck: 'Fix stuck jobs',
   workspaceModePrecisionHint: 'Faithful to the geometry and materials of the render · fastest',
   workspaceModeDetailHint: 'Crisper surface texture, strong edges kept clean · fast',
-  workspaceModeCreativityHint: 'Generative edges and texture added, the render’s own kept · about 20× slower',
+  workspaceModeCreativityHint: 'Generative edges and texture added, the render’s own kept · up to 3× slower',
   workspaceNoSelection: 'Select an image on the canvas',
   workspaceCurrentSize: 'Current',
   workspaceTargetSize: 'Output',

@@ -137,9 +137,9 @@ describe('a job from submit to result through the real engine', { timeout: 600_0
   it('cancels a Creativity job in the middle of its network run, releases its credits and completes the next job', async () => {
     const { client, userId, sse } = await signedInBusinessUser(server);
     const before = await balanceOf(server, userId);
-    // one x4plus window: the cancel lands inside its network run
+    // one x4plus window (creativity above 95): the cancel lands inside its network run
     const img = await storeImage(server.deps, userId, await syntheticPng(200, 150, 9));
-    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'creativity' } });
+    const res = await client.json('/api/jobs', { method: 'POST', json: { imageId: img.id, scale: 2, mode: 'creativity', params: { creativity: 100 } } });
     expect(res.status).toBe(201);
     const jobId = res.body.job.id;
     await expect

@@ -108,7 +108,10 @@ describe('int8 networks', { timeout: 300_000 }, () => {
     const float = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, int8: false });
     const int8 = createEngine({ modelsDir: TEST_MODELS_DIR, threads: 1, int8: true });
     try {
-      const [a, b] = [await float.enhance(data, { scale: 2, mode: 'creativity' }), await int8.enhance(data, { scale: 2, mode: 'creativity' })];
+      // above 95 Creativity runs x4plus
+      const options = { scale: 2, mode: 'creativity', params: { creativity: 100 } } as const;
+      const [a, b] = [await float.enhance(data, options), await int8.enhance(data, options)];
+      expect(a.model).toContain('realesrgan-x4plus');
       expect(b.model).toBe(a.model);
       const [ra, rb] = await Promise.all([a, b].map((r) => sharp(r.data).raw().toBuffer()));
       expect(ra.length).toBe(128 * 96 * 3);

@@ -46,13 +46,15 @@ export const SINGLE_RUN_SPREAD = 0.3;
 /**
  * Before a network has finished a single run on this server: a wide range, not a number that looks precise. Seconds
  * per output megapixel, low to high, spanning a fast desktop to a small two-core server shared with other work
- * (measured there, 800×600 ×2, 1.92 MP out: Precision 2.8–3.3 s idle and 22–37 s under a load of 7–13, Creativity
- * 43–46 s idle and 310 s under a load of 13), and a start of model loading and file handling.
+ * (measured there, 800×600 ×2, 1.92 MP out: Precision 2.8–3.3 s idle and 22–37 s under a load of 7–13; Creativity at
+ * its preset (x4fast) 2.0–2.8× Precision's time, 27.6–32.1 s for 1155×866 ×2, 4 MP out, under a load of 4), and a
+ * start of model loading and file handling. Creativity above 95 (x4plus, the API's parameter) runs about four times
+ * longer than its preset; its runs are measured with the mode's.
  */
 export const UNMEASURED_RATE: Record<EstimateNetwork, { low: number; high: number }> = {
   precision: { low: 0.5, high: 12 },
   detail: { low: 1.5, high: 16 },
-  creativity: { low: 15, high: 200 },
+  creativity: { low: 3, high: 60 },
   remove: { low: 2, high: 30 },
 };
 export const UNMEASURED_START = { low: 1, high: 15 };
