@@ -129,6 +129,10 @@ const NEAR_BEST = 0.1;
 const MIN_RING_SHARE = 0.3;
 /** Copies one hole may be filled from. */
 const MAX_COPIES = 256;
+/** Ring samples × offsets scored in one pass; a larger search goes coarse first (a 16 MP removal's view: 11 G). */
+const SEARCH_BUDGET = 40_000_000;
+/** The coarse pass's best copies searched again at every offset around them. */
+const REFINED_COPIES = 128;
 /** A tone difference of this many levels weighs as much as the whole border's structure. */
 const TONE_SCALE = 64;
 
@@ -233,35 +237,74 @@ export function findPeriodFill(
   // shorter than half a period (or than the hole, along an axis without one) is a smear, not a repeat
   const minX = period[0] ? period[0] / 2 : bx1 - bx0 + 1,
     minY = period[1] ? period[1] / 2 : by1 - by0 + 1;
-  const scored: PeriodCopy[] = [];
-  for (const dy of dys)
-    for (const dx of dxs) {
-      if (Math.abs(dx) < minX && Math.abs(dy) < minY) continue;
-      let sum = 0,
-        tone = 0,
-        n = 0,
-        total = 0;
-      for (let k = 0; k < ring.length; k += ringStep) {
-        const p = ring[k];
-        total++;
-        const x = (p % w) + dx,
-          y = ((p / w) | 0) + dy;
-        if (x < 0 || y < 0 || x >= w || y >= h) continue;
-        const q = y * w + x;
-        if (hole[q]) continue;
-        sum += Math.abs(hp[p] - hp[q]);
-        tone += Math.abs(rgb[p * 3] - rgb[q * 3]) + Math.abs(rgb[p * 3 + 1] - rgb[q * 3 + 1]) + Math.abs(rgb[p * 3 + 2] - rgb[q * 3 + 2]);
-        n++;
-      }
-      if (n >= MIN_RING_SHARE * total && n > 0) scored.push({ dx, dy, tone: tone / (3 * n), error: sum / n / structure, coverage: n / total });
+  const score = (dx: number, dy: number, step: number): PeriodCopy | null => {
+    let sum = 0,
+      tone = 0,
+      n = 0,
+      total = 0;
+    for (let k = 0; k < ring.length; k += step) {
+      const p = ring[k];
+      total++;
+      const x = (p % w) + dx,
+        y = ((p / w) | 0) + dy;
+      if (x < 0 || y < 0 || x >= w || y >= h) continue;
+      const q = y * w + x;
+      if (hole[q]) continue;
+      sum += Math.abs(hp[p] - hp[q]);
+      tone += Math.abs(rgb[p * 3] - rgb[q * 3]) + Math.abs(rgb[p * 3 + 1] - rgb[q * 3 + 1]) + Math.abs(rgb[p * 3 + 2] - rgb[q * 3 + 2]);
+      n++;
     }
+    return n >= MIN_RING_SHARE * total && n > 0 ? { dx, dy, tone: tone / (3 * n), error: sum / n / structure, coverage: n / total } : null;
+  };
+  // a copy whose source lies partly outside the view fills only part of the hole: it ranks lower
+  const rank = (c: PeriodCopy) => c.error + c.tone / TONE_SCALE + (1 - c.coverage);
+  const allowed = (dx: number, dy: number) => Math.abs(dx) >= minX || Math.abs(dy) >= minY;
+  const scored: PeriodCopy[] = [];
+  const samples = Math.ceil(ring.length / ringStep);
+  const work = dxs.length * dys.length * samples;
+  if (work <= SEARCH_BUDGET) {
+    for (const dy of dys)
+      for (const dx of dxs) {
+        const c = allowed(dx, dy) && score(dx, dy, ringStep);
+        if (c) scored.push(c);
+      }
+  } else {
+    // a large view: a coarse pass (every s-th offset along an axis without a period, every s-th ring sample), then
+    // the best of it searched again around each with every offset and every sample
+    const s = Math.ceil(Math.sqrt(work / SEARCH_BUDGET));
+    // odd, so the samples do not fall on the same columns of the ring's rows (the innermost, whose structure is
+    // measured beside the hole, would bias the pass)
+    const coarseStep = ringStep * s + ((ringStep * s) % 2 === 0 ? 1 : 0);
+    const coarse: PeriodCopy[] = [];
+    const along = (offs: number[], p: number) => (p ? offs : offs.filter((o) => o % s === 0));
+    for (const dy of along(dys, period[1]))
+      for (const dx of along(dxs, period[0])) {
+        const c = allowed(dx, dy) && score(dx, dy, coarseStep);
+        if (c) coarse.push(c);
+      }
+    coarse.sort((a, b) => rank(a) - rank(b));
+    const seen = new Set<number>();
+    const near = (o: number, p: number, max: number) => {
+      const r = p ? 1 : s - 1;
+      const out: number[] = [];
+      for (let d = -r; d <= r; d++) if (Math.abs(o + d) <= max) out.push(o + d);
+      return out;
+    };
+    for (const c of coarse.slice(0, REFINED_COPIES))
+      for (const dy of near(c.dy, period[1], h - 1))
+        for (const dx of near(c.dx, period[0], w - 1)) {
+          const key = (dy + h) * (2 * w + 1) + dx + w;
+          if (seen.has(key) || !allowed(dx, dy)) continue;
+          seen.add(key);
+          const f = score(dx, dy, ringStep);
+          if (f) scored.push(f);
+        }
+  }
   if (!scored.length) return null;
   scored.sort((a, b) => a.error - b.error || Math.abs(a.dx) + Math.abs(a.dy) - Math.abs(b.dx) - Math.abs(b.dy));
   if (scored[0].error > MAX_RELATIVE_ERROR) return null;
   const limit = Math.min(MAX_RELATIVE_ERROR, scored[0].error + NEAR_BEST);
   // among copies that continue the structure, the closest in tone (the same plank further along), then the sharpest
-  // a copy whose source lies partly outside the view fills only part of the hole: it ranks lower
-  const rank = (c: PeriodCopy) => c.error + c.tone / TONE_SCALE + (1 - c.coverage);
   const best = scored.filter((c) => c.error <= limit).sort((a, b) => rank(a) - rank(b) || prefer(b.dx, b.dy) - prefer(a.dx, a.dy));
   // then, for pixels none of those can reach, the other copies that still continue the border, best first
   const rest = scored.filter((c) => c.error > limit && c.error <= MAX_RELATIVE_ERROR).sort((a, b) => rank(a) - rank(b));

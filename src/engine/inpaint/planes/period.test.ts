@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { findPeriodFill } from './period.js';
+
+/**
+ * Vertical planks 37 px wide with a dark joint, each with the same smooth grain down the plank (no period of its own)
+ * starting 17 px further on the next plank: a copy continues it exactly only 37·k across and −17·k down.
+ */
+function planks(w: number, h: number): Uint8Array {
+  const rgb = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const t = y + 17 * Math.floor(x / 37);
+      const v = 150 + (x % 37 < 2 ? -80 : 0) + 14 * Math.sin(t / 9.1) + 10 * Math.sin(t / 23.7 + 1) + 8 * Math.sin(t / 61.3 + 2);
+      rgb.fill(Math.round(v), (y * w + x) * 3, (y * w + x) * 3 + 3);
+    }
+  return rgb;
+}
+
+describe('copies along a period', () => {
+  it('a view too large to score every copy in one pass still finds one that continues the planks exactly', () => {
+    // 1400×1000 with the period across only: about 230 × 2000 offsets × 3000 border samples, past the one-pass budget
+    const w = 1400,
+      h = 1000;
+    const rgb = planks(w, h);
+    const hole = new Uint8Array(w * h);
+    for (let y = 460; y < 540; y++) for (let x = 680; x < 740; x++) hole[y * w + x] = 1;
+    const fill = findPeriodFill(rgb, hole, w, h, [37, 0]);
+    expect(fill).not.toBeNull();
+    const best = fill!.copies[0];
+    expect(best.dx % 37).toBe(0);
+    expect(best.dy).toBe((-17 * best.dx) / 37);
+    // every hole pixel taken from its copy reproduces the planks
+    let worst = 0;
+    for (let p = 0; p < hole.length; p++) {
+      if (!hole[p]) continue;
+      const c = fill!.copies[fill!.choice[p] - 1];
+      const q = p + c.dy * w + c.dx;
+      worst = Math.max(worst, Math.abs(rgb[q * 3] - rgb[p * 3]));
+    }
+    expect(worst).toBeLessThanOrEqual(1);
+  });
+});
