@@ -16,3 +16,10 @@ export const FILL_SEED_MAX = 2 ** 31 - 1;
 export const DEFAULT_FILL_SEED = 0x5eed;
 
 export const isFillSeed = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= FILL_SEED_MAX;
+
+/**
+ * Feather: a soft edge painted around the mask, 0 (a hard edge) to 32 px (seed 000 §5 leaves it to us). The mask's
+ * grey levels carry it: the fill covers the soft edge and is blended over the picture in proportion to them.
+ */
+export const FEATHER_RANGE = { min: 0, max: 32, step: 1 } as const;
+export const FEATHER_DEFAULT = 0;

@@ -203,6 +203,41 @@ describe('inpaint', () => {
     });
   });
 
+  it('blends a feathered edge by how much it is painted, and leaves what is not painted identical', async () => {
+    // a red square; the paint covers its middle, then two rings painted at 100 and 30 of 255 cover the rest of it
+    const withObject = gradient();
+    for (let y = 24; y < 56; y++) for (let x = 34; x < 66; x++) withObject.set([250, 10, 10], (y * W + x) * 3);
+    const ringOf = (x: number, y: number) => Math.max(Math.abs(x + 0.5 - 50), Math.abs(y + 0.5 - 40));
+    const mask = Buffer.alloc(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const d = ringOf(x, y);
+        mask[y * W + x] = d <= 4 ? 255 : d <= 10 ? 100 : d <= 16 ? 30 : 0;
+      }
+    const out = await sharp((await engine.inpaint(await toPng(withObject, 3), await toPng(mask, 1))).data)
+      .raw()
+      .toBuffer();
+    const grown = dilate(new Uint8Array(mask.map((v) => (v > 127 ? 1 : 0))), W, H, MASK_DILATION);
+    let unpaintedChanged = 0;
+    // how red the square still is beyond the grown paint (red minus green: 240 untouched), per ring
+    const redness = new Map<number, number[]>([
+      [100, []],
+      [30, []],
+    ]);
+    for (let i = 0; i < W * H; i++) {
+      if (!mask[i]) for (let c = 0; c < 3; c++) if (out[i * 3 + c] !== withObject[i * 3 + c]) unpaintedChanged++;
+      if (!grown[i] && redness.has(mask[i])) redness.get(mask[i])!.push(out[i * 3] - out[i * 3 + 1]);
+    }
+    expect(unpaintedChanged).toBe(0);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const [more, less] = [mean(redness.get(100)!), mean(redness.get(30)!)];
+    expect(redness.get(100)!.length).toBeGreaterThan(100);
+    // the ring painted at 100 takes 39 % of the fill, the one at 30 takes 12 %: the first is clearly less red
+    expect(more).toBeLessThan(less - 30);
+    expect(less).toBeLessThan(235);
+    expect(less).toBeGreaterThan(180);
+  });
+
   it('accepts a transparent mask painted with opaque strokes', async () => {
     const rgba = Buffer.alloc(W * H * 4);
     for (let y = 5; y < 15; y++) for (let x = 5; x < 15; x++) rgba.set([255, 255, 255, 255], (y * W + x) * 4);

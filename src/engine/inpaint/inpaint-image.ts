@@ -7,7 +7,7 @@ import { exemplarInpaint } from './exemplar.js';
 import { teleaInpaint } from './opencv.js';
 import { patchMatchInpaint } from './patchmatch.js';
 import { planeGuidedInpaint, type PlaneReport } from './planes/plane-fill.js';
-import { DEFAULT_FILL_SEED, MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal.js';
+import { DEFAULT_FILL_SEED, FEATHER_RANGE, MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal.js';
 
 // the limit is shared with the submit check of the API (src/shared/removal.ts)
 export { MAX_MASK_SHARE, maskTooLargeMessage };
@@ -16,7 +16,10 @@ export const MASK_DILATION = 3;
 
 const PROGRESS_STEPS = 1000;
 
-/** Painted = opaque stroke on a transparent mask, or a light stroke on an opaque dark mask. */
+/**
+ * How much of each pixel is painted, 0..255: the opacity of strokes on a transparent mask, or the brightness of light
+ * strokes on an opaque dark mask. At least half is painted; less, around the paint, is a feathered edge.
+ */
 async function readMask(mask: Buffer | string, width: number, height: number): Promise<Uint8Array> {
   const buf = await readInput(mask);
   let img = sharp(buf, { pages: 1 });
@@ -33,9 +36,28 @@ async function readMask(mask: Buffer | string, width: number, height: number): P
     }
   const out = new Uint8Array(width * height);
   for (let i = 0, j = 0; i < out.length; i++, j += info.channels) {
-    out[i] = transparentSomewhere ? (data[j + 3] > 127 ? 1 : 0) : Math.max(data[j], data[j + 1], data[j + 2]) > 127 ? 1 : 0;
+    out[i] = transparentSomewhere ? data[j + 3] : Math.max(data[j], data[j + 1], data[j + 2]);
   }
   return out;
+}
+
+/**
+ * The pixels a removal fills and how much of each is replaced (0..255): the painted pixels grown by MASK_DILATION
+ * (covering an object's soft outline) are replaced whole; around them, within the widest feather, a pixel painted in
+ * part (a feathered edge) is filled too and blended by how much it is painted. An unfeathered mask's hole is its
+ * grown paint, replaced whole.
+ */
+function featheredHole(painted: Uint8Array, coverage: Uint8Array, w: number, h: number): { hole: Uint8Array; weight: Uint8Array } {
+  const hole = dilate(painted, w, h, MASK_DILATION);
+  const weight = new Uint8Array(w * h);
+  for (let i = 0; i < hole.length; i++) if (hole[i]) weight[i] = 255;
+  const reach = dilate(painted, w, h, MASK_DILATION + FEATHER_RANGE.max);
+  for (let i = 0; i < hole.length; i++)
+    if (!hole[i] && reach[i] && coverage[i] > 0) {
+      hole[i] = 1;
+      weight[i] = coverage[i];
+    }
+  return { hole, weight };
 }
 
 export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
@@ -229,11 +251,12 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
   // 16-bit images keep their 16 bits: the fill is computed on 8-bit values and only the hole is written back
   const decoded = await decodeImage(image, { deviceValues: true });
   const { width: w, height: h, channels, data } = decoded.pixels;
-  const painted = await readMask(mask, w, h);
+  const coverage = await readMask(mask, w, h);
+  const painted = new Uint8Array(w * h);
   let count = 0;
-  for (let i = 0; i < painted.length; i++) count += painted[i];
+  for (let i = 0; i < painted.length; i++) count += painted[i] = coverage[i] > 127 ? 1 : 0;
   if (count === 0) throw new EngineError('MASK_EMPTY', 'No mask drawn. Please paint over areas you want to remove first.');
-  const hole = dilate(painted, w, h, MASK_DILATION);
+  const { hole, weight } = featheredHole(painted, coverage, w, h);
   let holeCount = 0;
   for (let i = 0; i < hole.length; i++) holeCount += hole[i];
   if (holeCount / (w * h) > MAX_MASK_SHARE) throw new EngineError('MASK_TOO_LARGE', maskTooLargeMessage(holeCount / (w * h)));
@@ -264,12 +287,12 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
   throwIfAborted(control.signal);
   const out = wide ? Uint16Array.from(data) : Uint8Array.from(data);
   const back = wide ? 257 : 1;
-  for (let i = 0, j = 0; i < w * h; i++, j += channels)
-    if (hole[i]) {
-      out[j] = filled[i * 3] * back;
-      out[j + 1] = filled[i * 3 + 1] * back;
-      out[j + 2] = filled[i * 3 + 2] * back;
-    }
+  for (let i = 0, j = 0; i < w * h; i++, j += channels) {
+    if (!hole[i]) continue;
+    // the hole's core is replaced; its feathered edge is blended over the picture by how much it is painted
+    const a = weight[i] / 255;
+    for (let c = 0; c < 3; c++) out[j + c] = a === 1 ? filled[i * 3 + c] * back : Math.round(a * filled[i * 3 + c] * back + (1 - a) * data[j + c]);
+  }
   const encoded = await encodeImage({ data: out, width: w, height: h, channels }, { format: 'png', grey: false, depth: wide ? 16 : 8 });
   const png = decoded.deviceValues ? embedIccInPng(encoded, decoded.icc!) : encoded;
   progress.tile(PROGRESS_STEPS);

@@ -8,8 +8,9 @@ export interface ImageProcessing {
   /** Format and size from the file's header; null when it is not an image this port reads. */
   probe(data: Buffer): Promise<{ format: string; width: number; height: number } | null>;
   /**
-   * The painted pixels of a mask as a single-channel 0/255 PNG of the same size, and how many there are: a pixel is
-   * painted when it is at least half opaque and at least half bright (white strokes on black or on transparency).
+   * A mask as a single-channel PNG of the same size, each pixel how much of it is painted (the lesser of its
+   * brightness and its opacity: white strokes on black or on transparency, grey on a feathered edge), and how many
+   * are painted: at least half opaque and at least half bright.
    */
   paintedMask(mask: Buffer, width: number, height: number): Promise<{ png: Buffer; painted: number }>;
   /** The image scaled to fit `maxSide` (never enlarged), as WebP. */

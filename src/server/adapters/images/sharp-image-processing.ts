@@ -19,11 +19,10 @@ export function createSharpImageProcessing(): ImageProcessing {
       const out = Buffer.alloc(width * height);
       let painted = 0;
       for (let i = 0, p = 0; p < out.length; i += 4, p++) {
-        const bright = (data[i] + data[i + 1] + data[i + 2]) / 3 >= 128;
-        if (bright && data[i + 3] >= 128) {
-          out[p] = 255;
-          painted++;
-        }
+        // how much of the pixel is painted: the lesser of its brightness and its opacity (a feathered edge is grey)
+        const c = Math.min(Math.round((data[i] + data[i + 1] + data[i + 2]) / 3), data[i + 3]);
+        out[p] = c;
+        if (c >= 128) painted++;
       }
       const png = await sharp(out, { raw: { width, height, channels: 1 } })
         .png({ compressionLevel: 6 })

@@ -26,8 +26,9 @@ export interface RemoveRequest {
 }
 
 /**
- * Reads the client's mask into a single-channel 0/255 PNG: a pixel is painted when it is at least half opaque and
- * at least half bright, which covers white strokes on black and on transparent backgrounds.
+ * Reads the client's mask into a single-channel PNG of how much each pixel is painted (a feathered edge keeps its
+ * grey): a pixel counts as painted when it is at least half opaque and at least half bright, which covers white
+ * strokes on black and on transparent backgrounds.
  */
 async function normaliseMask(imaging: ImageProcessing, mask: Buffer, width: number, height: number): Promise<{ png: Buffer; painted: number }> {
   const meta = await imaging.probe(mask);

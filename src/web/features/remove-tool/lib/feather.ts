@@ -4,9 +4,9 @@
  * of the object. Chamfer distances (3-4, within 8 % of Euclidean) keep it one pass each way over a mask of any size.
  */
 
-/** seed 000 §5 leaves feathering to us: 0 (a hard edge) to 32 px of soft edge. */
-export const FEATHER_RANGE = { min: 0, max: 32, step: 1 } as const;
-export const FEATHER_DEFAULT = 0;
+import { FEATHER_DEFAULT, FEATHER_RANGE } from '@shared/removal';
+
+export { FEATHER_DEFAULT, FEATHER_RANGE };
 
 export function clampFeather(radius: number): number {
   if (!Number.isFinite(radius)) return FEATHER_DEFAULT;
