@@ -238,6 +238,24 @@ describe('inpaint', () => {
     expect(less).toBeGreaterThan(180);
   });
 
+  it('takes grey left here and there (an eraser’s soft edge) for no feather: the fill is the unfeathered one', async () => {
+    const withObject = gradient();
+    for (let y = 30; y < 50; y++) for (let x = 40; x < 60; x++) withObject.set([250, 10, 10], (y * W + x) * 3);
+    const hard = squareMask(40, 30, 20);
+    const residue = Buffer.from(hard);
+    for (const [x, y] of [
+      [66, 40],
+      [67, 41],
+      [30, 35],
+      [50, 58],
+    ])
+      residue[y * W + x] = 90;
+    const image = await toPng(withObject, 3);
+    const a = await engine.inpaint(image, await toPng(hard, 1));
+    const b = await engine.inpaint(image, await toPng(residue, 1));
+    expect(Buffer.compare(await sharp(a.data).raw().toBuffer(), await sharp(b.data).raw().toBuffer())).toBe(0);
+  });
+
   it('accepts a transparent mask painted with opaque strokes', async () => {
     const rgba = Buffer.alloc(W * H * 4);
     for (let y = 5; y < 15; y++) for (let x = 5; x < 15; x++) rgba.set([255, 255, 255, 255], (y * W + x) * 4);

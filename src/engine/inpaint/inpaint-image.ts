@@ -43,14 +43,25 @@ async function readMask(mask: Buffer | string, width: number, height: number): P
 
 /**
  * The pixels a removal fills and how much of each is replaced (0..255): the painted pixels grown by MASK_DILATION
- * (covering an object's soft outline) are replaced whole; around them, within the widest feather, a pixel painted in
- * part (a feathered edge) is filled too and blended by how much it is painted. An unfeathered mask's hole is its
- * grown paint, replaced whole.
+ * (covering an object's soft outline) are replaced whole. A feathered mask (grey all around its paint, just past the
+ * grown part) also has its soft edge, within the widest feather, filled and blended by how much it is painted. Grey
+ * left here and there (what an eraser's soft edge leaves of a stroke) is not a feather: such a mask, like one without
+ * grey, is its grown paint replaced whole.
  */
 function featheredHole(painted: Uint8Array, coverage: Uint8Array, w: number, h: number): { hole: Uint8Array; weight: Uint8Array } {
   const hole = dilate(painted, w, h, MASK_DILATION);
   const weight = new Uint8Array(w * h);
   for (let i = 0; i < hole.length; i++) if (hole[i]) weight[i] = 255;
+  // the ring one pixel past the grown paint: a feather covers nearly all of it
+  const next = dilate(painted, w, h, MASK_DILATION + 1);
+  let ring = 0,
+    grey = 0;
+  for (let i = 0; i < hole.length; i++)
+    if (next[i] && !hole[i]) {
+      ring++;
+      if (coverage[i] > 0) grey++;
+    }
+  if (grey < FEATHERED_RING_SHARE * ring) return { hole, weight };
   const reach = dilate(painted, w, h, MASK_DILATION + FEATHER_RANGE.max);
   for (let i = 0; i < hole.length; i++)
     if (!hole[i] && reach[i] && coverage[i] > 0) {
@@ -59,6 +70,9 @@ function featheredHole(painted: Uint8Array, coverage: Uint8Array, w: number, h: 
     }
   return { hole, weight };
 }
+
+/** Share of the ring just past the grown paint that must be grey for the mask to count as feathered. */
+const FEATHERED_RING_SHARE = 0.8;
 
 export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
   const tmp = new Uint8Array(mask.length);
