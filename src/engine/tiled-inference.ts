@@ -180,10 +180,14 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
       const ran = new Map<Blend['model'], Float32Array>();
       for (const blend of blends) {
         const second = ran.get(blend.model) ?? (await blendTile(tile, tw, th, lo, hi, blend, m, opts.signal));
-        ran.set(blend.model, second);
         throwIfAborted(opts.signal);
-        if (!sr) sr = second;
-        else if (blend.keepTexture) textureKeepingMix(sr, second, mw, mh, blend.weight);
+        // an output that becomes the tile is mixed into in place: it is not kept for reuse
+        if (!sr) {
+          sr = second;
+          continue;
+        }
+        ran.set(blend.model, second);
+        if (blend.keepTexture) textureKeepingMix(sr, second, mw, mh, blend.weight);
         else {
           const w = blend.weight;
           for (let i = 0; i < sr.length; i++) sr[i] = (1 - w) * sr[i] + w * second[i];

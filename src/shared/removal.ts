@@ -21,5 +21,8 @@ export const isFillSeed = (v: unknown): v is number => typeof v === 'number' && 
  * Feather: a soft edge painted around the mask, 0 (a hard edge) to 32 px (seed 000 §5 leaves it to us). The mask's
  * grey levels carry it: the fill covers the soft edge and is blended over the picture in proportion to them.
  */
+/** A mask pixel is painted from this strength (0..255) up: half opaque and half bright; below it, a feathered edge. */
+export const PAINTED_FROM = 128;
+
 export const FEATHER_RANGE = { min: 0, max: 32, step: 1 } as const;
 export const FEATHER_DEFAULT = 0;

@@ -7,7 +7,7 @@ import { exemplarInpaint } from './exemplar.js';
 import { teleaInpaint } from './opencv.js';
 import { patchMatchInpaint } from './patchmatch.js';
 import { planeGuidedInpaint, type PlaneReport } from './planes/plane-fill.js';
-import { DEFAULT_FILL_SEED, FEATHER_RANGE, MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal.js';
+import { DEFAULT_FILL_SEED, FEATHER_RANGE, MAX_MASK_SHARE, maskTooLargeMessage, PAINTED_FROM } from '@shared/removal.js';
 
 // the limit is shared with the submit check of the API (src/shared/removal.ts)
 export { MAX_MASK_SHARE, maskTooLargeMessage };
@@ -268,7 +268,7 @@ export async function inpaintImage(image: Buffer | string, mask: Buffer | string
   const coverage = await readMask(mask, w, h);
   const painted = new Uint8Array(w * h);
   let count = 0;
-  for (let i = 0; i < painted.length; i++) count += painted[i] = coverage[i] > 127 ? 1 : 0;
+  for (let i = 0; i < painted.length; i++) count += painted[i] = coverage[i] >= PAINTED_FROM ? 1 : 0;
   if (count === 0) throw new EngineError('MASK_EMPTY', 'No mask drawn. Please paint over areas you want to remove first.');
   const { hole, weight } = featheredHole(painted, coverage, w, h);
   let holeCount = 0;

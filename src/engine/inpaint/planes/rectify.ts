@@ -203,10 +203,8 @@ export function copyAlongPlane(
     // copy whose source does not
     const chosen = Math.max(0, fill.choice[j * r.w + i] - 1);
     let [x, y] = project(Hinv, u + fill.copies[chosen].dx, v + fill.copies[chosen].dy);
-    for (let k = -1; k < fill.copies.length && touchesHole(hole, w, h, x, y); k++) {
-      if (k === chosen || k < 0) continue;
-      [x, y] = project(Hinv, u + fill.copies[k].dx, v + fill.copies[k].dy);
-    }
+    for (let k = 0; k < fill.copies.length && touchesHole(hole, w, h, x, y); k++)
+      if (k !== chosen) [x, y] = project(Hinv, u + fill.copies[k].dx, v + fill.copies[k].dy);
     sampleRgb(rgb, w, h, x, y, out, p * 3);
   }
 }

@@ -2,6 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { PassThrough } from 'node:stream';
 import type { ExportSpec, ImageProcessing } from '@server/ports/image-processing.js';
 import { withoutGps } from './strip-gps.js';
+import { PAINTED_FROM } from '@shared/removal.js';
 
 /** The image-processing port on sharp (libvips). */
 export function createSharpImageProcessing(): ImageProcessing {
@@ -22,7 +23,7 @@ export function createSharpImageProcessing(): ImageProcessing {
         // how much of the pixel is painted: the lesser of its brightness and its opacity (a feathered edge is grey)
         const c = Math.min(Math.round((data[i] + data[i + 1] + data[i + 2]) / 3), data[i + 3]);
         out[p] = c;
-        if (c >= 128) painted++;
+        if (c >= PAINTED_FROM) painted++;
       }
       const png = await sharp(out, { raw: { width, height, channels: 1 } })
         .png({ compressionLevel: 6 })

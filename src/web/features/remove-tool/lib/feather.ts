@@ -4,7 +4,7 @@
  * of the object. Chamfer distances (3-4, within 8 % of Euclidean) keep it one pass each way over a mask of any size.
  */
 
-import { FEATHER_DEFAULT, FEATHER_RANGE } from '@shared/removal';
+import { FEATHER_DEFAULT, FEATHER_RANGE, PAINTED_FROM } from '@shared/removal';
 
 export { FEATHER_DEFAULT, FEATHER_RANGE };
 
@@ -13,14 +13,14 @@ export function clampFeather(radius: number): number {
   return Math.min(FEATHER_RANGE.max, Math.max(FEATHER_RANGE.min, Math.round(radius)));
 }
 
-/** `grey` is the mask (painted from 128 up); the answer keeps the paint and adds the soft edge. */
+/** `grey` is the mask (painted from PAINTED_FROM up); the answer keeps the paint and adds the soft edge. */
 export function featherMask(grey: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   const out = Uint8Array.from(grey);
   if (!(radius > 0) || width * height === 0) return out;
   // distances in thirds of a pixel: 3 along an axis, 4 along a diagonal
   const FAR = 0x3fffffff;
   const d = new Int32Array(width * height);
-  for (let i = 0; i < d.length; i++) d[i] = grey[i] >= 128 ? 0 : FAR;
+  for (let i = 0; i < d.length; i++) d[i] = grey[i] >= PAINTED_FROM ? 0 : FAR;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
