@@ -9,7 +9,8 @@ import { BENCH_MODELS_DIR, psnr, renderFiles, ssim, table } from './common.js';
 const OUT_DIR = process.env.BENCH_OUT_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../out');
 const CROP_W = Number(process.env.BENCH_CROP_W ?? 288);
 const CROP_H = Number(process.env.BENCH_CROP_H ?? 216);
-const SCALE = 2;
+/** BENCH_MODES_SCALE=3, 4 or 6: the modes at another scale (the crop is divisible by each). */
+const SCALE = Number(process.env.BENCH_MODES_SCALE ?? 2) as 2 | 3 | 4 | 6;
 /** Side of the 300 % detail in the contact sheet, in original pixels. */
 const ZOOM_W = CROP_W / 3;
 const ZOOM_H = CROP_H / 3;

@@ -16,8 +16,8 @@ function planar(f: (x: number, y: number) => number): Float32Array {
   return out;
 }
 
-/** Detail's filter as the mode runs it at ×3 (the boost alone; at ×2 Precision's sharpening comes first), 2× tiles. */
-const detailAt = (detail: number, m = 2) => planMode('detail', { detail }, { scale: 3 }).filter!(m);
+/** Detail's boost as the mode runs it after Precision's plan (at ×2 Precision's sharpening comes first), 2× tiles. */
+const detailAt = (detail: number, m = 2) => planMode('detail', { detail }, { scale: 3 }).finish!(m);
 const boost = (img: Float32Array, detail = 80) => {
   const out = img.slice();
   detailAt(detail)(out, W, H);
@@ -125,10 +125,14 @@ describe("Detail's texture boost", () => {
     const precision = tex.slice();
     planMode('precision', {}, { scale: 2 }).filter!(2)(precision, W, H);
     const detail0 = tex.slice();
-    planMode('detail', { detail: 0 }, { scale: 2 }).filter!(2)(detail0, W, H);
+    const zero = planMode('detail', { detail: 0 }, { scale: 2 });
+    zero.filter!(2)(detail0, W, H);
+    zero.finish!(2)(detail0, W, H);
     expect(detail0).toEqual(precision);
     const detail = tex.slice();
-    planMode('detail', {}, { scale: 2 }).filter!(2)(detail, W, H);
+    const preset = planMode('detail', {}, { scale: 2 });
+    preset.filter!(2)(detail, W, H);
+    preset.finish!(2)(detail, W, H);
     const boosted = precision.slice();
     detailAt(80)(boosted, W, H);
     expect(detail).toEqual(boosted);

@@ -38,8 +38,9 @@ describe('enhance: sizes and limits', () => {
       const meta = await sharp(r.data).metadata();
       expect([r.width, r.height, meta.width, meta.height]).toEqual([13 * scale, 9 * scale, 13 * scale, 9 * scale]);
       expect(r.highResolution).toBe(false);
-      // Detail's ×6 is two passes, ×2 then ×3 (docs/engine.md)
-      expect(r.model).toBe(scale === 6 ? 'esrgan-medium-x2→esrgan-medium-x3' : `esrgan-medium-x${scale}`);
+      // Detail runs Precision's plan: medium at ×2, thick above (×6 from its ×8 model), with Precision's mix
+      const faithful = scale === 2 ? 'esrgan-medium-x2' : `esrgan-thick-x${scale === 6 ? 8 : scale}`;
+      expect(r.model.split('+')[0]).toBe(faithful);
     }
   });
 
@@ -215,27 +216,36 @@ describe('enhance: modes, determinism, progress and cancel', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('counts the tiles of both passes of Detail ×6 in one progress run, ending at every tile done', async () => {
-    // windows of at most 64² px with 16 px margins, shaped to each pass's input
+  it('counts the tiles of Detail ×6 (its ×8 network brought to ×6 in each tile) in one progress run, ending at every tile done', async () => {
+    // windows of at most 64² px with 16 px margins, shaped to the input
     const all: Progress[] = [];
     const r = await engine.enhance(await png(70, 50), { scale: 6, mode: 'detail' }, { onProgress: (p) => all.push(p) });
     expect([r.width, r.height]).toEqual([420, 300]);
-    // loading the models, the tiles of both passes, then saving the result
+    // loading the models, the tiles, then saving the result
     expect(all[0].phase).toBe('loading');
     expect(all.at(-1)!.phase).toBe('saving');
     const seen = all.filter((p) => p.phase === 'tiles');
     expect(seen.length).toBe(all.length - 2);
     const total = seen[0].tilesTotal;
-    // the ×2 pass on 70×50 and the ×3 pass on its 140×100 output
-    const tilesOf = (w: number, h: number) => {
-      const win = planWindow(w, h, 64 * 64, 16);
-      return countTiles(w, h, win.width, 16, win.height);
-    };
-    expect(total).toBe(tilesOf(70, 50) + tilesOf(140, 100));
-    // fewer than equal 64² windows would take (14)
-    expect(total).toBeLessThan(countTiles(70, 50, 64, 16) + countTiles(140, 100, 64, 16));
+    const win = planWindow(70, 50, 64 * 64, 16);
+    expect(total).toBe(countTiles(70, 50, win.width, 16, win.height));
+    // fewer than equal 64² windows would take
+    expect(total).toBeLessThan(countTiles(70, 50, 64, 16));
     expect(seen.every((p) => p.tilesTotal === total)).toBe(true);
     expect(seen.map((p) => p.tilesDone)).toEqual(Array.from({ length: total + 1 }, (_, i) => i));
+  });
+
+  it('Detail at 0 is Precision at every scale, and its boost changes only texture above it', async () => {
+    const input = await png(24, 18);
+    for (const scale of [3, 4] as const) {
+      const precision = await engine.enhance(input, { scale, mode: 'precision' });
+      const zero = await engine.enhance(input, { scale, mode: 'detail', params: { detail: 0 } });
+      const preset = await engine.enhance(input, { scale, mode: 'detail' });
+      expect(zero.model).toBe(precision.model);
+      const [p, z, d] = await Promise.all([precision, zero, preset].map((r) => sharp(r.data).raw().toBuffer()));
+      expect(z.equals(p)).toBe(true);
+      expect(d.equals(p)).toBe(false);
+    }
   });
 
   it('rejects an already aborted run and unreadable input', async () => {

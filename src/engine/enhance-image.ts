@@ -109,11 +109,17 @@ export async function enhanceImage(
   const plan = planMode(options.mode, options.params, { gan: sessions.realesrganStatus().available, scale: options.scale, namedModel: !!options.model });
   // the mode's passes, or one pass of the model asked for (its native scale brought down to the requested one)
   const stages = options.model
-    ? [{ name: options.model, spec: await sessions.spec(options.model), outScale: options.scale, filter: plan.filter }]
+    ? [{ name: options.model, spec: await sessions.spec(options.model), outScale: options.scale, filter: plan.filter, finish: plan.finish }]
     : await Promise.all(
         modelStages(plan, options.scale).map(async (st) => {
           const name = builtinModelName(st.family, st.modelScale);
-          return { name, spec: await sessions.spec(name), outScale: st.outScale, filter: st.filtered ? plan.filter : undefined };
+          return {
+            name,
+            spec: await sessions.spec(name),
+            outScale: st.outScale,
+            filter: plan.filter,
+            finish: plan.finish,
+          };
         }),
       );
   for (const st of stages) {
@@ -175,6 +181,7 @@ export async function enhanceImage(
       margin: windows[i].margin,
       flips: plan.flips,
       filter: st.filter?.(st.spec.scale),
+      finish: st.finish?.(st.spec.scale),
       blends: mixes.map((x) => ({ model: x.model, modelScale: x.spec.scale, inputRange: x.spec.inputRange, weight: x.weight, keepTexture: x.keepTexture })),
       // alpha is upscaled once, from the original, onto the last pass's output
       outChannels: last && withAlpha ? 4 : 3,

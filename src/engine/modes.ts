@@ -22,6 +22,8 @@ export interface ModePlan {
   strength: number;
   /** Built per model scale: filter radii are in low-resolution pixels. */
   filter?: (modelScale: number) => TileFilter;
+  /** Applied per tile after the mixes, built per model scale like `filter`: what the mode adds (Detail's boost). */
+  finish?: (modelScale: number) => TileFilter;
   /**
    * Networks mixed, in order, into the faithful (filtered) output per tile before quantisation: weight 0 leaves
    * the output as it is, 1 replaces it with that network's alone.
@@ -110,7 +112,7 @@ const PRECISION_MIX_WEIGHT: Record<number, number> = { 2: 0.3, 3: 0.3, 4: 0.3, 6
 /** Above this `precision`, Precision spends more time for fidelity: the self-ensemble, and the mix at ×2. */
 const PRECISION_THOROUGH = 95;
 
-/** Precision's network and filter for a scale, which Detail sharpens further. */
+/** Precision's network and filter for a scale, on which Detail boosts texture. */
 function faithfulPlan(scale: number | undefined): Pick<ModePlan, 'family' | 'filter'> {
   return scale === 2 ? { family: 'medium', filter: unsharp(FAITHFUL_X2_SHARPENING) } : { family: 'thick' };
 }
@@ -123,27 +125,19 @@ function precisionMixes(options: ModeOptions, precision: number): Mix[] {
   return weight ? [{ model: PRECISION_MIX_MODEL, weight }] : [];
 }
 
-/** One model pass of an enhancement: the model's native scale, the scale it delivers, and its post-filter. */
+/** One model pass of an enhancement: the model's native scale and the scale it delivers. */
 export interface ModelStage {
   family: Family;
   modelScale: number;
   outScale: number;
-  filtered: boolean;
 }
 
 /**
  * The passes that make a scale (docs/engine.md, ×6): each scale with a model of its own is one pass; ×6 is ×8
- * brought down to ×6 inside each tile, except for Detail, whose medium model scored 1.0 dB higher as ×2 then ×3
- * (each pass sharpened) than through its ×8 model.
+ * brought down to ×6 inside each tile.
  */
 export function modelStages(plan: ModePlan, scale: number): ModelStage[] {
-  if (scale === 6 && plan.family === 'medium') {
-    return [
-      { family: 'medium', modelScale: 2, outScale: 2, filtered: true },
-      { family: 'medium', modelScale: 3, outScale: 3, filtered: true },
-    ];
-  }
-  return [{ family: plan.family, modelScale: scale === 6 ? 8 : scale, outScale: scale, filtered: true }];
+  return [{ family: plan.family, modelScale: scale === 6 ? 8 : scale, outScale: scale }];
 }
 
 const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 0));
@@ -155,9 +149,10 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 
  *   mixed with x4fast at ×3, ×4 and ×6 (0.3, 0.3, 0.2: +0.1 to +0.44 dB), and at ×2 only when precision > 95
  *   (+0.57 dB for about three times the wait). The two-way self-ensemble (identity + horizontal flip) measured
  *   +0.01 dB for twice the time, so only precision > 95 asks for it too.
- * - detail: medium (at ×2 with Precision's sharpening, so detail 0 is Precision there), then the halo-free texture
- *   boost of `detail-boost.ts`, gain 3 · detail / 100: texture visibly crisper than Precision, edges held inside
- *   their smoothed neighbourhood's range (no rims), flat areas untouched (no grain).
+ * - detail: Precision's plan and mix at its preset (so detail 0 is Precision at every scale), then, after the mix, the
+ *   halo-free texture boost of `detail-boost.ts`, gain 3 · detail / 100: texture crisper than Precision, edges held
+ *   inside their smoothed neighbourhood's range (no rims), flat areas untouched (no grain). At ×3 and above it ran
+ *   medium before, which at ×4 scored 0.9 dB below Precision with texture below bicubic's (docs/engine.md, bench (m)).
  * - creativity: Precision's plan and mix at its preset, then a generative network mixed per tile, Real-ESRGAN
  *   x4fast up to creativity 95 (its preset 90 included) and x4plus above it (more invented detail for about four
  *   times the wait), weight = creativity / 100, by the texture-keeping mix: tone and edges move from Precision's (0) to the GAN's
@@ -174,22 +169,8 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
   }
   if (mode === 'detail') {
     const strength = clamp(params.detail ?? MODE_PRESETS.detail.value);
-    // at ×2 Precision's network and sharpening, so detail 0 is Precision; the boost after it
-    const sharpen = options.scale === 2 ? unsharp(FAITHFUL_X2_SHARPENING) : undefined;
-    const boost = detailBoost(strength);
-    return {
-      family: 'medium',
-      flips: ['none'],
-      strength,
-      filter: (m) => {
-        const a = sharpen?.(m);
-        const b = boost(m);
-        return (tile, w, h, input) => {
-          a?.(tile, w, h);
-          b(tile, w, h, input);
-        };
-      },
-    };
+    // Precision's plan and mix at its preset, so detail 0 is Precision at every scale; the boost after them
+    return { ...faithful, flips: ['none'], strength, mixes: precisionMixes(options, MODE_PRESETS.precision.value), finish: detailBoost(strength) };
   }
   const strength = clamp(params.creativity ?? MODE_PRESETS.creativity.value);
   if (options.gan) {

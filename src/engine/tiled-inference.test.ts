@@ -30,11 +30,11 @@ describe('tiled inference', () => {
     { name: 'esrgan-thick-x2', modelScale: 2, outScale: 2, range: [0, 1], mode: 'creativity' },
   ];
   for (const { name, modelScale, outScale, range, mode } of cases) {
-    it(`${name} → ×${outScale}${mode ? ` with ${mode}'s filter` : ''}: tiles of 48 px with 16 px margins equal the untiled result within 1 level`, async () => {
+    it(`${name} → ×${outScale}${mode ? ` with ${mode}'s filters` : ''}: tiles of 48 px with 16 px margins equal the untiled result within 1 level`, async () => {
       const model = await sessions.tileModel(name);
       const src = texture(70, 58);
-      const filter = mode ? planMode(mode).filter!(modelScale) : undefined;
-      const base = { model, modelScale, outScale, inputRange: range, margin: 16, filter };
+      const plan = mode ? planMode(mode) : undefined;
+      const base = { model, modelScale, outScale, inputRange: range, margin: 16, filter: plan?.filter?.(modelScale), finish: plan?.finish?.(modelScale) };
       const whole = await upscaleTiled(src, { ...base, tileSize: 512 });
       let tilesSeen = 0;
       const tiled = await upscaleTiled(src, { ...base, tileSize: 48, onTile: (_, total) => (tilesSeen = total) });

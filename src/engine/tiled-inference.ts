@@ -50,6 +50,8 @@ export interface TiledOptions {
   flips?: Flip[];
   /** Applied to the first network's output, before the blends: they mix the filtered first output with others. */
   filter?: TileFilter;
+  /** Applied to the tile after the blends: what a mode adds to the mixed output (Detail's boost). */
+  finish?: TileFilter;
   /**
    * Further networks run on the same tile and mixed, in order, into the first one's (filtered) output before
    * the quantisation: out = (1 − weight)·out + weight·theirs, or with `keepTexture` the texture-keeping mix
@@ -193,6 +195,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
           for (let i = 0; i < sr.length; i++) sr[i] = (1 - w) * sr[i] + w * second[i];
         }
       }
+      opts.finish?.(sr!, mw, mh, { data: tile, width: tw, height: th, range: [lo, hi] });
 
       const x0 = tx.from * s;
       const x1 = tx.to * s;
