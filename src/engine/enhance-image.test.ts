@@ -235,7 +235,7 @@ describe('enhance: modes, determinism, progress and cancel', () => {
     expect(seen.map((p) => p.tilesDone)).toEqual(Array.from({ length: total + 1 }, (_, i) => i));
   });
 
-  it('Detail at 0 is Precision at every scale, and its boost changes only texture above it', async () => {
+  it('Detail at 0 is Precision at every scale byte for byte, and its preset differs from it', async () => {
     const input = await png(24, 18);
     for (const scale of [3, 4] as const) {
       const precision = await engine.enhance(input, { scale, mode: 'precision' });

@@ -113,13 +113,7 @@ export async function enhanceImage(
     : await Promise.all(
         modelStages(plan, options.scale).map(async (st) => {
           const name = builtinModelName(st.family, st.modelScale);
-          return {
-            name,
-            spec: await sessions.spec(name),
-            outScale: st.outScale,
-            filter: plan.filter,
-            finish: plan.finish,
-          };
+          return { name, spec: await sessions.spec(name), outScale: st.outScale, filter: plan.filter, finish: plan.finish };
         }),
       );
   for (const st of stages) {
