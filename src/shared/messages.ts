@@ -430,7 +430,7 @@ export const messages = {
   workspaceToolViewports: 'Viewport Manager',
   workspaceToolFixStuck: 'Fix stuck jobs',
   workspaceModePrecisionHint: 'Faithful to the geometry and materials of the render · fastest',
-  workspaceModeDetailHint: 'The faithful result with crisper surface texture, strong edges kept clean · about as fast',
+  workspaceModeDetailHint: 'The faithful result with crisper surface texture, strong edges kept clean · up to 1.5× slower',
   workspaceModeCreativityHint: 'Generative edges and texture added, the render’s own kept · up to 3× slower',
   workspaceNoSelection: 'Select an image on the canvas',
   workspaceCurrentSize: 'Current',
