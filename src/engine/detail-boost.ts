@@ -45,7 +45,8 @@ export interface DetailBoost {
   /**
    * The cap by the input's own texture (applied when the filter is given the model's input tile): the local RMS of
    * the boosted output's finest band (luma minus its Gaussian of σ `fine`, squared, smoothed by a Gaussian of σ
-   * `reach`, square root; both in input pixels, scaled to the output) may not exceed `ratio` times the same measure
+   * `reach`, square root; both in input pixels, scaled to the output; on the output the smoothing is worked out on
+   * blocks of one input pixel) may not exceed `ratio` times the same measure
    * of the input, brought to the output's pixels; where it would, the added offset is scaled down until it does not
    * (never below the un-boosted output: only what the boost adds is limited).
    */
@@ -105,6 +106,50 @@ function localMean(a: Float32Array, b: Float32Array, w: number, h: number, sigma
   return gaussianBlurPlanar(p, w, h, sigma);
 }
 
+/** Bilinear sample of a bw×bh grid at (fx, fy), clamped to its edges. */
+function bilinear(grid: Float32Array, bw: number, bh: number, fx: number, fy: number): number {
+  const x = Math.min(bw - 1, Math.max(0, fx)),
+    y = Math.min(bh - 1, Math.max(0, fy));
+  const x0 = Math.floor(x),
+    y0 = Math.floor(y);
+  const x1 = Math.min(bw - 1, x0 + 1),
+    y1 = Math.min(bh - 1, y0 + 1);
+  const tx = x - x0,
+    ty = y - y0;
+  const top = grid[y0 * bw + x0] * (1 - tx) + grid[y0 * bw + x1] * tx;
+  const bottom = grid[y1 * bw + x0] * (1 - tx) + grid[y1 * bw + x1] * tx;
+  return top * (1 - ty) + bottom * ty;
+}
+
+/**
+ * `localMean` of a·b for a wide σ, worked out on blocks of `block`² pixels (their mean), blurred there by σ / block
+ * and brought back bilinearly: a mean over σ = 2 low-resolution px is smooth at the scale of one low-resolution
+ * pixel, and the blur then runs on 1/block² of the pixels with 1/block of the taps.
+ */
+function localMeanBlocks(a: Float32Array, b: Float32Array, w: number, h: number, sigma: number, block: number): Float32Array {
+  if (block <= 1) return localMean(a, b, w, h, sigma);
+  const bw = Math.ceil(w / block),
+    bh = Math.ceil(h / block);
+  const sums = new Float32Array(bw * bh);
+  const counts = new Float32Array(bw * bh);
+  for (let y = 0; y < h; y++) {
+    const row = ((y / block) | 0) * bw;
+    for (let x = 0; x < w; x++) {
+      const k = row + ((x / block) | 0);
+      sums[k] += a[y * w + x] * b[y * w + x];
+      counts[k]++;
+    }
+  }
+  for (let k = 0; k < sums.length; k++) sums[k] /= counts[k];
+  const blurred = gaussianBlurPlanar(sums, bw, bh, sigma / block);
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const fy = (y + 0.5) / block - 0.5;
+    for (let x = 0; x < w; x++) out[y * w + x] = bilinear(blurred, bw, bh, (x + 0.5) / block - 0.5, fy);
+  }
+  return out;
+}
+
 /**
  * The input's local band RMS (`cap`'s measure) brought to the output tile's pixels, bilinearly: the output covers the
  * input tile at `w / input.width` times its size, pixel centres aligned.
@@ -118,19 +163,8 @@ function inputRms(input: TileInput, w: number, h: number, cap: NonNullable<Detai
   const sy = ih / h;
   const out = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
-    const fy = Math.min(ih - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(ih - 1, y0 + 1);
-    const ty = fy - y0;
-    for (let x = 0; x < w; x++) {
-      const fx = Math.min(iw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(iw - 1, x0 + 1);
-      const tx = fx - x0;
-      const top = ms[y0 * iw + x0] * (1 - tx) + ms[y0 * iw + x1] * tx;
-      const bottom = ms[y1 * iw + x0] * (1 - tx) + ms[y1 * iw + x1] * tx;
-      out[y * w + x] = Math.sqrt(Math.max(0, top * (1 - ty) + bottom * ty));
-    }
+    const fy = (y + 0.5) * sy - 0.5;
+    for (let x = 0; x < w; x++) out[y * w + x] = Math.sqrt(Math.max(0, bilinear(ms, iw, ih, (x + 0.5) * sx - 0.5, fy)));
   }
   return out;
 }
@@ -154,9 +188,10 @@ function capOffset(
   const bu = fineBand(luma, w, h, cap.fine * scale);
   const bd = fineBand(d, w, h, cap.fine * scale);
   const reach = cap.reach * scale;
-  const A = localMean(bd, bd, w, h, reach);
-  const B = localMean(bu, bd, w, h, reach);
-  const C = localMean(bu, bu, w, h, reach);
+  const block = Math.max(1, Math.floor(scale));
+  const A = localMeanBlocks(bd, bd, w, h, reach, block);
+  const B = localMeanBlocks(bu, bd, w, h, reach, block);
+  const C = localMeanBlocks(bu, bu, w, h, reach, block);
   for (let i = 0; i < d.length; i++) {
     const t = cap.ratio * bound[i];
     const c = C[i] - t * t;
