@@ -118,6 +118,7 @@ describe('Ctrl-C on the npm start command line', { timeout: 300_000 }, () => {
 
   // once: the terminal's signal; twice: a second request right behind it (as npm's forwarded copy of a Ctrl-C is)
   it('closes the database and releases the data folder on every stop, whether the stop is asked for once or twice', async () => {
+    let repeatedSeen = 0;
     for (let round = 0; round < 10; round++) {
       const twice = round % 2 === 1;
       // NODE_ENV=test: the engine thread starts but does not convert models in the background of each start
@@ -132,18 +133,21 @@ describe('Ctrl-C on the npm start command line', { timeout: 300_000 }, () => {
       expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(pgid));
 
       process.kill(-pgid, 'SIGINT');
-      // twice: a second stop request right behind the first, as a SIGTERM. Two SIGINTs pending together are one
-      // signal to the kernel, and one sent after the first was taken can arrive after a quick stop (20 ms here) has
-      // ended; a SIGTERM sent now is pending beside the SIGINT, so the server takes both, one after the other
+      // twice: a second stop request right behind the first, as a SIGTERM (two SIGINTs pending together are one
+      // signal to the kernel). On a busy machine this process can be descheduled between the two calls for longer
+      // than a quick stop takes (20 ms), and the second signal then finds the server gone: each round checks the stop
+      // was clean either way, and the repeated signal must have been taken in at least one of the five rounds (its
+      // handling alone is tested in stop-on-signal.test.ts)
       if (twice) process.kill(-pgid, 'SIGTERM');
       expect(await s.exited, s.output()).toBe(0);
       const log = messages(s.output());
       expect(log).toEqual(expect.arrayContaining(['signal received', 'database closed', 'stopped']));
       expect(log).not.toContain('forcing the stop');
-      if (twice) expect(log, s.output()).toContain('signal repeated, already stopping');
+      if (twice && log.includes('signal repeated, already stopping')) repeatedSeen++;
       expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
       expect(pgliteClosedCleanly(path.join(dir, 'db'))).toBe(true);
       await expect.poll(() => groupGone(pgid), { timeout: 5000 }).toBe(true);
     }
+    expect(repeatedSeen).toBeGreaterThan(0);
   });
 });
