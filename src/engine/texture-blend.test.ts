@@ -79,3 +79,62 @@ describe('the texture-keeping mix of Creativity', () => {
     expect(texture(kept, 8, W / 2 - 8)).toBeGreaterThan(0.9 * texture(faithful(), 8, W / 2 - 8));
   });
 });
+
+describe('the texture-keeping mix at ×4 and above', () => {
+  // the faithful side shows joints 8 output px wide every 32 (2 and 8 input px at ×4: plainly resolved), the
+  // generative side has dropped them and added a fine grain of its own
+  const joints = () => planar((x) => (x % 32 < 8 ? 0.3 : 0.6));
+  const fine = mulberry32(7);
+  const added = Float32Array.from({ length: N }, () => (fine() - 0.5) * 0.1);
+  const generative = () => planar((x, y) => 0.55 + added[y * W + x]);
+  /** The joints' depth: the mean of the columns on the joints against the mean of those between them. */
+  function depth(img: Float32Array): number {
+    let on = 0,
+      off = 0,
+      nOn = 0,
+      nOff = 0;
+    for (let y = 8; y < H - 8; y++)
+      for (let x = 8; x < W - 8; x++) {
+        const v = img[y * W + x];
+        if (x % 32 >= 2 && x % 32 < 6) {
+          on += v;
+          nOn++;
+        } else if (x % 32 >= 18 && x % 32 < 26) {
+          off += v;
+          nOff++;
+        }
+      }
+    return off / nOff - on / nOn;
+  }
+  /** The grain the generative side added: what is left after a 3×3 box, as a standard deviation between the joints. */
+  function grain(img: Float32Array): number {
+    let q = 0,
+      n = 0;
+    for (let y = 8; y < H - 8; y++)
+      for (let x = 8; x < W - 8; x++) {
+        if (x % 32 < 12 || x % 32 > 28) continue;
+        let box = 0;
+        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) box += img[(y + dy) * W + x + dx];
+        const d = img[y * W + x] - box / 9;
+        q += d * d;
+        n++;
+      }
+    return Math.sqrt(q / n);
+  }
+
+  it('keeps the structure the input resolves from the faithful side and adds only the finer detail at ×4', () => {
+    const kept = joints();
+    textureKeepingMix(kept, generative(), W, H, 1, 4);
+    expect(depth(joints())).toBeCloseTo(0.3, 5);
+    expect(depth(kept)).toBeGreaterThan(0.8 * depth(joints()));
+    expect(grain(kept)).toBeGreaterThan(0.5 * grain(generative()));
+  });
+
+  it('lets the generative side move that band at ×2 and ×3', () => {
+    for (const scale of [2, 3]) {
+      const mixed = joints();
+      textureKeepingMix(mixed, generative(), W, H, 1, scale);
+      expect(depth(mixed)).toBeLessThan(0.5 * depth(joints()));
+    }
+  });
+});

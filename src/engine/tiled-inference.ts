@@ -189,7 +189,7 @@ export async function upscaleTiled(src: Pixels, opts: TiledOptions): Promise<Pix
           continue;
         }
         ran.set(blend.model, second);
-        if (blend.keepTexture) textureKeepingMix(sr, second, mw, mh, blend.weight);
+        if (blend.keepTexture) textureKeepingMix(sr, second, mw, mh, blend.weight, m);
         else {
           const w = blend.weight;
           for (let i = 0; i < sr.length; i++) sr[i] = (1 - w) * sr[i] + w * second[i];
