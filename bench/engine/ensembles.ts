@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { modelStages, planMode } from '@engine/modes.js';
+import { modelStage, planMode } from '@engine/modes.js';
 import { builtinModelName } from '@engine/models/registry.js';
 import type { ModelStore } from '@engine/models/model-store.js';
 import { SessionCache } from '@engine/session-cache.js';
@@ -18,7 +18,7 @@ const WEIGHTS = (process.env.BENCH_ENSEMBLE_WEIGHTS ?? '0.1,0.2,0.3,0.4').split(
 
 /** Precision's single pass at a scale: its network (×6: ×8 brought down inside each tile). */
 function faithfulNetwork(scale: number): string {
-  const [stage] = modelStages(planMode('precision', {}, { scale }), scale);
+  const stage = modelStage(planMode('precision', {}, { scale }), scale);
   return builtinModelName(stage.family, stage.modelScale);
 }
 

@@ -3,7 +3,7 @@ import { EngineError, throwIfAborted } from './errors.js';
 import { decodeImage, defaultOutputFormat, encodeImage, readInput, upscaleAlpha, type OutputFormat } from './image-io.js';
 import { CREATIVITY_FAST_GAN_MODEL, CREATIVITY_GAN_MODEL, FAST_GAN_TILE_MARGIN, GAN_TILE_MARGIN, GAN_WINDOW_AREA } from './creativity-network.js';
 import { builtinModelName } from './models/registry.js';
-import { modelStages, planMode, type Mode, type ModeParams } from './modes.js';
+import { modelStage, planMode, type Mode, type ModeParams } from './modes.js';
 import { createProgressTracker, type Progress } from './progress.js';
 import type { SessionCache } from './session-cache.js';
 import { assertWithinLimit, isHighResolution, isScale, outputSize, type Scale } from './sizes.js';
@@ -107,22 +107,13 @@ export async function enhanceImage(
   }
 
   const plan = planMode(options.mode, options.params, { gan: sessions.realesrganStatus().available, scale: options.scale, namedModel: !!options.model });
-  // the mode's passes, or one pass of the model asked for (its native scale brought down to the requested one)
-  const stages = options.model
-    ? [{ name: options.model, spec: await sessions.spec(options.model), outScale: options.scale, filter: plan.filter, finish: plan.finish }]
-    : await Promise.all(
-        modelStages(plan, options.scale).map(async (st) => {
-          const name = builtinModelName(st.family, st.modelScale);
-          return { name, spec: await sessions.spec(name), outScale: st.outScale, filter: plan.filter, finish: plan.finish };
-        }),
-      );
-  for (const st of stages) {
-    if (st.spec.scale < st.outScale)
-      throw new EngineError('UNSUPPORTED_INPUT', `Model ${st.name} upscales ×${st.spec.scale}; choose ×${st.spec.scale} or less.`);
-  }
+  // the mode's pass, or the model asked for (its native scale brought down to the requested one)
+  const name = options.model ?? builtinModelName(plan.family, modelStage(plan, options.scale).modelScale);
+  const spec = await sessions.spec(name);
+  if (spec.scale < options.scale) throw new EngineError('UNSUPPORTED_INPUT', `Model ${name} upscales ×${spec.scale}; choose ×${spec.scale} or less.`);
   // the first run of a network creates its session (seconds for a large one): said, instead of a silent 0 %
   onProgress?.({ tilesDone: 0, tilesTotal: 0, fraction: 0, etaMs: null, phase: 'loading' });
-  const models = await Promise.all(stages.map((st) => sessions.tileModel(st.name)));
+  const model = await sessions.tileModel(name);
   // only the networks that take part are loaded and named (a mix of weight 1 replaces what comes before it)
   const taking = effectiveBlends(plan.mixes ?? []).blends;
   // a generative network mixed in as Creativity's sees further than the tile margins the other networks need (x4fast
@@ -144,46 +135,28 @@ export async function enhanceImage(
   throwIfAborted(signal);
 
   const image = await decodeImage(buf);
-  // tiles of every pass, counted up front so progress and ETA cover the whole run
-  const counts: number[] = [];
-  const windows: { width: number; height: number; margin: number }[] = [];
-  let w = image.pixels.width;
-  let h = image.pixels.height;
-  for (const st of stages) {
-    const win = windowsOf(w, h);
-    windows.push(win);
-    counts.push(countTiles(w, h, win.width, win.margin, win.height));
-    w *= st.outScale;
-    h *= st.outScale;
-  }
-  const tilesTotal = counts.reduce((a, b) => a + b, 0);
+  // the tiles, counted up front so progress and ETA cover the whole run
+  const win = windowsOf(image.pixels.width, image.pixels.height);
+  const tilesTotal = countTiles(image.pixels.width, image.pixels.height, win.width, win.margin, win.height);
   const progress = createProgressTracker(tilesTotal, onProgress, Date.now, 'tiles');
   const withAlpha = image.hasAlpha && !image.opaque;
-  let upscaled = image.pixels;
-  let tilesBefore = 0;
-  for (let i = 0; i < stages.length; i++) {
-    const st = stages[i];
-    const last = i === stages.length - 1;
-    const offset = tilesBefore;
-    upscaled = await upscaleTiled(upscaled, {
-      model: models[i],
-      modelScale: st.spec.scale,
-      outScale: st.outScale,
-      inputRange: st.spec.inputRange,
-      tileSize: windows[i].width,
-      tileHeight: windows[i].height,
-      margin: windows[i].margin,
-      flips: plan.flips,
-      filter: st.filter?.(st.spec.scale),
-      finish: st.finish?.(st.spec.scale),
-      blends: mixes.map((x) => ({ model: x.model, modelScale: x.spec.scale, inputRange: x.spec.inputRange, weight: x.weight, keepTexture: x.keepTexture })),
-      // alpha is upscaled once, from the original, onto the last pass's output
-      outChannels: last && withAlpha ? 4 : 3,
-      signal,
-      onTile: (done) => progress.tile(offset + done),
-    });
-    tilesBefore += counts[i];
-  }
+  let upscaled = await upscaleTiled(image.pixels, {
+    model,
+    modelScale: spec.scale,
+    outScale: options.scale,
+    inputRange: spec.inputRange,
+    tileSize: win.width,
+    tileHeight: win.height,
+    margin: win.margin,
+    flips: plan.flips,
+    filter: plan.filter?.(spec.scale),
+    finish: plan.finish?.(spec.scale),
+    blends: mixes.map((x) => ({ model: x.model, modelScale: x.spec.scale, inputRange: x.spec.inputRange, weight: x.weight, keepTexture: x.keepTexture })),
+    // alpha is upscaled from the original onto the output
+    outChannels: withAlpha ? 4 : 3,
+    signal,
+    onTile: (done) => progress.tile(done),
+  });
   if (upscaled.channels === 4) await upscaleAlpha(image.pixels, upscaled);
   throwIfAborted(signal);
   if (exact && (exact.width !== upscaled.width || exact.height !== upscaled.height)) upscaled = await resizeExact(upscaled, exact);
@@ -198,7 +171,7 @@ export async function enhanceImage(
     height: upscaled.height,
     format,
     model:
-      stages.map((st) => st.name).join('→') +
+      name +
       (plan.flips.length > 1 ? `+ensemble${plan.flips.length}` : '') +
       mixes.map((x) => `+${x.name}·${x.weight}${x.keepTexture ? ' (texture kept)' : ''}`).join(''),
     highResolution: isHighResolution(upscaled.width, upscaled.height),

@@ -125,7 +125,7 @@ function precisionMixes(options: ModeOptions, precision: number): Mix[] {
   return weight ? [{ model: PRECISION_MIX_MODEL, weight }] : [];
 }
 
-/** One model pass of an enhancement: the model's native scale and the scale it delivers. */
+/** The model pass of an enhancement: the model's native scale and the scale it delivers. */
 export interface ModelStage {
   family: Family;
   modelScale: number;
@@ -133,11 +133,11 @@ export interface ModelStage {
 }
 
 /**
- * The passes that make a scale (docs/engine.md, ×6): each scale with a model of its own is one pass; ×6 is ×8
- * brought down to ×6 inside each tile.
+ * The pass that makes a scale (docs/engine.md, ×6): each scale with a model of its own runs it; ×6 is ×8 brought
+ * down to ×6 inside each tile.
  */
-export function modelStages(plan: ModePlan, scale: number): ModelStage[] {
-  return [{ family: plan.family, modelScale: scale === 6 ? 8 : scale, outScale: scale }];
+export function modelStage(plan: ModePlan, scale: number): ModelStage {
+  return { family: plan.family, modelScale: scale === 6 ? 8 : scale, outScale: scale };
 }
 
 const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 0));
