@@ -35,7 +35,7 @@ export const INPUT_BAND_MIN_SCALE = 4;
 export function textureKeepingMix(faithful: Float32Array, generative: Float32Array, w: number, h: number, weight: number, scale = 2): void {
   if (weight <= 0) return;
   const n = w * h;
-  const inputBand = scale >= INPUT_BAND_MIN_SCALE ? gaussianBlurPlanar(faithful, w, h, INPUT_BAND_SIGMA * scale) : undefined;
+  const before = scale >= INPUT_BAND_MIN_SCALE ? Float32Array.from(faithful) : undefined;
   const mixed = new Float32Array(3 * n);
   for (let i = 0; i < 3 * n; i++) mixed[i] = (1 - weight) * faithful[i] + weight * generative[i];
   const lowF = gaussianBlurPlanar(faithful, w, h, TEXTURE_BAND_SIGMA);
@@ -59,7 +59,9 @@ export function textureKeepingMix(faithful: Float32Array, generative: Float32Arr
       faithful[j] = mixed[j] + lost * (faithful[j] - lowF[j]);
     }
   }
-  if (!inputBand) return;
-  const resultBand = gaussianBlurPlanar(faithful, w, h, INPUT_BAND_SIGMA * scale);
-  for (let i = 0; i < 3 * n; i++) faithful[i] += inputBand[i] - resultBand[i];
+  if (!before) return;
+  // the faithful band minus the result's, in one blur of their difference
+  for (let i = 0; i < 3 * n; i++) before[i] -= faithful[i];
+  const lost = gaussianBlurPlanar(before, w, h, INPUT_BAND_SIGMA * scale);
+  for (let i = 0; i < 3 * n; i++) faithful[i] += lost[i];
 }
