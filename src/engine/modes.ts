@@ -159,8 +159,8 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 
  *   (100), and the texture is the GAN's where it has more and Precision's put back where the GAN erased it (a
  *   render's stucco, fabric and pores, which the GAN paints flat; docs/engine.md, bench (m)); at ×4 and ×6 the band
  *   the input itself resolves stays Precision's, as the GAN drops structure there (head joints of tiles). Without
- *   Real-ESRGAN (the optional package is absent): the faithful plan plus a coarser local-contrast boost (σ = 1.5 low-resolution px), amount = 0.6 ·
- *   creativity / 100.
+ *   Real-ESRGAN (the optional package is absent): the faithful plan plus a coarser local-contrast boost (σ = 1.5
+ *   low-resolution px), amount = 0.6 · creativity / 100.
  */
 export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: ModeOptions = {}): ModePlan {
   const faithful = faithfulPlan(options.scale);
