@@ -29,6 +29,15 @@ const png = (p: Pixels) =>
     .png()
     .toBuffer();
 const raw = async (buf: Buffer) => new Uint8Array(await sharp(buf).raw().toBuffer());
+/** A render's crop (raw RGB: the truth) and its cubic downscale by `factor` (PNG: what is enhanced back). */
+async function cropAndDownscale(file: string, box: { left: number; top: number; width: number; height: number }, factor: number) {
+  const crop = await sharp(file).removeAlpha().extract(box).raw().toBuffer();
+  const small = await sharp(crop, { raw: { width: box.width, height: box.height, channels: 3 } })
+    .resize(box.width / factor, box.height / factor, { kernel: 'cubic' })
+    .png()
+    .toBuffer();
+  return { crop, small };
+}
 const meanAbs = (a: Uint8Array, b: Uint8Array) => a.reduce((s, v, i) => s + Math.abs(v - b[i]), 0) / a.length;
 
 const hasGan = !!findPackage(REALESRGAN_PACKAGE);
@@ -74,15 +83,7 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4fast and x4plus', () => {
 
   it('keeps fine texture the GAN alone paints flat: texture kept against the original, with the mix and without', async () => {
     // the stucco roof of a render, where x4plus alone erases the texture (docs/engine.md, bench (m))
-    const { data, info } = await sharp('bench/renders/01-winter-architecture.png').removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const crop = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-      .extract({ left: 648, top: 260, width: 96, height: 64 })
-      .raw()
-      .toBuffer();
-    const small = await sharp(crop, { raw: { width: 96, height: 64, channels: 3 } })
-      .resize(48, 32, { kernel: 'cubic' })
-      .png()
-      .toBuffer();
+    const { crop, small } = await cropAndDownscale('bench/renders/01-winter-architecture.png', { left: 648, top: 260, width: 96, height: 64 }, 2);
     const sessions = new SessionCache(new ModelStore(TEST_MODELS_DIR), { threads: 2 });
     const src: Pixels = { data: await raw(small), width: 48, height: 32, channels: 3 };
     const base = {
@@ -105,15 +106,7 @@ describe.skipIf(!hasGan)('Creativity on Real-ESRGAN x4fast and x4plus', () => {
 
   it('at ×4 keeps the structure the input resolves: closer to the original than bicubic on a brick facade, where the mix without it fell below', async () => {
     // bench (m)'s crop of the brick facade, downscaled ×4 and enhanced back: the original is the truth
-    const crop = await sharp('bench/renders/11-facade-closeup-brick.png')
-      .removeAlpha()
-      .extract({ left: 240, top: 0, width: 288, height: 216 })
-      .raw()
-      .toBuffer();
-    const small = await sharp(crop, { raw: { width: 288, height: 216, channels: 3 } })
-      .resize(72, 54, { kernel: 'cubic' })
-      .png()
-      .toBuffer();
+    const { crop, small } = await cropAndDownscale('bench/renders/11-facade-closeup-brick.png', { left: 240, top: 0, width: 288, height: 216 }, 4);
     const bicubic = await raw(await sharp(small).resize(288, 216, { kernel: 'cubic' }).png().toBuffer());
     const creativity = await engine.enhance(small, { scale: 4, mode: 'creativity' });
     expect(creativity.model).toBe('esrgan-thick-x4+realesrgan-x4fast·0.3+realesrgan-x4fast·0.9 (texture kept)');

@@ -125,11 +125,10 @@ function precisionMixes(options: ModeOptions, precision: number): Mix[] {
   return weight ? [{ model: PRECISION_MIX_MODEL, weight }] : [];
 }
 
-/** The model pass of an enhancement: the model's native scale and the scale it delivers. */
+/** The model pass of an enhancement: its network family and native scale. */
 export interface ModelStage {
   family: Family;
   modelScale: number;
-  outScale: number;
 }
 
 /**
@@ -137,7 +136,7 @@ export interface ModelStage {
  * down to ×6 inside each tile.
  */
 export function modelStage(plan: ModePlan, scale: number): ModelStage {
-  return { family: plan.family, modelScale: scale === 6 ? 8 : scale, outScale: scale };
+  return { family: plan.family, modelScale: scale === 6 ? 8 : scale };
 }
 
 const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 0));

@@ -62,6 +62,6 @@ export function textureKeepingMix(faithful: Float32Array, generative: Float32Arr
   if (!before) return;
   // the faithful band minus the result's, in one blur of their difference
   for (let i = 0; i < 3 * n; i++) before[i] -= faithful[i];
-  const lost = gaussianBlurPlanar(before, w, h, INPUT_BAND_SIGMA * scale);
-  for (let i = 0; i < 3 * n; i++) faithful[i] += lost[i];
+  const missing = gaussianBlurPlanar(before, w, h, INPUT_BAND_SIGMA * scale);
+  for (let i = 0; i < 3 * n; i++) faithful[i] += missing[i];
 }
