@@ -23,6 +23,8 @@ export function measurePeriod(
   axis: 0 | 1,
   /** Only pixels in this box are compared (the hole's surroundings, not other surfaces further away). */
   win = { x0: 0, y0: 0, x1: w - 1, y1: h - 1 },
+  /** Of the derivative's magnitude: every joint alike, whichever way the tone steps across it (one tile, not two). */
+  magnitude = false,
 ): number {
   const [s0, s1, t0, t1] = axis === 0 ? [win.x0, win.x1, win.y0, win.y1] : [win.y0, win.y1, win.x0, win.x1];
   const len = s1 - s0 + 1,
@@ -37,7 +39,7 @@ export function measurePeriod(
   for (let p = 0; p < w * h; p++) {
     const c = axis === 0 ? p % w : (p / w) | 0;
     if (c === 0 || c === (axis === 0 ? w : h) - 1 || hole[p - step] || hole[p + step] || hole[p]) gap[p] = 1;
-    else L[p] = luma(rgb, p + step) - luma(rgb, p - step);
+    else L[p] = magnitude ? Math.abs(luma(rgb, p + step) - luma(rgb, p - step)) : luma(rgb, p + step) - luma(rgb, p - step);
   }
   const corr = new Float32Array(maxLag + 1);
   for (let lag = 1; lag <= maxLag; lag++) {
@@ -106,6 +108,10 @@ export interface PeriodCopy {
   error: number;
   /** Share of the border the copy was compared on. */
   coverage: number;
+  /** Share of the border where the copy's colour differs by more than `CLASH_LEVELS` (another tile's tone). */
+  clash?: number;
+  /** Added to the copied colour (levels per channel), when the copy's light differs from the place it fills. */
+  offset?: [number, number, number];
 }
 
 export interface PeriodFill {
@@ -127,12 +133,16 @@ const MAX_RELATIVE_ERROR = 0.75;
 const NEAR_BEST = 0.1;
 /** Share of the border a copy must be compared on (the rest may fall outside the view or in the hole). */
 const MIN_RING_SHARE = 0.3;
-/** Copies one hole may be filled from. */
-const MAX_COPIES = 256;
+/** Copies one hole may be filled from (a pixel's choice, 1 + the copy's index, is one byte). */
+const MAX_COPIES = 255;
 /** Ring samples × offsets scored in one pass; a larger search goes coarse first (a 16 MP removal's view: 11 G). */
 const SEARCH_BUDGET = 40_000_000;
 /** The coarse pass's best copies searched again at every offset around them. */
 const REFINED_COPIES = 128;
+/** A border pixel whose copy differs by more than this (levels, mean of the channels) shows another tile's tone. */
+const CLASH_LEVELS = 48;
+/** Share of such pixels along the border above which a whole copy is declined. */
+const MAX_CLASH = 0.1;
 /** A tone difference of this many levels weighs as much as the whole border's structure. */
 const TONE_SCALE = 64;
 
@@ -240,6 +250,7 @@ export function findPeriodFill(
   const score = (dx: number, dy: number, step: number): PeriodCopy | null => {
     let sum = 0,
       tone = 0,
+      clash = 0,
       n = 0,
       total = 0;
     for (let k = 0; k < ring.length; k += step) {
@@ -251,10 +262,12 @@ export function findPeriodFill(
       const q = y * w + x;
       if (hole[q]) continue;
       sum += Math.abs(hp[p] - hp[q]);
-      tone += Math.abs(rgb[p * 3] - rgb[q * 3]) + Math.abs(rgb[p * 3 + 1] - rgb[q * 3 + 1]) + Math.abs(rgb[p * 3 + 2] - rgb[q * 3 + 2]);
+      const d = Math.abs(rgb[p * 3] - rgb[q * 3]) + Math.abs(rgb[p * 3 + 1] - rgb[q * 3 + 1]) + Math.abs(rgb[p * 3 + 2] - rgb[q * 3 + 2]);
+      tone += d;
+      if (d > 3 * CLASH_LEVELS) clash++;
       n++;
     }
-    return n >= MIN_RING_SHARE * total && n > 0 ? { dx, dy, tone: tone / (3 * n), error: sum / n / structure, coverage: n / total } : null;
+    return n >= MIN_RING_SHARE * total && n > 0 ? { dx, dy, tone: tone / (3 * n), error: sum / n / structure, coverage: n / total, clash: clash / n } : null;
   };
   // a copy whose source lies partly outside the view fills only part of the hole: it ranks lower
   const rank = (c: PeriodCopy) => c.error + c.tone / TONE_SCALE + (1 - c.coverage);
@@ -308,6 +321,9 @@ export function findPeriodFill(
   const best = scored.filter((c) => c.error <= limit).sort((a, b) => rank(a) - rank(b) || prefer(b.dx, b.dy) - prefer(a.dx, a.dy));
   // then, for pixels none of those can reach, the other copies that still continue the border, best first
   const rest = scored.filter((c) => c.error > limit && c.error <= MAX_RELATIVE_ERROR).sort((a, b) => rank(a) - rank(b));
+  // the best copy puts a tile of another tone beside part of the border (tiles of two tones laid at random): it
+  // would split those tiles; a cell-by-cell fill takes over
+  if (best[0].clash! > MAX_CLASH) return null;
   const copies = [...best, ...rest].slice(0, MAX_COPIES);
   const choice = new Uint8Array(w * h);
   for (const p of holeIdx) {

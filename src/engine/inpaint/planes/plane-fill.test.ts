@@ -31,6 +31,9 @@ function jointAt(rgb: Uint8Array, w: number, x: number, y: number, nx: number, n
   return { offset: (k + sub) * 0.5 - 4, depth: Math.max(...prof) - prof[k] };
 }
 
+/** A joint dipping less than this many levels below its surroundings can hardly be seen. */
+const FAINT_JOINT = 40;
+
 /**
  * For every hole pixel on the centre of a joint family (the floor coordinate `coord` is a multiple of `period`
  * plus `centre`), the joint's position across its direction in the fill against the ground truth.
@@ -46,7 +49,8 @@ function jointErrors(
   centre: number,
 ) {
   const errors: number[] = [];
-  let shallow = 0;
+  let shallow = 0,
+    faint = 0;
   for (let y = 4; y < h - 4; y++)
     for (let x = 4; x < w - 4; x++) {
       if (!hole[y * w + x]) continue;
@@ -63,9 +67,10 @@ function jointErrors(
         b = jointAt(fill, w, px, py, gx / g, gy / g);
       errors.push(Math.abs(a.offset - b.offset));
       if (b.depth < a.depth / 2) shallow++;
+      if (b.depth < FAINT_JOINT) faint++;
     }
   errors.sort((p, q) => p - q);
-  return { count: errors.length, within1: errors.filter((e) => e <= 1).length / errors.length, median: errors[errors.length >> 1], shallow };
+  return { count: errors.length, within1: errors.filter((e) => e <= 1).length / errors.length, median: errors[errors.length >> 1], shallow, faint };
 }
 
 /** Pearson correlation of luma inside the hole. */
@@ -148,6 +153,58 @@ describe('plane-guided completion', () => {
     const [cOurs, cBefore] = [correlation(rgb, ours, hole, w), correlation(rgb, before, hole, w)];
     expect(cOurs).toBeGreaterThan(0.8);
     expect(cOurs).toBeGreaterThan(cBefore + 0.2);
+    expect(objectLeft(ours, hole)).toBe(0);
+    expect(changedOutside(input, ours, hole)).toBe(0);
+  });
+
+  it('fills a perspective floor of grey and white tiles laid at random tile by tile: grout within 1 px, each tile one tone', async () => {
+    const { w, h, rgb } = tileFloor(240, 180, CAMERA, true);
+    const hole = ellipseHole(w, h, 120, 95, 34, 24);
+    const input = withObject(rgb, hole);
+    const report: PlaneReport = {};
+    const ours = await inpaintRgb(input, hole, w, h, { planeReport: report });
+    const before = await inpaintRgb(input, hole, w, h, { planes: false });
+    expect(report.sides?.[0].fill).toBe('cells');
+    const c = Math.cos(TILE.angle),
+      s = Math.sin(TILE.angle);
+    const uv = (x: number, y: number) => {
+      const p = floorPoint(CAMERA, x, y);
+      return [p.X * c - p.Z * s, p.X * s + p.Z * c];
+    };
+    for (const axis of [0, 1]) {
+      const grout = jointErrors(rgb, ours, hole, w, h, (x, y) => uv(x, y)[axis], TILE.size, TILE.grout / 2);
+      expect(grout.count).toBeGreaterThan(40);
+      // each tile comes from its own place on the grid, a little further from the hole than one whole copy's
+      expect(grout.within1).toBeGreaterThanOrEqual(0.9);
+      // beside a grey tile where the truth has a white one the dip is shallower than the truth's, but still plain
+      expect(grout.faint).toBeLessThanOrEqual(0.02 * grout.count);
+    }
+    // inside each tile (1.5 px clear of its grout), the hole's pixels are all grey or all white: no tile is split
+    const split = (out: Uint8Array) => {
+      const tiles = new Map<string, { dark: number; light: number }>();
+      for (let p = 0; p < hole.length; p++) {
+        if (!hole[p]) continue;
+        const x = p % w,
+          y = (p / w) | 0;
+        const [u, v] = uv(x + 0.5, y + 0.5);
+        const g = Math.hypot(...uv(x + 1.5, y + 0.5).map((a, k) => a - uv(x + 0.5, y + 0.5)[k]));
+        const fu = u / TILE.size - Math.floor(u / TILE.size),
+          fv = v / TILE.size - Math.floor(v / TILE.size);
+        const clear = (f: number) => f * TILE.size > TILE.grout + 1.5 * g && (1 - f) * TILE.size > 1.5 * g;
+        if (!clear(fu) || !clear(fv)) continue;
+        const key = `${Math.floor(u / TILE.size)},${Math.floor(v / TILE.size)}`;
+        const t = tiles.get(key) ?? { dark: 0, light: 0 };
+        if (luma(out, w, x, y) < 172) t.dark++;
+        else t.light++;
+        tiles.set(key, t);
+      }
+      const counted = [...tiles.values()].filter((t) => t.dark + t.light >= 6);
+      return { tiles: counted.length, split: counted.filter((t) => Math.min(t.dark, t.light) > 0.1 * (t.dark + t.light)).length };
+    };
+    const mine = split(ours);
+    expect(mine.tiles).toBeGreaterThan(4);
+    expect(mine.split).toBe(0);
+    expect(split(before).split).toBeGreaterThan(0);
     expect(objectLeft(ours, hole)).toBe(0);
     expect(changedOutside(input, ours, hole)).toBe(0);
   });

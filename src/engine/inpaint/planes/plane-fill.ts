@@ -12,6 +12,7 @@
 import { exemplarInpaint } from '../exemplar.js';
 import { findCrossingLines, type GuideLine } from '../structure.js';
 import { cross, invert, mul, project, type Mat3, type Vec3 } from './geometry.js';
+import { findGridFill } from './lattice.js';
 import { findPeriodFill, measurePeriod } from './period.js';
 import { copyAlongPlane, distortion, growRegion, rectifyingHomography, warpBack, warpToRect } from './rectify.js';
 import { detectSegments, type Segment } from './segments.js';
@@ -32,7 +33,8 @@ export interface PlaneSideReport {
   rectified: boolean;
   /** Period along the rectified axes in rectified pixels, 0 where none. */
   period: [number, number];
-  fill: 'period' | 'exemplar';
+  /** Whole copies periods away, grid cells copied one by one (`lattice.ts`), or the exemplar completion. */
+  fill: 'period' | 'cells' | 'exemplar';
   /** Rectified region size. */
   size: [number, number];
 }
@@ -271,6 +273,14 @@ function alignLine(H: Mat3, a: [number, number], b: [number, number]): Mat3 {
   return mul([c, -s, 0, s, c, 0, 0, 0, 1], H);
 }
 
+/** Image pixels per rectified pixel at a rectified point (the square root of the area a rectified pixel covers). */
+function imageScale(Hinv: Mat3, u: number, v: number): number {
+  const [x, y] = project(Hinv, u, v),
+    [xu, yu] = project(Hinv, u + 1, v),
+    [xv, yv] = project(Hinv, u, v + 1);
+  return Math.sqrt(Math.abs((xu - x) * (yv - y) - (yu - y) * (xv - x)));
+}
+
 interface Side {
   take: Uint8Array;
   H: Mat3;
@@ -374,7 +384,13 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
       : [0, 0];
     // nearer the camera (a larger w of the source) the plane is seen sharper
     const sharpness = (dx: number, dy: number) => -project(Hinv, region.u0 + region.w / 2 + dx, region.v0 + region.h / 2 + dy)[2];
-    const copy = findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness);
+    const whole = findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness);
+    // a grid whose tiles differ one from the next has no whole copy that continues the border: cell by cell
+    const cells =
+      whole || !side.rectified
+        ? null
+        : findGridFill(rect.rgb, rect.hole, region.w, region.h, near, opts.seed, (x, y) => imageScale(Hinv, region.u0 + x, region.v0 + y));
+    const copy = whole ?? cells;
     // without a period copy a single plane is left to the single-scale fill: on the renders' plank floors the
     // exemplar completion in the rectified view lost the joints that the single-scale fill's guides keep
     if (!copy && jobs.length === 1) return null;
@@ -392,7 +408,13 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     doneBefore += share;
     opts.onStep?.(doneBefore, 1);
     if (opts.between) await opts.between();
-    sideReports.push({ homography: side.H, rectified: side.rectified, period, fill: copy ? 'period' : 'exemplar', size: [region.w, region.h] });
+    sideReports.push({
+      homography: side.H,
+      rectified: side.rectified,
+      period,
+      fill: whole ? 'period' : cells ? 'cells' : 'exemplar',
+      size: [region.w, region.h],
+    });
   }
   if (opts.report) opts.report.sides = sideReports;
   return out;

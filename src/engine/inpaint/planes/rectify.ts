@@ -192,7 +192,7 @@ export function copyAlongPlane(
   H: Mat3,
   Hinv: Mat3,
   r: RectRegion,
-  fill: { copies: { dx: number; dy: number }[]; choice: Uint8Array },
+  fill: { copies: { dx: number; dy: number; offset?: [number, number, number] }[]; choice: Uint8Array },
 ): void {
   for (let p = 0; p < take.length; p++) {
     if (!take[p]) continue;
@@ -202,10 +202,16 @@ export function copyAlongPlane(
     // the chosen copy first; should its source touch the hole here (rounding to the rectified pixel), the next
     // copy whose source does not
     const chosen = Math.max(0, fill.choice[j * r.w + i] - 1);
+    let used = chosen;
     let [x, y] = project(Hinv, u + fill.copies[chosen].dx, v + fill.copies[chosen].dy);
     for (let k = 0; k < fill.copies.length && touchesHole(hole, w, h, x, y); k++)
-      if (k !== chosen) [x, y] = project(Hinv, u + fill.copies[k].dx, v + fill.copies[k].dy);
+      if (k !== chosen) {
+        [x, y] = project(Hinv, u + fill.copies[k].dx, v + fill.copies[k].dy);
+        used = k;
+      }
     sampleRgb(rgb, w, h, x, y, out, p * 3);
+    const offset = fill.copies[used].offset;
+    if (offset) for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.max(0, Math.min(255, Math.round(out[p * 3 + c] + offset[c])));
   }
 }
 

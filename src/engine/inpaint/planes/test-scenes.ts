@@ -70,16 +70,21 @@ export function plankShader(cam: FloorCamera): Shader {
 
 export const TILE = { size: 0.12, grout: 0.01, angle: Math.PI / 6 };
 
-/** Square tiles rotated by TILE.angle on the floor: both grout families converge to finite vanishing points. */
-export function tileShader(cam: FloorCamera): Shader {
+/**
+ * Square tiles rotated by TILE.angle on the floor: both grout families converge to finite vanishing points. With
+ * `mixed`, about a third of the tiles, drawn at random, are grey among the white ones, and the grout is darker than
+ * both (a joint is where luma dips whatever tiles it runs between).
+ */
+export function tileShader(cam: FloorCamera, mixed = false): Shader {
   const c = Math.cos(TILE.angle),
     s = Math.sin(TILE.angle);
   return (x, y) => {
     const { X, Z } = floorPoint(cam, x, y);
     const u = X * c - Z * s,
       v = X * s + Z * c;
-    if (frac(u / TILE.size) * TILE.size < TILE.grout || frac(v / TILE.size) * TILE.size < TILE.grout) return [88, 84, 80];
+    if (frac(u / TILE.size) * TILE.size < TILE.grout || frac(v / TILE.size) * TILE.size < TILE.grout) return mixed ? [40, 38, 36] : [88, 84, 80];
     const t = hash(Math.floor(u / TILE.size), Math.floor(v / TILE.size)) * 16;
+    if (mixed && hash(Math.floor(v / TILE.size) + 31, Math.floor(u / TILE.size) - 17) > 0.65) return [112 + t, 108 + t, 102 + t];
     return [214 + t, 210 + t, 200 + t];
   };
 }
@@ -101,8 +106,8 @@ export function plankFloor(w = 240, h = 180, cam = CAMERA): Scene {
   return { w, h, camera: cam, rgb: render(w, h, plankShader(cam)) };
 }
 
-export function tileFloor(w = 240, h = 180, cam = CAMERA): Scene {
-  return { w, h, camera: cam, rgb: render(w, h, tileShader(cam)) };
+export function tileFloor(w = 240, h = 180, cam = CAMERA, mixed = false): Scene {
+  return { w, h, camera: cam, rgb: render(w, h, tileShader(cam, mixed)) };
 }
 
 /** Planks up to a plain back wall standing at depth `wallZ`: the meeting line is the row horizon + f / wallZ. */
