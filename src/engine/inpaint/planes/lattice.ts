@@ -6,7 +6,9 @@
  * A cell the border shows part of takes the source whose known part agrees with it; a cell wholly inside the hole
  * takes one of the nearest well-fitting sources, drawn by the seed, so tiles keep the floor's mix of tones.
  */
+import { PairCorrelation } from './correlation.js';
 import { measurePeriod, type PeriodCopy, type PeriodFill } from './period.js';
+import { mulberry32 } from '@shared/seeded-random.js';
 
 const luma = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
 
@@ -108,18 +110,6 @@ const DISTANCE_COST = 1.5;
 /** A cell's known pixels may differ from the source's by at most this many levels on average. */
 const MAX_CELL_ERROR = 24;
 
-/** Deterministic draws from a seed (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The cell-by-cell fill of the rectified `hole` on the grid of `period` (both axes) with joints at `phase`; the
  * result is in `findPeriodFill`'s form (copies and each hole pixel's choice). Null when some cell has no whole
@@ -168,7 +158,7 @@ export function findLatticeFill(
   for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) if (source(i, j)) sources.push([i, j]);
   if (!sources.length) return null;
 
-  const draw = random(seed);
+  const draw = mulberry32(seed);
   const copies: PeriodCopy[] = [];
   const copyIndex = new Map<string, number>();
   const choice = new Uint8Array(w * h);
@@ -237,12 +227,7 @@ function gradient(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, axis:
 
 /** Correlation of `g` with itself shifted by (dx, dy) over the known pairs in `win`; NaN with too few pairs. */
 function selfAgreement(g: Float32Array, w: number, h: number, win: Window, dx: number, dy: number): number {
-  let n = 0,
-    sa = 0,
-    sb = 0,
-    saa = 0,
-    sbb = 0,
-    sab = 0;
+  const c = new PairCorrelation();
   for (let y = Math.max(0, win.y0); y <= Math.min(h - 1, win.y1); y++) {
     const yy = y + dy;
     if (yy < 0 || yy >= h) continue;
@@ -251,19 +236,10 @@ function selfAgreement(g: Float32Array, w: number, h: number, win: Window, dx: n
       if (xx < 0 || xx >= w) continue;
       const a = g[y * w + x],
         b = g[yy * w + xx];
-      if (a < 0 || b < 0) continue;
-      n++;
-      sa += a;
-      sb += b;
-      saa += a * a;
-      sbb += b * b;
-      sab += a * b;
+      if (a >= 0 && b >= 0) c.add(a, b);
     }
   }
-  if (n < MIN_PAIRS) return NaN;
-  const va = saa / n - (sa / n) ** 2,
-    vb = sbb / n - (sb / n) ** 2;
-  return va > 1e-6 && vb > 1e-6 ? (sab / n - (sa / n) * (sb / n)) / Math.sqrt(va * vb) : 0;
+  return c.n < MIN_PAIRS ? NaN : c.value();
 }
 
 /** A step of the grid holds when the joints across it land on joints one step on (correlation of the gradient). */

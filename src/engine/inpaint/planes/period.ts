@@ -4,6 +4,8 @@
  * border. On a tile grid or plank floor this continues every joint exactly; elsewhere it declines.
  */
 
+import { PairCorrelation } from './correlation.js';
+
 const luma = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
 
 /** A peak at least this high, and this much above the first trough, is a period. */
@@ -43,30 +45,15 @@ export function measurePeriod(
   }
   const corr = new Float32Array(maxLag + 1);
   for (let lag = 1; lag <= maxLag; lag++) {
-    let n = 0,
-      sa = 0,
-      sb = 0,
-      saa = 0,
-      sbb = 0,
-      sab = 0;
+    const c = new PairCorrelation();
     for (let t = t0; t <= t1; t += stride)
       for (let s = s0; s + lag <= s1; s++) {
         const p = axis === 0 ? t * w + s : s * w + t;
         const q = axis === 0 ? p + lag : p + lag * w;
-        if (gap[p] || gap[q]) continue;
-        const a = L[p],
-          b = L[q];
-        n++;
-        sa += a;
-        sb += b;
-        saa += a * a;
-        sbb += b * b;
-        sab += a * b;
+        if (!gap[p] && !gap[q]) c.add(L[p], L[q]);
       }
-    if (n < 64) break;
-    const va = saa / n - (sa / n) ** 2,
-      vb = sbb / n - (sb / n) ** 2;
-    corr[lag] = va > 1e-6 && vb > 1e-6 ? (sab / n - (sa / n) * (sb / n)) / Math.sqrt(va * vb) : 0;
+    if (c.n < 64) break;
+    corr[lag] = c.value();
   }
   // lines along the axis keep every lag correlated: the peak is measured against the first trough
   let start = 1;
