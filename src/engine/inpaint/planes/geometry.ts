@@ -94,3 +94,30 @@ export function smallestEigenvector(s: Mat3): Vec3 {
   for (let k = 1; k < 3; k++) if (a[k * 4] < a[best * 4]) best = k;
   return normalize([v[best], v[3 + best], v[6 + best]]);
 }
+
+/** A box of pixels, corners included. */
+export interface Bounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The box around a mask's set pixels (those `take` accepts, if given); null for an empty mask. */
+export function bounds(mask: Uint8Array, w: number, h: number, take?: (p: number) => boolean): Bounds | null {
+  let x0 = w,
+    y0 = h,
+    x1 = -1,
+    y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (mask[p] && (!take || take(p))) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+    }
+  return x1 < 0 ? null : { x0, y0, x1, y1 };
+}

@@ -7,17 +7,11 @@
  * takes one of the nearest well-fitting sources, drawn by the seed, so tiles keep the floor's mix of tones.
  */
 import { PairCorrelation } from './correlation.js';
+import { bounds, type Bounds } from './geometry.js';
 import { measurePeriod, type PeriodCopy, type PeriodFill } from './period.js';
 import { mulberry32 } from '@shared/seeded-random.js';
 
 const luma = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
-
-interface Window {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 
 /** Bins per pixel of the folded joint profile: a period a tenth of a pixel off smears it over a window. */
 const BINS_PER_PIXEL = 4;
@@ -33,7 +27,7 @@ function foldedJoints(
   h: number,
   axis: 0 | 1,
   period: number,
-  win: Window,
+  win: Bounds,
 ): { profile: Float64Array; bins: number } {
   const bins = Math.max(BINS_PER_PIXEL, Math.round(period * BINS_PER_PIXEL));
   const sum = new Float64Array(bins),
@@ -75,7 +69,7 @@ export function jointGrid(
   h: number,
   axis: 0 | 1,
   period: number,
-  win: Window,
+  win: Bounds,
 ): { period: number; phase: number } {
   const g = gradient(rgb, hole, w, h, axis);
   let best = { period, phase: 0, contrast: -Infinity };
@@ -226,7 +220,7 @@ function gradient(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, axis:
 }
 
 /** Correlation of `g` with itself shifted by (dx, dy) over the known pairs in `win`; NaN with too few pairs. */
-function selfAgreement(g: Float32Array, w: number, h: number, win: Window, dx: number, dy: number): number {
+function selfAgreement(g: Float32Array, w: number, h: number, win: Bounds, dx: number, dy: number): number {
   const c = new PairCorrelation();
   for (let y = Math.max(0, win.y0); y <= Math.min(h - 1, win.y1); y++) {
     const yy = y + dy;
@@ -255,7 +249,7 @@ const MIN_PAIRS = 200;
  * it; copied cell by cell from courses of either parity it breaks into vertical seams (seen on the brick facade), so
  * such a grid is left to the whole copies, which keep the bond.
  */
-function stacked(across: Float32Array, w: number, h: number, win: Window, axis: 0 | 1, period: number): boolean {
+function stacked(across: Float32Array, w: number, h: number, win: Bounds, axis: 0 | 1, period: number): boolean {
   const d = Math.round(period);
   return selfAgreement(across, w, h, win, axis === 0 ? d : 0, axis === 1 ? d : 0) >= STEP_AGREEMENT;
 }
@@ -267,18 +261,9 @@ function stacked(across: Float32Array, w: number, h: number, win: Window, axis: 
  * that side: a cell-by-cell fill would carry tiles into the cabinet or the window's panes into the wall.
  */
 function gridAllRound(g: Float32Array, hole: Uint8Array, w: number, h: number, step: [number, number]): boolean {
-  let x0 = w,
-    y0 = h,
-    x1 = -1,
-    y1 = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (hole[y * w + x]) {
-        x0 = Math.min(x0, x);
-        x1 = Math.max(x1, x);
-        y0 = Math.min(y0, y);
-        y1 = Math.max(y1, y);
-      }
+  const holeBox = bounds(hole, w, h);
+  if (!holeBox) return false;
+  const { x0, y0, x1, y1 } = holeBox;
   const bw = Math.max(Math.round((x1 - x0 + 1) / 2), Math.ceil(2 * step[0]) + 4),
     bh = Math.max(Math.round((y1 - y0 + 1) / 2), Math.ceil(2 * step[1]) + 4);
   const xs = [
@@ -315,7 +300,7 @@ export function findGridFill(
   hole: Uint8Array,
   w: number,
   h: number,
-  win: Window,
+  win: Bounds,
   seed: number,
   scaleAt?: (x: number, y: number) => number,
 ): PeriodFill | null {

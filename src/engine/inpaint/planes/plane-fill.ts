@@ -11,7 +11,7 @@
  */
 import { exemplarInpaint } from '../exemplar.js';
 import { findCrossingLines, type GuideLine } from '../structure.js';
-import { cross, invert, mul, project, type Mat3, type Vec3 } from './geometry.js';
+import { bounds, cross, invert, mul, project, type Bounds, type Mat3, type Vec3 } from './geometry.js';
 import { findGridFill } from './lattice.js';
 import { findPeriodFill, measurePeriod } from './period.js';
 import { copyAlongPlane, distortion, growRegion, rectifyingHomography, warpBack, warpToRect } from './rectify.js';
@@ -58,31 +58,6 @@ const FRONTAL = 0.08;
 const MEETING_CONTRAST = 24;
 /** Largest rectified region, pixels. */
 const MAX_RECT_PIXELS = 1_600_000;
-
-interface Bounds {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-function bounds(hole: Uint8Array, w: number, h: number, take?: (p: number) => boolean): Bounds | null {
-  let x0 = w,
-    y0 = h,
-    x1 = -1,
-    y1 = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
-      if (hole[p] && (!take || take(p))) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-    }
-  return x1 < 0 ? null : { x0, y0, x1, y1 };
-}
 
 /** Segments in a window around the hole, detected on a copy downscaled to DETECT_SIDE; full-image coordinates. */
 function segmentsAround(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, win: Bounds): Segment[] {
