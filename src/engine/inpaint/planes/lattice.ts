@@ -8,7 +8,7 @@
  */
 import { PairCorrelation } from './correlation.js';
 import { bounds, type Bounds } from './geometry.js';
-import { measurePeriod, type PeriodCopy, type PeriodFill } from './period.js';
+import { MAX_COPIES, measurePeriod, type PeriodCopy, type PeriodFill } from './period.js';
 import { mulberry32 } from '@shared/seeded-random.js';
 
 const luma = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
@@ -59,19 +59,10 @@ const PERIOD_SEARCH = 0.03;
 const PERIOD_STEPS = 60;
 
 /**
- * The grid's joints along an axis: the period (refined around `period` to the one whose folded gradient peaks
+ * The grid's joints along an axis, from its gradient `g` along it: the period (refined around `period` to the one whose folded gradient peaks
  * sharpest) and the offset in [0, period) where the joints lie.
  */
-export function jointGrid(
-  rgb: Uint8Array,
-  hole: Uint8Array,
-  w: number,
-  h: number,
-  axis: 0 | 1,
-  period: number,
-  win: Bounds,
-): { period: number; phase: number } {
-  const g = gradient(rgb, hole, w, h, axis);
+function jointGrid(g: Float32Array, hole: Uint8Array, w: number, h: number, axis: 0 | 1, period: number, win: Bounds): { period: number; phase: number } {
   let best = { period, phase: 0, contrast: -Infinity };
   for (let k = -PERIOD_STEPS / 2; k <= PERIOD_STEPS / 2; k++) {
     const p = period * (1 + (k / (PERIOD_STEPS / 2)) * PERIOD_SEARCH);
@@ -109,7 +100,7 @@ const MAX_CELL_ERROR = 24;
  * result is in `findPeriodFill`'s form (copies and each hole pixel's choice). Null when some cell has no whole
  * source cell in view, or a cell's known part agrees with no source.
  */
-export function findLatticeFill(
+function findLatticeFill(
   rgb: Uint8Array,
   hole: Uint8Array,
   w: number,
@@ -148,8 +139,10 @@ export function findLatticeFill(
     for (let y = ya - MARGIN; y <= yb + MARGIN; y++) for (let x = xa - MARGIN; x <= xb + MARGIN; x++) if (hole[y * w + x]) return false;
     return true;
   };
-  const sources: [number, number][] = [];
-  for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) if (source(i, j)) sources.push([i, j]);
+  const centre = (a: number, p: number, o: number) => o + (a + 0.5) * p;
+  const sources: { si: number; sj: number; scale: number }[] = [];
+  for (let j = j0; j <= j1; j++)
+    for (let i = i0; i <= i1; i++) if (source(i, j)) sources.push({ si: i, sj: j, scale: scaleAt(centre(i, px, phase[0]), centre(j, py, phase[1])) });
   if (!sources.length) return null;
 
   const draw = mulberry32(seed);
@@ -163,9 +156,8 @@ export function findLatticeFill(
       const [xa, xb] = span(i, px, phase[0], w),
         [ya, yb] = span(j, py, phase[1], h);
       const matched = total[c] - holeCount[c] >= MIN_KNOWN * total[c];
-      const centre = (a: number, p: number, o: number) => o + (a + 0.5) * p;
       const need = SHARP_ENOUGH * scaleAt(centre(i, px, phase[0]), centre(j, py, phase[1]));
-      const scored = sources.map(([si, sj]) => {
+      const scored = sources.map(({ si, sj, scale }) => {
         const dx = (si - i) * px,
           dy = (sj - j) * py;
         let diff = 0,
@@ -188,8 +180,7 @@ export function findLatticeFill(
         const error = n ? diff / (3 * n) : 0;
         // the tile's known part sets the light of its copy
         const offset = n ? (mean.map((v) => v / n) as [number, number, number]) : undefined;
-        const sharp = scaleAt(centre(si, px, phase[0]), centre(sj, py, phase[1])) >= need;
-        return { dx, dy, error, offset, sharp, score: error + DISTANCE_COST * Math.hypot(si - i, sj - j) };
+        return { dx, dy, error, offset, sharp: scale >= need, score: error + DISTANCE_COST * Math.hypot(si - i, sj - j) };
       });
       scored.sort((a, b) => a.score - b.score);
       // the sharp sources when one of them fits, else any
@@ -201,7 +192,7 @@ export function findLatticeFill(
       const key = matched ? `${i},${j}` : `${pick.dx},${pick.dy}`;
       let k = copyIndex.get(key);
       if (k === undefined) {
-        if (copies.length >= 255) return null;
+        if (copies.length >= MAX_COPIES) return null;
         k = copies.length;
         copies.push({ dx: pick.dx, dy: pick.dy, tone: 0, error: pick.error, coverage: 1, offset: matched ? pick.offset : undefined });
         copyIndex.set(key, k);
@@ -306,9 +297,9 @@ export function findGridFill(
 ): PeriodFill | null {
   const measured = [measurePeriod(rgb, hole, w, h, 0, win, true), measurePeriod(rgb, hole, w, h, 1, win, true)];
   if (!measured[0] || !measured[1]) return null;
-  const [gx, gy] = [jointGrid(rgb, hole, w, h, 0, measured[0], win), jointGrid(rgb, hole, w, h, 1, measured[1], win)];
-  // the step along x is checked on the joints running across y and the other way round
   const [dx, dy] = [gradient(rgb, hole, w, h, 0), gradient(rgb, hole, w, h, 1)];
+  const [gx, gy] = [jointGrid(dx, hole, w, h, 0, measured[0], win), jointGrid(dy, hole, w, h, 1, measured[1], win)];
+  // the step along x is checked on the joints running across y and the other way round
   if (!stacked(dy, w, h, win, 0, gx.period) || !stacked(dx, w, h, win, 1, gy.period)) return null;
   const step: [number, number] = [gx.period, gy.period];
   const both = dx.map((v, p) => (v < 0 || dy[p] < 0 ? -1 : v + dy[p]));

@@ -121,7 +121,7 @@ const NEAR_BEST = 0.1;
 /** Share of the border a copy must be compared on (the rest may fall outside the view or in the hole). */
 const MIN_RING_SHARE = 0.3;
 /** Copies one hole may be filled from (a pixel's choice, 1 + the copy's index, is one byte). */
-const MAX_COPIES = 255;
+export const MAX_COPIES = 255;
 /** Ring samples × offsets scored in one pass; a larger search goes coarse first (a 16 MP removal's view: 11 G). */
 const SEARCH_BUDGET = 40_000_000;
 /** The coarse pass's best copies searched again at every offset around them. */
