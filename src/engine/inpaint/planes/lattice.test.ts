@@ -78,6 +78,17 @@ describe('cell-by-cell fill of a grid of tiles of random tones', () => {
     expect(perTile.size).toBeGreaterThan(8);
   });
 
+  it('declines a hole that reaches another surface beside the tiles (a cabinet front of its own grain)', () => {
+    const cabinet = Uint8Array.from(rgb);
+    for (let y = 0; y < h; y++)
+      for (let x = 124; x < w; x++) {
+        // the front's grain: vertical streaks of no period near the tiles'
+        const r = Math.sin(x * 91.7 + Math.floor(y / 40) * 13.1) * 43758.5453;
+        cabinet.fill(Math.round(40 + 30 * (r - Math.floor(r))), (y * w + x) * 3, (y * w + x) * 3 + 3);
+      }
+    expect(findGridFill(cabinet, hole, w, h, win, 7)).toBeNull();
+  });
+
   it('draws the tiles wholly inside the hole by the seed: the same seed gives the same fill', () => {
     const a = findGridFill(rgb, hole, w, h, win, 3)!,
       b = findGridFill(rgb, hole, w, h, win, 3)!;

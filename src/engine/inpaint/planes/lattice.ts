@@ -229,6 +229,12 @@ function selfAgreement(g: Float32Array, w: number, h: number, win: Bounds, dx: n
 
 /** A step of the grid holds when the joints across it land on joints one step on (correlation of the gradient). */
 const STEP_AGREEMENT = 0.35;
+/**
+ * Below this a box beside the hole contradicts the grid (a cabinet, a window); between it and STEP_AGREEMENT the box
+ * cannot tell (on the kitchen's floor the box above a hole grown by the engine's 3 px reached the cabinets' plinth
+ * and read 0.31 where the ungrown hole's read 0.41).
+ */
+const CONTRADICTS = 0.2;
 /** Boxes around the hole that must show the grid (the others lying outside the view or too unknown to tell). */
 const MIN_SIDES_SEEN = 3;
 /** Pairs needed for a correlation to count. */
@@ -246,10 +252,11 @@ function stacked(across: Float32Array, w: number, h: number, win: Bounds, axis: 
 }
 
 /**
- * Whether the grid runs all round the hole: in each of the eight boxes beside the hole's box (corners and sides,
- * half the hole's size or two steps, whichever is more), where the box has enough known pairs, the gradient agrees
- * with itself one step on along both axes. A hole over tiles and the cabinet or window beside them has no grid on
- * that side: a cell-by-cell fill would carry tiles into the cabinet or the window's panes into the wall.
+ * Whether the grid runs all round the hole: of the eight boxes beside the hole's box (corners and sides, half the
+ * hole's size or two steps, whichever is more), none contradicts it and at least three show it. A box shows it
+ * where, along each axis it has enough known pairs for, the gradient agrees with itself one step on. A hole over
+ * tiles and the cabinet or window beside them has no grid on that side: a cell-by-cell fill would carry tiles into
+ * the cabinet or the window's panes into the wall.
  */
 function gridAllRound(g: Float32Array, hole: Uint8Array, w: number, h: number, step: [number, number]): boolean {
   const holeBox = bounds(hole, w, h);
@@ -275,8 +282,10 @@ function gridAllRound(g: Float32Array, hole: Uint8Array, w: number, h: number, s
       if (box.x1 < box.x0 || box.y1 < box.y0) continue;
       // a box too small or too unknown for a step along an axis says nothing along it (NaN)
       const along = [selfAgreement(g, w, h, box, Math.round(step[0]), 0), selfAgreement(g, w, h, box, 0, Math.round(step[1]))];
-      if (along.some((v) => v < STEP_AGREEMENT)) return false;
-      if (along.every((v) => !Number.isNaN(v))) seen++;
+      if (along.some((v) => v < CONTRADICTS)) return false;
+      // along an axis it can tell, the box shows the grid
+      const told = along.filter((v) => !Number.isNaN(v));
+      if (told.length && told.every((v) => v >= STEP_AGREEMENT)) seen++;
     }
   return seen >= MIN_SIDES_SEEN;
 }

@@ -1,5 +1,8 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { inpaintRgb } from '../inpaint-image.js';
+import { DEFAULT_FILL_SEED } from '@shared/removal.js';
+import { edgeF1, textureAgreement } from '../fill-measures.js';
+import { dilate, inpaintRgb, MASK_DILATION } from '../inpaint-image.js';
 import { planeGuidedInpaint, type PlaneReport } from './plane-fill.js';
 import { CAMERA, ellipseHole, floorAndWall, floorPoint, PLANK, plankFloor, TILE, tileFloor, withObject } from './test-scenes.js';
 
@@ -247,6 +250,27 @@ describe('plane-guided completion', () => {
     expect(a).not.toBeNull();
     expect(Buffer.compare(Buffer.from(a!), Buffer.from(b!))).toBe(0);
     expect(changedOutside(input, a!, hole)).toBe(0);
+  });
+
+  it('fills the kitchen render’s chequered floor tile by tile under a painted mask grown as the engine grows it', async () => {
+    // bench (e′)'s kitchen floor: the box above the grown hole reaches the cabinets' plinth, which must not read as
+    // a surface without the grid
+    const { data, info } = await sharp('bench/renders/05-kitchen-tiles.png').resize(768).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const w = info.width,
+      h = info.height,
+      rgb = new Uint8Array(data);
+    const s = Math.sqrt((0.014 * w * h) / Math.PI),
+      cx = 0.86 * w,
+      cy = 0.88 * h;
+    const painted = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (((x - cx) / s) ** 2 + ((1.4 * (y - cy)) / s) ** 2 <= 1) painted[y * w + x] = 1;
+    const hole = dilate(painted, w, h, MASK_DILATION);
+    const report: PlaneReport = {};
+    const out = await planeGuidedInpaint(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, report });
+    expect(report.sides?.map((side) => side.fill)).toEqual(['cells']);
+    // against the render itself: the joints continue and the tiles read as the floor's
+    expect(edgeF1(out!, rgb, hole, w, h)).toBeGreaterThan(0.9);
+    expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(0.75);
   });
 
   it('leaves a surface seen head-on to the single-scale fill', async () => {
