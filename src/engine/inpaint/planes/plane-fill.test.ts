@@ -113,6 +113,20 @@ function changedOutside(a: Uint8Array, b: Uint8Array, hole: Uint8Array): number 
   return n;
 }
 
+/** A render of the benchmark at `width`, as interleaved RGB. */
+async function render(name: string, width: number) {
+  const { data, info } = await sharp(`bench/renders/${name}.png`).resize(width).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { rgb: new Uint8Array(data), w: info.width, h: info.height };
+}
+
+/** A painted ellipse 1.4 times as wide as tall covering `share` of the image, centred at (cx, cy). */
+function ellipse(w: number, h: number, cx: number, cy: number, share: number): Uint8Array {
+  const s = Math.sqrt((1.4 * share * w * h) / Math.PI);
+  const m = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (((x - cx) / s) ** 2 + ((1.4 * (y - cy)) / s) ** 2 <= 1) m[y * w + x] = 1;
+  return m;
+}
+
 describe('plane-guided completion', () => {
   it('continues the joints of a perspective plank floor within 1 px and towards their vanishing point', async () => {
     const { w, h, rgb } = plankFloor();
@@ -255,22 +269,30 @@ describe('plane-guided completion', () => {
   it('fills the kitchen render’s chequered floor tile by tile under a painted mask grown as the engine grows it', async () => {
     // bench (e′)'s kitchen floor: the box above the grown hole reaches the cabinets' plinth, which must not read as
     // a surface without the grid
-    const { data, info } = await sharp('bench/renders/05-kitchen-tiles.png').resize(768).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const w = info.width,
-      h = info.height,
-      rgb = new Uint8Array(data);
-    const s = Math.sqrt((0.014 * w * h) / Math.PI),
-      cx = 0.86 * w,
-      cy = 0.88 * h;
-    const painted = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (((x - cx) / s) ** 2 + ((1.4 * (y - cy)) / s) ** 2 <= 1) painted[y * w + x] = 1;
-    const hole = dilate(painted, w, h, MASK_DILATION);
+    const { rgb, w, h } = await render('05-kitchen-tiles', 768);
+    const hole = dilate(ellipse(w, h, 0.86 * w, 0.88 * h, 0.01), w, h, MASK_DILATION);
     const report: PlaneReport = {};
     const out = await planeGuidedInpaint(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, report });
     expect(report.sides?.map((side) => side.fill)).toEqual(['cells']);
     // against the render itself: the joints continue and the tiles read as the floor's
     expect(edgeF1(out!, rgb, hole, w, h)).toBeGreaterThan(0.9);
     expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(0.75);
+  });
+
+  it('leaves a hole over a kerb, with little of the kerb in view beside the picture’s edge, to the single-scale fill', async () => {
+    // bench (e′)'s sidewalk: filled side by side across the kerb's edge, the kerb's strip pasted a bollard's foot on it
+    const { rgb, w, h } = await render('09-city-block-street', 768);
+    const hole = dilate(ellipse(w, h, 0.08 * w, 0.92 * h, 0.006), w, h, MASK_DILATION);
+    expect(await planeGuidedInpaint(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED })).toBeNull();
+    const out = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED });
+    // nothing under the hole is as dark as the bollards' black, and nothing of it comes into the fill
+    const dark = (img: Uint8Array) => {
+      let n = 0;
+      for (let p = 0; p < hole.length; p++) if (hole[p] && 0.299 * img[p * 3] + 0.587 * img[p * 3 + 1] + 0.114 * img[p * 3 + 2] < 30) n++;
+      return n;
+    };
+    expect(dark(rgb)).toBe(0);
+    expect(dark(out)).toBeLessThan(10);
   });
 
   it('leaves a surface seen head-on to the single-scale fill', async () => {

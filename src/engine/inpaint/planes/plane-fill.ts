@@ -56,6 +56,8 @@ const MIN_NEAR_SUPPORT = 1.0;
 const FRONTAL = 0.08;
 /** Two sides of a line are different surfaces when their mean colours differ by this much (levels per channel). */
 const MEETING_CONTRAST = 24;
+/** A side filled by the exemplar completion in its rectified view needs this many pixels of it known per pixel it fills. */
+const MIN_CONTEXT = 4;
 /** Largest rectified region, pixels. */
 const MAX_RECT_PIXELS = 1_600_000;
 
@@ -344,9 +346,9 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
   }
   let holeTotal = 0;
   for (const j of jobs) holeTotal += j.region.w * j.region.h;
-  let doneBefore = 0;
-  const out = Uint8Array.from(rgb);
-  const sideReports: PlaneSideReport[] = [];
+  // every side's fill is chosen before any is made: a side that declines hands the whole hole to the single-scale
+  // fill before progress has been reported
+  const plans = [];
   for (const { side, region, Hinv } of jobs) {
     const rect = warpToRect(rgb, hole, w, h, Hinv, region, side.inside);
     // the period is measured around the hole only: further out the rectified view may show other surfaces
@@ -369,6 +371,23 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     // without a period copy a single plane is left to the single-scale fill: on the renders' plank floors the
     // exemplar completion in the rectified view lost the joints that the single-scale fill's guides keep
     if (!copy && jobs.length === 1) return null;
+    // a side left with little of its surface in view (a kerb's face, a strip beside the picture's edge) would copy
+    // whatever it holds into the hole (a bollard's foot onto the kerb): the single-scale fill sees more around it
+    if (!copy) {
+      let known = 0,
+        taken = 0;
+      for (let k = 0; k < rect.hole.length; k++) known += rect.hole[k] ? 0 : 1;
+      for (let k = 0; k < side.take.length; k++) taken += side.take[k];
+      if (known < MIN_CONTEXT * taken) return null;
+    }
+    plans.push({ side, region, Hinv, rect, period, copy, fill: whole ? ('period' as const) : cells ? ('cells' as const) : ('exemplar' as const) });
+    if (opts.between) await opts.between();
+  }
+
+  let doneBefore = 0;
+  const out = Uint8Array.from(rgb);
+  const sideReports: PlaneSideReport[] = [];
+  for (const { side, region, Hinv, rect, period, copy, fill } of plans) {
     const share = (region.w * region.h) / holeTotal;
     if (copy) copyAlongPlane(out, side.take, rgb, hole, w, h, side.H, Hinv, region, copy);
     else {
@@ -383,13 +402,7 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     doneBefore += share;
     opts.onStep?.(doneBefore, 1);
     if (opts.between) await opts.between();
-    sideReports.push({
-      homography: side.H,
-      rectified: side.rectified,
-      period,
-      fill: whole ? 'period' : cells ? 'cells' : 'exemplar',
-      size: [region.w, region.h],
-    });
+    sideReports.push({ homography: side.H, rectified: side.rectified, period, fill, size: [region.w, region.h] });
   }
   if (opts.report) opts.report.sides = sideReports;
   return out;
