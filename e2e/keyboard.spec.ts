@@ -143,7 +143,8 @@ test('the workspace by keyboard: cards, the save dialog and the remove tool', as
   await expect(save).toBeFocused();
 
   // Delete (or Backspace) removes the focused card; the toast offers Undo, which puts it back
-  const undo = page.locator('[data-sonner-toast]').getByRole('button', { name: 'Undo' });
+  // the toast of this removal: the one before it may still be leaving, its Undo spent
+  const undo = page.locator('[data-sonner-toast]:not([data-removed="true"])').getByRole('button', { name: 'Undo' });
   for (const key of ['Delete', 'Backspace']) {
     // a card put back by Undo is focusable once the canvas has measured it again
     await expect(async () => {
@@ -156,6 +157,8 @@ test('the workspace by keyboard: cards, the save dialog and the remove tool', as
     await expectFocusRing(page);
     await page.keyboard.press('Enter');
     await expect(card).toHaveCount(1);
+    // Undo closes its toast
+    await expect(undo).toHaveCount(0);
   }
   await node.focus();
   await page.keyboard.press('Enter');
