@@ -122,9 +122,8 @@ async function render(name: string, width: number) {
 /** A painted ellipse 1.4 times as wide as tall covering `share` of the image, centred at (cx, cy). */
 function ellipse(w: number, h: number, cx: number, cy: number, share: number): Uint8Array {
   const s = Math.sqrt((1.4 * share * w * h) / Math.PI);
-  const m = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (((x - cx) / s) ** 2 + ((1.4 * (y - cy)) / s) ** 2 <= 1) m[y * w + x] = 1;
-  return m;
+  // ellipseHole measures from pixel centres: the same pixels as an ellipse measured from pixel corners at (cx, cy)
+  return ellipseHole(w, h, cx + 0.5, cy + 0.5, s, s / 1.4);
 }
 
 describe('plane-guided completion', () => {
