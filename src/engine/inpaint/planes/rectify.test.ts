@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { sampleRgb, sampleRgbSharp } from './rectify.js';
+
+describe('sampling a copy between pixels', () => {
+  // grooves every 3 px, as a plank's fine ridges at the render's resolution
+  const w = 24,
+    h = 8;
+  const rgb = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) rgb.fill(Math.round(128 + 60 * Math.cos((2 * Math.PI * x) / 3)), (y * w + x) * 3, (y * w + x) * 3 + 3);
+  const contrast = (sample: (x: number, out: Uint8Array) => void) => {
+    const values: number[] = [];
+    const out = new Uint8Array(3);
+    for (let x = 4; x < 16; x++) {
+      sample(x + 0.5, out);
+      values.push(out[0]);
+    }
+    return Math.max(...values) - Math.min(...values);
+  };
+
+  it('keeps fine grooves at half a pixel that a bilinear sample averages away', () => {
+    const hole = new Uint8Array(w * h);
+    const bilinear = contrast((x, out) => sampleRgb(rgb, w, h, x, 3.5, out, 0));
+    const sharp = contrast((x, out) => sampleRgbSharp(rgb, hole, w, h, x, 3.5, out, 0));
+    expect(bilinear).toBeLessThan(70);
+    expect(sharp).toBeGreaterThan(bilinear * 1.3);
+  });
+
+  it('falls back to the bilinear sample where its wider footprint touches the hole', () => {
+    const hole = new Uint8Array(w * h);
+    hole[2 * w + 9] = 1; // one row above the bilinear footprint of (8.5, 3.5), inside the 4×4 one
+    const a = new Uint8Array(3),
+      b = new Uint8Array(3);
+    sampleRgbSharp(rgb, hole, w, h, 8.5, 3.5, a, 0);
+    sampleRgb(rgb, w, h, 8.5, 3.5, b, 0);
+    expect([...a]).toEqual([...b]);
+    sampleRgbSharp(rgb, new Uint8Array(w * h), w, h, 8.5, 3.5, a, 0);
+    expect([...a]).not.toEqual([...b]);
+  });
+});
