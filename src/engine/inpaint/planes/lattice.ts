@@ -62,7 +62,15 @@ const PERIOD_STEPS = 60;
  * The grid's joints along an axis, from its gradient `g` along it: the period (refined around `period` to the one whose folded gradient peaks
  * sharpest) and the offset in [0, period) where the joints lie.
  */
-function jointGrid(g: Float32Array, hole: Uint8Array, w: number, h: number, axis: 0 | 1, period: number, win: Bounds): { period: number; phase: number } {
+export function jointGrid(
+  g: Float32Array,
+  hole: Uint8Array,
+  w: number,
+  h: number,
+  axis: 0 | 1,
+  period: number,
+  win: Bounds,
+): { period: number; phase: number } {
   let best = { period, phase: 0, contrast: -Infinity };
   for (let k = -PERIOD_STEPS / 2; k <= PERIOD_STEPS / 2; k++) {
     const p = period * (1 + (k / (PERIOD_STEPS / 2)) * PERIOD_SEARCH);
@@ -203,7 +211,7 @@ function findLatticeFill(
 }
 
 /** Gradient magnitude of luma along x (axis 0) or y (axis 1), -1 where a hole pixel is involved. */
-function gradient(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, axis: 0 | 1): Float32Array {
+export function gradient(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, axis: 0 | 1): Float32Array {
   const step = axis === 0 ? 1 : w;
   const g = new Float32Array(w * h).fill(-1);
   for (let p = step; p < w * h - step; p++) if (!hole[p] && !hole[p - step] && !hole[p + step]) g[p] = Math.abs(luma(rgb, p + step) - luma(rgb, p - step));
@@ -211,7 +219,7 @@ function gradient(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, axis:
 }
 
 /** Correlation of `g` with itself shifted by (dx, dy) over the known pairs in `win`; NaN with too few pairs. */
-function selfAgreement(g: Float32Array, w: number, h: number, win: Bounds, dx: number, dy: number): number {
+export function selfAgreement(g: Float32Array, w: number, h: number, win: Bounds, dx: number, dy: number): number {
   const c = new PairCorrelation();
   for (let y = Math.max(0, win.y0); y <= Math.min(h - 1, win.y1); y++) {
     const yy = y + dy;
@@ -258,7 +266,7 @@ function stacked(across: Float32Array, w: number, h: number, win: Bounds, axis: 
  * tiles and the cabinet or window beside them has no grid on that side: a cell-by-cell fill would carry tiles into
  * the cabinet or the window's panes into the wall.
  */
-function gridAllRound(g: Float32Array, hole: Uint8Array, w: number, h: number, step: [number, number]): boolean {
+export function gridAllRound(g: Float32Array, hole: Uint8Array, w: number, h: number, step: [number, number]): boolean {
   const holeBox = bounds(hole, w, h);
   if (!holeBox) return false;
   const { x0, y0, x1, y1 } = holeBox;

@@ -278,6 +278,20 @@ describe('plane-guided completion', () => {
     expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(0.75);
   });
 
+  it('fills the living room render’s plank floor board by board: the planks’ joints continue at their perspective', async () => {
+    // bench (e′)'s plank floor: plank ends at random, so no whole copy continues the border and the plane path used
+    // to leave the hole to the single-scale fill, whose blocks came back as a patchwork of planks
+    const { rgb, w, h } = await render('04-interior-living-room', 768);
+    const hole = dilate(ellipse(w, h, 0.82 * w, 0.86 * h, 0.02), w, h, MASK_DILATION);
+    const report: PlaneReport = {};
+    const out = await planeGuidedInpaint(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, report });
+    expect(report.sides?.map((side) => side.fill)).toEqual(['boards']);
+    expect(edgeF1(out!, rgb, hole, w, h)).toBeGreaterThan(0.93);
+    expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(0.62);
+    const single = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planes: false });
+    expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(textureAgreement(single, rgb, hole, w, h) + 0.03);
+  });
+
   it('leaves a hole over a kerb, with little of the kerb in view beside the picture’s edge, to the single-scale fill', async () => {
     // bench (e′)'s sidewalk: filled side by side across the kerb's edge, the kerb's strip pasted a bollard's foot on it
     const { rgb, w, h } = await render('09-city-block-street', 768);

@@ -12,6 +12,7 @@
 import { exemplarInpaint } from '../exemplar.js';
 import { findCrossingLines, type GuideLine } from '../structure.js';
 import { bounds, cross, invert, mul, project, type Bounds, type Mat3, type Vec3 } from './geometry.js';
+import { findBoardFill } from './boards.js';
 import { findGridFill } from './lattice.js';
 import { findPeriodFill, measurePeriod } from './period.js';
 import { copyAlongPlane, distortion, growRegion, rectifyingHomography, warpBack, warpToRect } from './rectify.js';
@@ -33,8 +34,8 @@ export interface PlaneSideReport {
   rectified: boolean;
   /** Period along the rectified axes in rectified pixels, 0 where none. */
   period: [number, number];
-  /** Whole copies periods away, grid cells copied one by one (`lattice.ts`), or the exemplar completion. */
-  fill: 'period' | 'cells' | 'exemplar';
+  /** Whole copies periods away, grid cells copied one by one (`lattice.ts`), boards stretch by stretch (`boards.ts`), or the exemplar completion. */
+  fill: 'period' | 'cells' | 'boards' | 'exemplar';
   /** Rectified region size. */
   size: [number, number];
 }
@@ -361,13 +362,13 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
       : [0, 0];
     // nearer the camera (a larger w of the source) the plane is seen sharper
     const sharpness = (dx: number, dy: number) => -project(Hinv, region.u0 + region.w / 2 + dx, region.v0 + region.h / 2 + dy)[2];
+    const scaleAt = (x: number, y: number) => imageScale(Hinv, region.u0 + x, region.v0 + y);
     const whole = findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness);
     // a grid whose tiles differ one from the next has no whole copy that continues the border: cell by cell
-    const cells =
-      whole || !side.rectified
-        ? null
-        : findGridFill(rect.rgb, rect.hole, region.w, region.h, near, opts.seed, (x, y) => imageScale(Hinv, region.u0 + x, region.v0 + y));
-    const copy = whole ?? cells;
+    const cells = whole || !side.rectified ? null : findGridFill(rect.rgb, rect.hole, region.w, region.h, near, opts.seed, scaleAt);
+    // boards with their ends at random (planks, cladding, brick courses): board by board
+    const boards = whole || cells || !side.rectified ? null : findBoardFill(rect.rgb, rect.hole, region.w, region.h, near, scaleAt);
+    const copy = whole ?? cells ?? boards;
     // without a period copy a single plane is left to the single-scale fill: on the renders' plank floors the
     // exemplar completion in the rectified view lost the joints that the single-scale fill's guides keep
     if (!copy && jobs.length === 1) return null;
@@ -380,7 +381,15 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
       for (let k = 0; k < side.take.length; k++) taken += side.take[k];
       if (known < MIN_CONTEXT * taken) return null;
     }
-    plans.push({ side, region, Hinv, rect, period, copy, fill: whole ? ('period' as const) : cells ? ('cells' as const) : ('exemplar' as const) });
+    plans.push({
+      side,
+      region,
+      Hinv,
+      rect,
+      period,
+      copy,
+      fill: whole ? ('period' as const) : cells ? ('cells' as const) : boards ? ('boards' as const) : ('exemplar' as const),
+    });
     if (opts.between) await opts.between();
   }
 

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { findBoardFill } from './boards.js';
+
+const P = 14; // board width: a 2 px dark joint, then 12 px of board
+const JOINT = 40;
+
+/**
+ * A rectified floor of boards running along y, 14 px apart, each plank its own tone with a grain along it and a fine
+ * groove every 3 px, and plank ends (dark rows) at a different place on every board, as on a real floor.
+ */
+function planks(w: number, h: number): Uint8Array {
+  const rgb = new Uint8Array(w * h * 3);
+  const r = (a: number, b: number) => {
+    const v = Math.sin(a * 127.1 + b * 311.7) * 43758.5453;
+    return v - Math.floor(v);
+  };
+  for (let x = 0; x < w; x++) {
+    const b = Math.floor(x / P);
+    const length = 50 + Math.floor(r(b, 1) * 40),
+      start = Math.floor(r(b, 2) * length);
+    for (let y = 0; y < h; y++) {
+      const plank = Math.floor((y + start) / length);
+      // the plank's tone, and its grain: a little lighter or darker row by row along the board
+      let v = 120 + Math.round(r(b, plank + 3) * 70) + Math.round((r(b * 977 + y, 5) - 0.5) * 12);
+      if ((x % P) % 3 === 0) v -= 18;
+      if (x % P < 2 || (y + start) % length < 2) v = JOINT;
+      rgb.set([v, Math.round(v * 0.8), Math.round(v * 0.6)], (y * w + x) * 3);
+    }
+  }
+  return rgb;
+}
+
+function ellipse(w: number, h: number, cx: number, cy: number, rx: number, ry: number): Uint8Array {
+  const hole = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (((x + 0.5 - cx) / rx) ** 2 + ((y + 0.5 - cy) / ry) ** 2 <= 1) hole[y * w + x] = 1;
+  return hole;
+}
+
+/** Each hole pixel's source pixel under the fill's choice. */
+function sources(fill: NonNullable<ReturnType<typeof findBoardFill>>, hole: Uint8Array, w: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (let p = 0; p < hole.length; p++) {
+    if (!hole[p]) continue;
+    const c = fill.copies[fill.choice[p] - 1];
+    out.set(p, p + Math.round(c.dy) * w + Math.round(c.dx));
+  }
+  return out;
+}
+
+describe('board-by-board fill', () => {
+  const w = 224,
+    h = 240;
+  const win = { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
+  const hole = ellipse(w, h, 112, 120, 40, 34);
+
+  it('continues every long joint and takes each board’s stretch whole from one board a whole number of periods away', () => {
+    const rgb = planks(w, h);
+    const fill = findBoardFill(rgb, hole, w, h, win);
+    expect(fill).not.toBeNull();
+    for (const c of fill!.copies) {
+      expect(Math.abs(c.dx / P - Math.round(c.dx / P))).toBeLessThan(0.05);
+      expect(c.error).toBeLessThan(12);
+    }
+    let jointPixels = 0,
+      jointDark = 0,
+      mixed = 0;
+    const src = sources(fill!, hole, w);
+    for (const [p, q] of src) {
+      const x = p % w;
+      if (x % P < 2) {
+        jointPixels++;
+        if (rgb[q * 3] === JOINT) jointDark++;
+      }
+      // a row across a board comes from one row of one board: away from the joints, its neighbour takes the same copy
+      if (x % P >= 3 && x % P < P - 1 && hole[p + 1] && fill!.choice[p + 1] !== fill!.choice[p]) mixed++;
+    }
+    expect(jointPixels).toBeGreaterThan(200);
+    expect(jointDark / jointPixels).toBeGreaterThan(0.98);
+    expect(mixed).toBe(0);
+  });
+
+  it('never takes a stretch that runs through a flat object of the boards’ own colour (a window on a brick course)', () => {
+    const th = 330;
+    const rgb = planks(w, th);
+    const tall = ellipse(w, th, 112, 100, 40, 34);
+    // below the hole, a copy of the hole's rows whose ends agree exactly with the hole's but whose middle is one
+    // flat colour per board, the board's own (grooves and plank ends gone): a window pane between bricks
+    const [y0, y1, shift] = [60, 140, 170];
+    for (let y = y0; y <= y1; y++) rgb.copyWithin((y + shift) * w * 3, y * w * 3, (y + 1) * w * 3);
+    const flat = { y0: y0 + shift + 8, y1: y1 + shift - 8 };
+    for (let x = 0; x < w; x++) {
+      const v = rgb[((flat.y0 - 1) * w + x) * 3];
+      for (let y = flat.y0; y <= flat.y1; y++) rgb.set([v, Math.round(v * 0.8), Math.round(v * 0.6)], (y * w + x) * 3);
+    }
+    const fill = findBoardFill(rgb, tall, w, th, { x0: 0, y0: 0, x1: w - 1, y1: th - 1 });
+    expect(fill).not.toBeNull();
+    let fromPane = 0;
+    for (const q of sources(fill!, tall, w).values()) {
+      const y = Math.floor(q / w);
+      if (y >= flat.y0 && y <= flat.y1) fromPane++;
+    }
+    expect(fromPane).toBe(0);
+  });
+
+  it('declines a surface without boards', () => {
+    const rgb = new Uint8Array(w * h * 3);
+    for (let p = 0; p < w * h; p++) {
+      const v = Math.sin(p * 12.9898) * 43758.5453;
+      rgb.fill(100 + Math.floor((v - Math.floor(v)) * 80), p * 3, p * 3 + 3);
+    }
+    expect(findBoardFill(rgb, hole, w, h, win)).toBeNull();
+  });
+});

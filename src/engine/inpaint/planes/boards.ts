@@ -1,0 +1,290 @@
+/**
+ * Boards: plank floors, decking and brick courses have long joints one period apart across them and ends (plank
+ * ends, head joints) at no fixed place along them, so no copy of the whole hole continues its border and a grid's
+ * cells do not exist. Here the rectified hole is filled board by board: each board's stretch through the hole takes
+ * a stretch of a board a whole number of periods across (itself included), slid along the boards to where its known
+ * ends agree with the board's ends at the hole. Every joint across continues, each board keeps one board's tone, and
+ * the ends inside the hole are real ends copied whole.
+ */
+import { bounds, type Bounds } from './geometry.js';
+import { gradient, gridAllRound, jointGrid, selfAgreement } from './lattice.js';
+import { MAX_COPIES, measurePeriod, type PeriodCopy, type PeriodFill } from './period.js';
+
+/** Known pixels of the board this far along it beyond the hole are the ends a copy is matched on. */
+const END = 6;
+/** The board's colour and how it changes along are measured this far beyond the hole (pixels). */
+const REACH = 32;
+/** A source stretch is known this many pixels beyond its ends and sides, so its copy never touches the hole. */
+const MARGIN = 2;
+/** Sources seen at least this share of the board's size at the hole are preferred (nearer the camera, sharper). */
+const SHARP_ENOUGH = 0.85;
+/** Per period of distance between a board's stretch and its source, the score grows by this many levels. */
+const DISTANCE_COST = 0.5;
+/** A board's known ends may differ from the source's by at most this many levels on average. */
+const MAX_BOARD_ERROR = 24;
+/** Known end pixels compared per candidate at most (evenly subsampled beyond). */
+const MAX_END_SAMPLES = 400;
+/** Boards narrower than this (rectified pixels) are texture, not boards. */
+const MIN_PERIOD = 4;
+/**
+ * A row across a board (its mean colour) is foreign to the board when it differs from the mean of the board's known
+ * rows by more than this many levels or three times their own spread, whichever is more (a sill on a brick course's
+ * line, not a plank end).
+ */
+const FOREIGN_LEVELS = 16;
+/** A source stretch with more foreign rows than this share carries another object into the board. */
+const MAX_FOREIGN = 0.1;
+/**
+ * A row is flat when its colour changes from the row two before by less than this share of the board's mean change
+ * along its known rows. A source stretch may hold a run of flat rows only FLAT_RUN times as long as the board's own
+ * longest (a brick, a plank): a longer one is a window's glass on a brick course's line, at night as dark as the
+ * bricks and so not foreign by colour.
+ */
+const FLAT_SHARE = 0.25;
+const FLAT_RUN = 1.5;
+
+interface Boards {
+  /** The axis across the boards (0: the boards run along y). */
+  axis: 0 | 1;
+  period: number;
+  /** Each board's first and last pixel across, in order; board k + 1 lies one period beyond board k. */
+  spans: [number, number][];
+}
+
+/**
+ * The boards around the rectified hole: a period of joints across one axis (of luma's signed derivative: a brick
+ * course's mortar above and below steps alike in magnitude, so the magnitude repeats every half course) whose joints
+ * run on along the other axis all round the hole. Of two such axes, the one whose joints agree with themselves one
+ * period along best (the boards' long joints, not the plank ends).
+ */
+function findBoards(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, win: Bounds): Boards | null {
+  let best: (Boards & { run: number }) | null = null;
+  for (const axis of [0, 1] as const) {
+    const measured = measurePeriod(rgb, hole, w, h, axis, win);
+    if (measured < MIN_PERIOD) continue;
+    const g = gradient(rgb, hole, w, h, axis);
+    const { period, phase } = jointGrid(g, hole, w, h, axis, measured, win);
+    // across: one period on, the joints land on joints; along: the joints run on (the same step, on the same g)
+    if (!gridAllRound(g, hole, w, h, [period, period])) continue;
+    const d = Math.round(period);
+    const run = selfAgreement(g, w, h, win, axis === 0 ? 0 : d, axis === 0 ? d : 0);
+    if (best && run <= best.run) continue;
+    const ns = axis === 0 ? w : h;
+    const spans: [number, number][] = [];
+    for (let b = Math.floor(-phase / period); phase + b * period <= ns - 1; b++)
+      spans.push([Math.max(0, Math.ceil(phase + b * period)), Math.min(ns - 1, Math.ceil(phase + (b + 1) * period) - 1)]);
+    best = { axis, period, spans, run };
+  }
+  return best;
+}
+
+/** Per board, read lazily: where along it its whole width (with the margin) is known, and its rows' mean colours. */
+class BoardRows {
+  private known = new Map<number, Int32Array>();
+  private means = new Map<number, Float32Array>();
+  readonly ns: number;
+  readonly nt: number;
+
+  constructor(
+    readonly rgb: Uint8Array,
+    readonly hole: Uint8Array,
+    readonly w: number,
+    h: number,
+    readonly boards: Boards,
+  ) {
+    [this.ns, this.nt] = boards.axis === 0 ? [w, h] : [h, w];
+  }
+
+  /** Pixel index of (s across, t along). */
+  at(s: number, t: number): number {
+    return this.boards.axis === 0 ? t * this.w + s : s * this.w + t;
+  }
+
+  /** (s across, t along) of a pixel index. */
+  st(p: number): [number, number] {
+    const x = p % this.w,
+      y = Math.floor(p / this.w);
+    return this.boards.axis === 0 ? [x, y] : [y, x];
+  }
+
+  /** Prefix sums along t of "the whole width here is known": a stretch [a, b] is known when they rise by b − a + 1. */
+  knownRuns(b: number): Int32Array {
+    let runs = this.known.get(b);
+    if (runs) return runs;
+    runs = new Int32Array(this.nt + 1);
+    const [sa, sb] = this.boards.spans[b];
+    const whole = sa - MARGIN >= 0 && sb + MARGIN <= this.ns - 1 && sb - sa + 1 >= this.boards.period - 1;
+    for (let t = 0; t < this.nt; t++) {
+      let ok = whole;
+      for (let s = sa - MARGIN; ok && s <= sb + MARGIN; s++) if (this.hole[this.at(s, t)]) ok = false;
+      runs[t + 1] = runs[t] + (ok ? 1 : 0);
+    }
+    this.known.set(b, runs);
+    return runs;
+  }
+
+  /** Mean RGB of each row across the board, interleaved by t. */
+  rows(b: number): Float32Array {
+    let rows = this.means.get(b);
+    if (rows) return rows;
+    rows = new Float32Array(this.nt * 3);
+    const [sa, sb] = this.boards.spans[b];
+    for (let t = 0; t < this.nt; t++)
+      for (let s = sa; s <= sb; s++) {
+        const p = this.at(s, t);
+        for (let c = 0; c < 3; c++) rows[t * 3 + c] += this.rgb[p * 3 + c] / (sb - sa + 1);
+      }
+    this.means.set(b, rows);
+    return rows;
+  }
+}
+
+/** How much a row's colour changes from the row two before (0 for the first two). */
+function change(rows: Float32Array, t: number): number {
+  return t < 2 ? 0 : (Math.abs(rows[t * 3] - rows[t * 3 - 6]) + Math.abs(rows[t * 3 + 1] - rows[t * 3 - 5]) + Math.abs(rows[t * 3 + 2] - rows[t * 3 - 4])) / 3;
+}
+
+/** What a board's known rows near the hole look like: a source stretch must look the same along its length. */
+function boardLook(rows: Float32Array, known: number[]) {
+  const n = known.length || 1;
+  const mu = [0, 1, 2].map((c) => known.reduce((v, t) => v + rows[t * 3 + c], 0) / n);
+  const away = (r: Float32Array, t: number) => (Math.abs(r[t * 3] - mu[0]) + Math.abs(r[t * 3 + 1] - mu[1]) + Math.abs(r[t * 3 + 2] - mu[2])) / 3;
+  const spread = known.reduce((v, t) => v + away(rows, t), 0) / n;
+  const isKnown = new Set(known);
+  const changing = known.filter((t) => isKnown.has(t - 2));
+  const flatBelow = (FLAT_SHARE * changing.reduce((v, t) => v + change(rows, t), 0)) / (changing.length || 1);
+  let longest = 0;
+  for (let k = 0, run = 0; k < changing.length; k++) {
+    run = change(rows, changing[k]) < flatBelow ? (k && changing[k - 1] === changing[k] - 1 ? run + 1 : 1) : 0;
+    longest = Math.max(longest, run);
+  }
+  return { away, foreignAt: Math.max(FOREIGN_LEVELS, 3 * spread), flatBelow, flatAllowed: Math.max(4, FLAT_RUN * longest) };
+}
+
+interface Source {
+  ds: number;
+  dt: number;
+  error: number;
+  offset: [number, number, number];
+  score: number;
+}
+
+/**
+ * The best source for board `b`'s stretch [t0, t1] through the hole: among stretches of every board whole periods
+ * away, known along its length and looking like the board there, the one whose ends agree best with the board's
+ * known ends (plus a small cost for distance), preferring those seen as sharp as the board at the hole.
+ */
+function bestSource(board: BoardRows, b: number, t0: number, t1: number, scaleAt: (x: number, y: number) => number): Source | null {
+  const { rgb, hole, ns, nt } = board;
+  const { axis, period, spans } = board.boards;
+  const [sa, sb] = spans[b];
+  const ends: number[] = [];
+  for (let t = Math.max(0, t0 - END); t <= Math.min(nt - 1, t1 + END); t++) for (let s = sa; s <= sb; s++) if (!hole[board.at(s, t)]) ends.push(board.at(s, t));
+  const endStep = Math.max(1, Math.ceil(ends.length / MAX_END_SAMPLES));
+  const knownRows: number[] = [];
+  for (let t = Math.max(0, t0 - REACH); t <= Math.min(nt - 1, t1 + REACH); t++) {
+    let known = true;
+    for (let s = sa; known && s <= sb; s++) if (hole[board.at(s, t)]) known = false;
+    if (known) knownRows.push(t);
+  }
+  const look = boardLook(board.rows(b), knownRows);
+  const mid = (sa + sb) / 2,
+    tm = (t0 + t1) / 2;
+  const scale = (s: number, t: number) => (axis === 0 ? scaleAt(s, t) : scaleAt(t, s));
+  const need = SHARP_ENOUGH * scale(mid, tm);
+  let bestSharp: Source | null = null,
+    bestAny: Source | null = null;
+  for (let src = 0; src < spans.length; src++) {
+    const runs = board.knownRuns(src);
+    const rows = board.rows(src);
+    const foreign = new Int32Array(nt + 1);
+    for (let t = 0; t < nt; t++) foreign[t + 1] = foreign[t] + (look.away(rows, t) > look.foreignAt ? 1 : 0);
+    const tooFlat = (dt: number) => {
+      for (let t = t0 + dt, run = 0; t <= t1 + dt; t++) {
+        run = change(rows, t) < look.flatBelow ? run + 1 : 0;
+        if (run > look.flatAllowed) return true;
+      }
+      return false;
+    };
+    const ds = (src - b) * period;
+    for (let dt = MARGIN - t0; t1 + dt + MARGIN <= nt - 1; dt++) {
+      const ta = t0 + dt - MARGIN,
+        tb = t1 + dt + MARGIN;
+      if (runs[tb + 1] - runs[ta] !== tb - ta + 1) continue;
+      if (foreign[t1 + dt + 1] - foreign[t0 + dt] > MAX_FOREIGN * (t1 - t0 + 1)) continue;
+      let diff = 0,
+        n = 0;
+      const mean = [0, 0, 0];
+      for (let k = 0; k < ends.length; k += endStep) {
+        const p = ends[k];
+        const [ps, pt] = board.st(p);
+        const qs = Math.round(ps + ds),
+          qt = pt + dt;
+        if (qs < 0 || qs >= ns || qt < 0 || qt >= nt) continue;
+        const q = board.at(qs, qt);
+        if (hole[q]) continue;
+        for (let c = 0; c < 3; c++) {
+          const d = rgb[p * 3 + c] - rgb[q * 3 + c];
+          diff += Math.abs(d);
+          mean[c] += d;
+        }
+        n++;
+      }
+      if (!n) continue;
+      const error = diff / (3 * n);
+      const score = error + (DISTANCE_COST * Math.hypot(ds, dt)) / period;
+      const sharp = scale(mid + ds, tm + dt) >= need && error <= MAX_BOARD_ERROR;
+      const beatsAny = !bestAny || score < bestAny.score,
+        beatsSharp = sharp && (!bestSharp || score < bestSharp.score);
+      if ((!beatsAny && !beatsSharp) || tooFlat(dt)) continue;
+      const c: Source = { ds, dt, error, offset: mean.map((v) => v / n) as [number, number, number], score };
+      if (beatsAny) bestAny = c;
+      if (beatsSharp) bestSharp = c;
+    }
+  }
+  return bestSharp ?? bestAny;
+}
+
+/**
+ * The board-by-board fill of the rectified `hole`, in `findPeriodFill`'s form; null without boards all round the
+ * hole, or when some board's stretch has no source in view whose ends agree with it.
+ */
+export function findBoardFill(
+  rgb: Uint8Array,
+  hole: Uint8Array,
+  w: number,
+  h: number,
+  win: Bounds,
+  /** Image pixels per rectified pixel at a rectified point: a source seen smaller than the board would be blurred. */
+  scaleAt: (x: number, y: number) => number = () => 1,
+): PeriodFill | null {
+  const box = bounds(hole, w, h);
+  const boards = box && findBoards(rgb, hole, w, h, win);
+  if (!box || !boards) return null;
+  const board = new BoardRows(rgb, hole, w, h, boards);
+  const { axis, spans } = boards;
+  const [ha, hb] = axis === 0 ? [box.x0, box.x1] : [box.y0, box.y1];
+  const copies: PeriodCopy[] = [];
+  const choice = new Uint8Array(w * h);
+  for (let b = 0; b < spans.length; b++) {
+    const [sa, sb] = spans[b];
+    if (sb < ha || sa > hb) continue;
+    let t0 = board.nt,
+      t1 = -1;
+    for (let s = sa; s <= sb; s++)
+      for (let t = 0; t < board.nt; t++)
+        if (hole[board.at(s, t)]) {
+          t0 = Math.min(t0, t);
+          t1 = Math.max(t1, t);
+        }
+    if (t1 < 0) continue;
+    const pick = bestSource(board, b, t0, t1, scaleAt);
+    if (!pick || pick.error > MAX_BOARD_ERROR || copies.length >= MAX_COPIES) return null;
+    const [dx, dy] = axis === 0 ? [pick.ds, pick.dt] : [pick.dt, pick.ds];
+    copies.push({ dx, dy, tone: 0, error: pick.error, coverage: 1, offset: pick.offset });
+    for (let s = sa; s <= sb; s++) for (let t = t0; t <= t1; t++) if (hole[board.at(s, t)]) choice[board.at(s, t)] = copies.length;
+  }
+  // every hole pixel lies on some board's stretch
+  for (let p = 0; p < w * h; p++) if (hole[p] && !choice[p]) return null;
+  return { copies, choice };
+}
