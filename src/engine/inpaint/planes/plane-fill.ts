@@ -4,6 +4,8 @@
  * hole's surroundings define its plane, which is rectified to a fronto-parallel view. There, texture has one
  * scale and the plane's joints run along the axes, so the hole is completed in that view by copies whole periods
  * away when the plane is regular and the copies continue the border.
+ * Without such a copy, a grid of tiles in mixed tones is filled cell by cell (`lattice.ts`) and boards whose ends
+ * fall anywhere (planks, brick courses) board by board (`boards.ts`).
  * A hole over the meeting of two surfaces (floor and wall) is split along the meeting line and each side is
  * filled from its own side only (each side by period copies, else the exemplar completion in its own frame).
  * Returns null when no plane with confident vanishing points covers the hole, or a single plane has no period
