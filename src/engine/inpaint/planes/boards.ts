@@ -123,6 +123,17 @@ class BoardRows {
     return runs;
   }
 
+  /** The longest stretch along the board whose whole width (with the margin) is known. */
+  longestKnown(b: number): number {
+    const runs = this.knownRuns(b);
+    let longest = 0;
+    for (let t = 0, run = 0; t < this.nt; t++) {
+      run = runs[t + 1] > runs[t] ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    return longest;
+  }
+
   /** Mean RGB of each row across the board, interleaved by t. */
   rows(b: number): Float32Array {
     let rows = this.means.get(b);
@@ -181,6 +192,7 @@ function bestSource(board: BoardRows, b: number, t0: number, t1: number, scaleAt
   const ends: number[] = [];
   for (let t = Math.max(0, t0 - END); t <= Math.min(nt - 1, t1 + END); t++) for (let s = sa; s <= sb; s++) if (!hole[board.at(s, t)]) ends.push(board.at(s, t));
   const endStep = Math.max(1, Math.ceil(ends.length / MAX_END_SAMPLES));
+  const samples = Math.ceil(ends.length / endStep);
   const knownRows: number[] = [];
   for (let t = Math.max(0, t0 - REACH); t <= Math.min(nt - 1, t1 + REACH); t++) {
     let known = true;
@@ -212,10 +224,18 @@ function bestSource(board: BoardRows, b: number, t0: number, t1: number, scaleAt
         tb = t1 + dt + MARGIN;
       if (runs[tb + 1] - runs[ta] !== tb - ta + 1) continue;
       if (foreign[t1 + dt + 1] - foreign[t0 + dt] > MAX_FOREIGN * (t1 - t0 + 1)) continue;
+      const distance = (DISTANCE_COST * Math.hypot(ds, dt)) / period;
+      const sharpHere = scale(mid + ds, tm + dt) >= need;
+      // the error above which this candidate can beat neither best so far (nor be used at all)
+      const useful = Math.min(
+        MAX_BOARD_ERROR,
+        Math.max(bestAny ? bestAny.score : Infinity, sharpHere ? (bestSharp ? bestSharp.score : Infinity) : -Infinity) - distance,
+      );
+      const stopAt = useful * 3 * samples;
       let diff = 0,
         n = 0;
       const mean = [0, 0, 0];
-      for (let k = 0; k < ends.length; k += endStep) {
+      for (let k = 0; k < ends.length && diff <= stopAt; k += endStep) {
         const p = ends[k];
         const [ps, pt] = board.st(p);
         const qs = Math.round(ps + ds),
@@ -230,10 +250,11 @@ function bestSource(board: BoardRows, b: number, t0: number, t1: number, scaleAt
         }
         n++;
       }
-      if (!n) continue;
+      if (!n || diff > stopAt) continue;
       const error = diff / (3 * n);
-      const score = error + (DISTANCE_COST * Math.hypot(ds, dt)) / period;
-      const sharp = scale(mid + ds, tm + dt) >= need && error <= MAX_BOARD_ERROR;
+      if (error > MAX_BOARD_ERROR) continue;
+      const score = error + distance;
+      const sharp = sharpHere;
       const beatsAny = !bestAny || score < bestAny.score,
         beatsSharp = sharp && (!bestSharp || score < bestSharp.score);
       if ((!beatsAny && !beatsSharp) || tooFlat(dt)) continue;
@@ -264,8 +285,7 @@ export function findBoardFill(
   const board = new BoardRows(rgb, hole, w, h, boards);
   const { axis, spans } = boards;
   const [ha, hb] = axis === 0 ? [box.x0, box.x1] : [box.y0, box.y1];
-  const copies: PeriodCopy[] = [];
-  const choice = new Uint8Array(w * h);
+  const stretches: { b: number; t0: number; t1: number }[] = [];
   for (let b = 0; b < spans.length; b++) {
     const [sa, sb] = spans[b];
     if (sb < ha || sa > hb) continue;
@@ -277,7 +297,16 @@ export function findBoardFill(
           t0 = Math.min(t0, t);
           t1 = Math.max(t1, t);
         }
-    if (t1 < 0) continue;
+    if (t1 >= 0) stretches.push({ b, t0, t1 });
+  }
+  // a stretch longer than every board's known run has no source: declined before any search
+  let longest = 0;
+  for (let b = 0; b < spans.length; b++) longest = Math.max(longest, board.longestKnown(b));
+  if (stretches.some(({ t0, t1 }) => t1 - t0 + 1 + 2 * MARGIN > longest)) return null;
+  const copies: PeriodCopy[] = [];
+  const choice = new Uint8Array(w * h);
+  for (const { b, t0, t1 } of stretches) {
+    const [sa, sb] = spans[b];
     const pick = bestSource(board, b, t0, t1, scaleAt);
     if (!pick || pick.error > MAX_BOARD_ERROR || copies.length >= MAX_COPIES) return null;
     const [dx, dy] = axis === 0 ? [pick.ds, pick.dt] : [pick.dt, pick.ds];
