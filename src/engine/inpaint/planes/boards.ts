@@ -6,6 +6,8 @@
  * ends agree with the board's ends at the hole. Every joint across continues, each board keeps one board's tone, and
  * the ends inside the hole are real ends copied whole.
  */
+import { DEFAULT_FILL_SEED } from '@shared/removal.js';
+import { mulberry32 } from '@shared/seeded-random.js';
 import { bounds, type Bounds } from './geometry.js';
 import { gradient, gridAllRound, jointGrid, selfAgreement } from './lattice.js';
 import { MAX_COPIES, measurePeriod, type PeriodCopy, type PeriodFill } from './period.js';
@@ -42,6 +44,10 @@ const MAX_FOREIGN = 0.1;
  */
 const FLAT_SHARE = 0.25;
 const FLAT_RUN = 1.5;
+/** Another fill (a seed other than the default) draws each board's source among this many best… */
+const SHORTLIST = 4;
+/** …that score within this many levels of the best. */
+const DRAW_WITHIN = 3;
 
 interface Boards {
   /** The axis across the boards (0: the boards run along y). */
@@ -185,7 +191,15 @@ interface Source {
  * away, known along its length and looking like the board there, the one whose ends agree best with the board's
  * known ends (plus a small cost for distance), preferring those seen as sharp as the board at the hole.
  */
-function bestSource(board: BoardRows, b: number, t0: number, t1: number, scaleAt: (x: number, y: number) => number): Source | null {
+function bestSource(
+  board: BoardRows,
+  b: number,
+  t0: number,
+  t1: number,
+  scaleAt: (x: number, y: number) => number,
+  /** For another candidate than the default fill: draws among the sources about as good as the best. */
+  draw?: () => number,
+): Source | null {
   const { rgb, hole, ns, nt } = board;
   const { axis, period, spans } = board.boards;
   const [sa, sb] = spans[b];
@@ -204,8 +218,16 @@ function bestSource(board: BoardRows, b: number, t0: number, t1: number, scaleAt
     tm = (t0 + t1) / 2;
   const scale = (s: number, t: number) => (axis === 0 ? scaleAt(s, t) : scaleAt(t, s));
   const need = SHARP_ENOUGH * scale(mid, tm);
-  let bestSharp: Source | null = null,
-    bestAny: Source | null = null;
+  // the best few candidates, best first: those seen sharp enough, and any
+  const sharpest: Source[] = [],
+    anyOf: Source[] = [];
+  const keep = (list: Source[], c: Source) => {
+    let at = list.length;
+    while (at > 0 && list[at - 1].score > c.score) at--;
+    list.splice(at, 0, c);
+    if (list.length > SHORTLIST) list.pop();
+  };
+  const bar = (list: Source[]) => (list.length < SHORTLIST ? Infinity : list[SHORTLIST - 1].score);
   for (let src = 0; src < spans.length; src++) {
     const runs = board.knownRuns(src);
     const rows = board.rows(src);
@@ -226,11 +248,8 @@ function bestSource(board: BoardRows, b: number, t0: number, t1: number, scaleAt
       if (foreign[t1 + dt + 1] - foreign[t0 + dt] > MAX_FOREIGN * (t1 - t0 + 1)) continue;
       const distance = (DISTANCE_COST * Math.hypot(ds, dt)) / period;
       const sharpHere = scale(mid + ds, tm + dt) >= need;
-      // the error above which this candidate can beat neither best so far (nor be used at all)
-      const useful = Math.min(
-        MAX_BOARD_ERROR,
-        Math.max(bestAny ? bestAny.score : Infinity, sharpHere ? (bestSharp ? bestSharp.score : Infinity) : -Infinity) - distance,
-      );
+      // the error above which this candidate enters neither shortlist (nor may be used at all)
+      const useful = Math.min(MAX_BOARD_ERROR, Math.max(bar(anyOf), sharpHere ? bar(sharpest) : -Infinity) - distance);
       const stopAt = useful * 3 * samples;
       let diff = 0,
         n = 0;
@@ -254,16 +273,19 @@ function bestSource(board: BoardRows, b: number, t0: number, t1: number, scaleAt
       const error = diff / (3 * n);
       if (error > MAX_BOARD_ERROR) continue;
       const score = error + distance;
-      const sharp = sharpHere;
-      const beatsAny = !bestAny || score < bestAny.score,
-        beatsSharp = sharp && (!bestSharp || score < bestSharp.score);
-      if ((!beatsAny && !beatsSharp) || tooFlat(dt)) continue;
+      const entersAny = score < bar(anyOf),
+        entersSharp = sharpHere && score < bar(sharpest);
+      if ((!entersAny && !entersSharp) || tooFlat(dt)) continue;
       const c: Source = { ds, dt, error, offset: mean.map((v) => v / n) as [number, number, number], score };
-      if (beatsAny) bestAny = c;
-      if (beatsSharp) bestSharp = c;
+      if (entersAny) keep(anyOf, c);
+      if (entersSharp) keep(sharpest, c);
     }
   }
-  return bestSharp ?? bestAny;
+  const list = sharpest.length ? sharpest : anyOf;
+  if (!list.length || !draw) return list[0] ?? null;
+  // another candidate: one of the sources about as good as the best
+  const near = list.filter((c) => c.score <= list[0].score + DRAW_WITHIN);
+  return near[Math.floor(draw() * near.length)];
 }
 
 /**
@@ -278,7 +300,10 @@ export function findBoardFill(
   win: Bounds,
   /** Image pixels per rectified pixel at a rectified point: a source seen smaller than the board would be blurred. */
   scaleAt: (x: number, y: number) => number = () => 1,
+  /** The default seed takes each board's best source; another draws among those about as good (Try another fill). */
+  seed = DEFAULT_FILL_SEED,
 ): PeriodFill | null {
+  const draw = seed === DEFAULT_FILL_SEED ? undefined : mulberry32(seed);
   const box = bounds(hole, w, h);
   const boards = box && findBoards(rgb, hole, w, h, win);
   if (!box || !boards) return null;
@@ -307,7 +332,7 @@ export function findBoardFill(
   const choice = new Uint8Array(w * h);
   for (const { b, t0, t1 } of stretches) {
     const [sa, sb] = spans[b];
-    const pick = bestSource(board, b, t0, t1, scaleAt);
+    const pick = bestSource(board, b, t0, t1, scaleAt, draw);
     if (!pick || pick.error > MAX_BOARD_ERROR || copies.length >= MAX_COPIES) return null;
     const [dx, dy] = axis === 0 ? [pick.ds, pick.dt] : [pick.dt, pick.ds];
     copies.push({ dx, dy, tone: 0, error: pick.error, coverage: 1, offset: pick.offset });

@@ -369,7 +369,7 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     // a grid whose tiles differ one from the next has no whole copy that continues the border: cell by cell
     const cells = whole || !side.rectified ? null : findGridFill(rect.rgb, rect.hole, region.w, region.h, near, opts.seed, scaleAt);
     // boards with their ends at random (planks, cladding, brick courses): board by board
-    const boards = whole || cells || !side.rectified ? null : findBoardFill(rect.rgb, rect.hole, region.w, region.h, near, scaleAt);
+    const boards = whole || cells || !side.rectified ? null : findBoardFill(rect.rgb, rect.hole, region.w, region.h, near, scaleAt, opts.seed);
     const copy = whole ?? cells ?? boards;
     // without a period copy a single plane is left to the single-scale fill: on the renders' plank floors the
     // exemplar completion in the rectified view lost the joints that the single-scale fill's guides keep
