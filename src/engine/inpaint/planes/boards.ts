@@ -206,7 +206,12 @@ function bestSource(
   const ends: number[] = [];
   for (let t = Math.max(0, t0 - END); t <= Math.min(nt - 1, t1 + END); t++) for (let s = sa; s <= sb; s++) if (!hole[board.at(s, t)]) ends.push(board.at(s, t));
   const endStep = Math.max(1, Math.ceil(ends.length / MAX_END_SAMPLES));
-  const samples = Math.ceil(ends.length / endStep);
+  // the compared end pixels, with their place across and along, worked out once for every candidate
+  const compared = ends.filter((_, k) => k % endStep === 0);
+  const samples = compared.length;
+  const endS = new Int32Array(samples),
+    endT = new Int32Array(samples);
+  compared.forEach((p, k) => ([endS[k], endT[k]] = board.st(p)));
   const knownRows: number[] = [];
   for (let t = Math.max(0, t0 - REACH); t <= Math.min(nt - 1, t1 + REACH); t++) {
     let known = true;
@@ -254,11 +259,10 @@ function bestSource(
       let diff = 0,
         n = 0;
       const mean = [0, 0, 0];
-      for (let k = 0; k < ends.length && diff <= stopAt; k += endStep) {
-        const p = ends[k];
-        const [ps, pt] = board.st(p);
-        const qs = Math.round(ps + ds),
-          qt = pt + dt;
+      for (let k = 0; k < samples && diff <= stopAt; k++) {
+        const p = compared[k];
+        const qs = Math.round(endS[k] + ds),
+          qt = endT[k] + dt;
         if (qs < 0 || qs >= ns || qt < 0 || qt >= nt) continue;
         const q = board.at(qs, qt);
         if (hole[q]) continue;
