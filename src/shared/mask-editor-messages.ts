@@ -24,5 +24,6 @@ export const maskEditorMessages = {
   anotherFillHint: 'Runs the removal again on the same picture and mask for a second candidate ({n} credit); keep the one you like from the Version list.',
   anotherFillNotRemoval: 'Only a completed object removal can be filled again.',
   anotherFillMaskGone: 'The mask of that removal is no longer stored. Please paint it again.',
+  anotherFillSame: 'Another fill came out the same as the one you have: this surface has one fill that continues it. No credit was charged.',
   seedInvalid: 'The fill seed must be a whole number from 0 to {n}.',
 } as const;

@@ -164,6 +164,43 @@ describe('a removal’s seed and Try another fill', { timeout: 300_000 }, () => 
     expect(await balance()).toBe(start - 2);
   });
 
+  it('keeps nothing and charges nothing when another fill comes out the same as the one tried against, and says why', async () => {
+    // smooth light across a wall: filled by diffusion, which has no seed
+    const rgb = Buffer.alloc(W * H * 3);
+    const mask = Buffer.alloc(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const inObject = x >= 40 && x < 70 && y >= 34 && y < 62;
+        const v = 130 + Math.round(x / 8) + Math.round(y / 12);
+        rgb.set(inObject ? [20, 140, 230] : [v, v - 6, v - 14], (y * W + x) * 3);
+        if (inObject) mask[y * W + x] = 255;
+      }
+    const png = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+      .png()
+      .toBuffer();
+    const maskPng = await sharp(mask, { raw: { width: W, height: H, channels: 1 } })
+      .png()
+      .toBuffer();
+    const img = await storeImage(server.deps, owner.userId, png, 'wall.png');
+    const first = await submit(img.id, maskPng);
+    await processImageJob({ ...server.deps, engine }, first.body.job.id, new AbortController().signal);
+    expect((await row(first.body.job.id)).status).toBe('completed');
+    const start = await balance();
+    const imagesBefore = (await server.deps.db.select().from(images).where(eq(images.userId, owner.userId))).length;
+
+    const again = await owner.client.json(`/api/jobs/${first.body.job.id}/another-fill`, { method: 'POST' });
+    expect(again.status).toBe(201);
+    expect((await row(again.body.job.id)).params).toMatchObject({ anotherFillOf: first.body.job.id });
+    await processImageJob({ ...server.deps, engine }, again.body.job.id, new AbortController().signal);
+    const done = await row(again.body.job.id);
+    expect([done.status, done.errorMessage, done.creditState, done.resultImageId]).toEqual(['failed', maskEditorMessages.anotherFillSame, 'released', null]);
+    expect(await balance()).toBe(start);
+    // no version added: the card keeps the fill it has
+    expect((await server.deps.db.select().from(images).where(eq(images.userId, owner.userId))).length).toBe(imagesBefore);
+    const listed = (await owner.client.json(`/api/jobs?ids=${again.body.job.id}`)).body.jobs;
+    expect(listed).toEqual([expect.objectContaining({ status: 'failed', error_message: maskEditorMessages.anotherFillSame })]);
+  });
+
   it('draws a seed not used before', () => {
     const draws = [42, 42, 0x5eed, 7];
     expect(anotherSeed([42, undefined], () => draws.shift()!)).toBe(7);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { findPeriodFill } from './period.js';
 
 /**
@@ -34,6 +35,32 @@ describe('copies along a period', () => {
     for (let p = 0; p < hole.length; p++) {
       if (!hole[p]) continue;
       const c = fill!.copies[fill!.choice[p] - 1];
+      const q = p + c.dy * w + c.dx;
+      worst = Math.max(worst, Math.abs(rgb[q * 3] - rgb[p * 3]));
+    }
+    expect(worst).toBeLessThanOrEqual(1);
+  });
+
+  it('another seed copies another repeat of the surface that continues it as exactly; the same seed the same one', () => {
+    const w = 400,
+      h = 300;
+    const rgb = planks(w, h);
+    const hole = new Uint8Array(w * h);
+    for (let y = 130; y < 170; y++) for (let x = 180; x < 220; x++) hole[y * w + x] = 1;
+    const first = findPeriodFill(rgb, hole, w, h, [37, 0])!;
+    const other = findPeriodFill(rgb, hole, w, h, [37, 0], () => 0, 9)!;
+    const again = findPeriodFill(rgb, hole, w, h, [37, 0], () => 0, 9)!;
+    expect(findPeriodFill(rgb, hole, w, h, [37, 0], () => 0, DEFAULT_FILL_SEED)!.copies[0]).toEqual(first.copies[0]);
+    const [a, b] = [first.copies[0], other.copies[0]];
+    // another whole repeat, not the same copy a pixel off
+    expect(Math.abs(a.dx - b.dx)).toBeGreaterThanOrEqual(37);
+    expect(b.dx % 37).toBe(0);
+    expect(again.copies[0]).toEqual(b);
+    expect(Array.from(again.choice)).toEqual(Array.from(other.choice));
+    let worst = 0;
+    for (let p = 0; p < hole.length; p++) {
+      if (!hole[p]) continue;
+      const c = other.copies[other.choice[p] - 1];
       const q = p + c.dy * w + c.dx;
       worst = Math.max(worst, Math.abs(rgb[q * 3] - rgb[p * 3]));
     }

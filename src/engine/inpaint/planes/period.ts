@@ -4,6 +4,8 @@
  * border. On a tile grid or plank floor this continues every joint exactly; elsewhere it declines.
  */
 
+import { DEFAULT_FILL_SEED } from '@shared/removal.js';
+import { mulberry32 } from '@shared/seeded-random.js';
 import { PairCorrelation } from './correlation.js';
 
 const luma = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
@@ -132,6 +134,12 @@ const CLASH_LEVELS = 48;
 const MAX_CLASH = 0.1;
 /** A tone difference of this many levels weighs as much as the whole border's structure. */
 const TONE_SCALE = 64;
+/**
+ * Another fill (a seed other than the default) takes its copy among those that continue the border about as well as
+ * the best (rank within this) and lie at least half a period from it: another repeat of the surface, not the same one
+ * a pixel off.
+ */
+const DRAW_WITHIN = 0.1;
 
 /** Luma minus its mean over the known pixels of a 5×5 window (0 in the hole). */
 function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Float32Array {
@@ -166,7 +174,8 @@ function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Floa
  * offset. Each candidate is compared with the hole's border on structure; those that continue it are ranked by
  * tone, then by `prefer`, and every hole pixel takes the best-ranked copy whose source is known (a large hole
  * near the edge of the view is filled from several places, all whole periods away). Null when no copy agrees
- * with the border or some pixel has no known source.
+ * with the border or some pixel has no known source. Another seed than the default puts another repeat about as good
+ * first (Try another fill), where there is one.
  */
 export function findPeriodFill(
   rgb: Uint8Array,
@@ -176,6 +185,7 @@ export function findPeriodFill(
   period: [number, number],
   /** Among copies about as good, the one where this is highest wins (e.g. the sharpest source). */
   prefer: (dx: number, dy: number) => number = () => 0,
+  seed = DEFAULT_FILL_SEED,
 ): PeriodFill | null {
   if (!period[0] && !period[1]) return null;
   let bx0 = w,
@@ -311,6 +321,7 @@ export function findPeriodFill(
   // the best copy puts a tile of another tone beside part of the border (tiles of two tones laid at random): it
   // would split those tiles; a cell-by-cell fill takes over
   if (best[0].clash! > MAX_CLASH) return null;
+  if (seed !== DEFAULT_FILL_SEED) drawFirst(best, rank, period, [bx1 - bx0 + 1, by1 - by0 + 1], seed);
   const copies = [...best, ...rest].slice(0, MAX_COPIES);
   const choice = new Uint8Array(w * h);
   for (const p of holeIdx) {
@@ -321,4 +332,21 @@ export function findPeriodFill(
     choice[p] = k + 1;
   }
   return { copies, choice };
+}
+
+/**
+ * Moves to the front of `best` a copy drawn among the other repeats about as good as its first (rank within
+ * DRAW_WITHIN), each repeat by its best-ranked copy: copies at least half a period apart along an axis with one, or
+ * half the hole along one without, are other repeats. Leaves `best` as it is when there is none.
+ */
+function drawFirst(best: PeriodCopy[], rank: (c: PeriodCopy) => number, period: [number, number], holeSize: [number, number], seed: number): void {
+  const apart = (a: PeriodCopy, b: PeriodCopy) =>
+    Math.abs(a.dx - b.dx) >= (period[0] || holeSize[0]) / 2 || Math.abs(a.dy - b.dy) >= (period[1] || holeSize[1]) / 2;
+  // each repeat by its best copy
+  const repeats = [best[0]];
+  for (const c of best) if (rank(c) <= rank(best[0]) + DRAW_WITHIN && repeats.every((r) => apart(r, c))) repeats.push(c);
+  if (repeats.length < 2) return;
+  const pick = repeats[1 + Math.floor(mulberry32(seed)() * (repeats.length - 1))];
+  best.splice(best.indexOf(pick), 1);
+  best.unshift(pick);
 }

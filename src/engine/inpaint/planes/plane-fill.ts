@@ -365,7 +365,7 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     // nearer the camera (a larger w of the source) the plane is seen sharper
     const sharpness = (dx: number, dy: number) => -project(Hinv, region.u0 + region.w / 2 + dx, region.v0 + region.h / 2 + dy)[2];
     const scaleAt = (x: number, y: number) => imageScale(Hinv, region.u0 + x, region.v0 + y);
-    const whole = findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness);
+    const whole = findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness, opts.seed);
     // a grid whose tiles differ one from the next has no whole copy that continues the border: cell by cell
     const cells = whole || !side.rectified ? null : findGridFill(rect.rgb, rect.hole, region.w, region.h, near, opts.seed, scaleAt);
     // boards with their ends at random (planks, cladding, brick courses): board by board

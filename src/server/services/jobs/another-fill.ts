@@ -21,7 +21,8 @@ export function anotherSeed(used: readonly (number | undefined)[], draw: (max: n
 /**
  * 'Try another fill': the removal of a completed removal job again, on the same version it worked on and with the same
  * mask, under another seed, so the fill is another candidate. It is a removal like any other (one at a time, charged
- * when it completes, nothing when it fails), and its result becomes another version of the card.
+ * when it completes, nothing when it fails), and its result becomes another version of the card; one that comes out
+ * the same as the fill it was tried against is neither kept nor charged (`saveJobResult`).
  */
 export async function anotherFill(
   deps: Pick<Deps, 'db' | 'queue' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'imaging'>,
@@ -36,7 +37,7 @@ export async function anotherFill(
     throw new AppError('MASK_GONE', 410, maskEditorMessages.anotherFillMaskGone);
   });
   const seed = anotherSeed([job.params.seed as number | undefined]);
-  return createRemoveJob(deps, user, { imageId: job.targetImageId, sourceVersionId: job.sourceJobId ?? undefined, mask, seed });
+  return createRemoveJob(deps, user, { imageId: job.targetImageId, sourceVersionId: job.sourceJobId ?? undefined, mask, seed, anotherFillOf: job.id });
 }
 
 export const seedInvalidMessage = () => fill(maskEditorMessages.seedInvalid, { n: FILL_SEED_MAX });

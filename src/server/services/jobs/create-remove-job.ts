@@ -23,6 +23,8 @@ export interface RemoveRequest {
   sourceVersionId?: string;
   /** The fill's seed (shared/removal.ts); absent: the engine's default. */
   seed?: number;
+  /** Try another fill: the completed removal this one is another candidate of (a fill the same as its result is not kept nor charged). */
+  anotherFillOf?: string;
 }
 
 /**
@@ -84,7 +86,11 @@ export async function createRemoveJob(
         targetImageId: image.id,
         sourceJobId: parentJobId,
         originalImageUrl: `${image.bucket}/${image.path}`,
-        params: req.seed === undefined ? { maskKey } : { maskKey, seed: req.seed },
+        params: {
+          maskKey,
+          ...(req.seed !== undefined && { seed: req.seed }),
+          ...(req.anotherFillOf !== undefined && { anotherFillOf: req.anotherFillOf }),
+        },
         createdAt: now,
         updatedAt: now,
       });

@@ -3,10 +3,12 @@ import type { JobRow } from './job-dto.js';
 import { completeJob, failJob } from './job-lifecycle.js';
 import { notifyProcessingComplete } from '../notifications/user-notifications.js';
 import { msg } from '@shared/messages.js';
+import { maskEditorMessages } from '@shared/mask-editor-messages.js';
 import { processedKey, safeStem, extensionFor, thumbnailKeyFor } from '../storage/paths.js';
 import { RESULT_PREVIEW_MAX_SIDE } from '@shared/limits.js';
 import type { Bucket } from '@shared/url-checks.js';
 import { deleteImageById, deleteImageByPath, findImageById, insertImage, type ImageRow } from '@server/repositories/images-repository.js';
+import { findUserJob } from '@server/repositories/image-jobs-repository.js';
 
 /**
  * What a job's engine run produced, wherever it ran: in this process's engine thread, or on a remote worker that
@@ -52,12 +54,34 @@ function resultLocation(deps: Pick<Deps, 'clock'>, job: JobRow, source: ImageRow
   return { bucket: 'enhanced-images', key: `${job.userId}/${job.id}-${baseName}-x${job.scale}-${job.mode}.${extensionFor(format)}` };
 }
 
+/** Try another fill that came out the same as the fill it was tried against. */
+const SAME_FILL = 'SAME_FILL';
+
+/**
+ * Try another fill whose result has the same bytes as the fill it was tried against (a surface filled by diffusion, or
+ * by the one copy that continues it): true when it is.
+ */
+async function sameAsTriedFill(deps: ResultDeps, job: JobRow, result: EngineResult): Promise<boolean> {
+  const against = job.workflowType === 'remove' && typeof job.params.anotherFillOf === 'string' ? job.params.anotherFillOf : null;
+  if (!against) return false;
+  const tried = await findUserJob(deps.db, job.userId, against);
+  const [bucket, ...rest] = (tried?.processedImageUrl ?? '').split('/');
+  // the fill tried against is gone (its version deleted): nothing to compare with
+  const previous = rest.length ? await readObject(deps, bucket as Bucket, rest.join('/')).catch(() => null) : null;
+  return previous !== null && previous.equals(result.data);
+}
+
 /**
  * Stores a job's result with its preview and row, and completes the job, which turns its reservation into a charge.
- * False when the job was ended meanwhile (cancelled): nothing is kept and nothing charged. A throw leaves nothing
- * stored either, and the caller decides whether the attempt runs again.
+ * False when the job was ended meanwhile (cancelled), or ended here because Try another fill came out the same as the
+ * fill it was tried against (failed with a message saying so): nothing is kept and nothing charged. A throw leaves
+ * nothing stored either, and the caller decides whether the attempt runs again.
  */
 export async function saveJobResult(deps: ResultDeps, job: JobRow, source: ImageRow, result: EngineResult): Promise<boolean> {
+  if (await sameAsTriedFill(deps, job, result)) {
+    await failJobRun(deps, job, SAME_FILL, maskEditorMessages.anotherFillSame);
+    return false;
+  }
   const { bucket, key } = resultLocation(deps, job, source, result.format);
   // an earlier attempt of this job that died while saving its result (a killed worker) left its file, preview or row
   // at this key, which names the job: they go, and the result is stored again
@@ -103,7 +127,7 @@ class JobEndedElsewhere extends Error {
 }
 
 /** Failure codes whose message a user may see; anything else is logged and shown generically. */
-export const USER_FACING_ENGINE_CODES = new Set(['TOO_LARGE', 'MASK_TOO_LARGE', 'MASK_EMPTY', 'UNSUPPORTED_INPUT', 'MASK_SIZE_MISMATCH']);
+export const USER_FACING_ENGINE_CODES = new Set(['TOO_LARGE', 'MASK_TOO_LARGE', 'MASK_EMPTY', 'UNSUPPORTED_INPUT', 'MASK_SIZE_MISMATCH', SAME_FILL]);
 
 /** The message a failed job shows for an engine failure with this code and message. */
 export function failureMessage(code: string | undefined, message: string, workflow: JobRow['workflowType']): string {

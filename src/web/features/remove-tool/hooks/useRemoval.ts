@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { msg } from '@shared/messages';
+import { maskEditorMessages } from '@shared/mask-editor-messages';
 import type { JobDto } from '@shared/jobs';
 import { MAX_MASK_SHARE, maskTooLargeMessage } from '@shared/removal';
 import { ApiError } from '@web/lib/api-client';
@@ -157,6 +158,8 @@ export function useRemoval(hostRef: RefObject<RemoveToolHost>, { maskRef, feathe
     dispatch({ type: 'jobUpdate', job, now: Date.now() });
     // seed 000 §4: a failed or cancelled removal shows a destructive toast and ends processing
     if (job.status === 'cancelled') toast.error(msg('processingCancelled'));
+    // Try another fill that came out the same: nothing went wrong, the card keeps its fill and no credit was charged
+    else if (job.error_message === maskEditorMessages.anotherFillSame) toast.info(job.error_message);
     else
       toast.error(msg('processingFailedTitle'), {
         description: job.error_message ? msg('processingFailedWith', { reason: job.error_message }) : msg('processingFailed'),
