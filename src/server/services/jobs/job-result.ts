@@ -79,6 +79,10 @@ async function sameAsTriedFill(deps: ResultDeps, job: JobRow, result: EngineResu
  */
 export async function saveJobResult(deps: ResultDeps, job: JobRow, source: ImageRow, result: EngineResult): Promise<boolean> {
   if (await sameAsTriedFill(deps, job, result)) {
+    deps.logger.info(
+      { jobId: job.id, triedAgainst: job.params.anotherFillOf },
+      'another fill came out the same as the fill it was tried against: not kept, not charged',
+    );
     await failJobRun(deps, job, SAME_FILL, maskEditorMessages.anotherFillSame);
     return false;
   }
