@@ -18,15 +18,18 @@ import { creditLedger, imageJobs, images, profiles } from '../db/schema.js';
 const W = 112;
 const H = 96;
 
-/** A stone-like render (speckles on a 4 px grain) with a blue object, and a mask over the object. */
-async function render() {
+/**
+ * A render with a blue object, and a mask over the object: stone-like (speckles), or a plain wall in soft light (its
+ * fill is diffusion, which has no seed).
+ */
+async function render(surface: 'stone' | 'plain wall' = 'stone') {
   const rand = mulberry32(11);
   const rgb = Buffer.alloc(W * H * 3);
   const mask = Buffer.alloc(W * H);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
       const inObject = x >= 40 && x < 70 && y >= 34 && y < 62;
-      const v = 90 + Math.round(rand() * 120);
+      const v = surface === 'stone' ? 90 + Math.round(rand() * 120) : 130 + Math.round(x / 8) + Math.round(y / 12);
       rgb.set(inObject ? [20, 140, 230] : [v, v - 10, v - 25], (y * W + x) * 3);
       if (inObject) mask[y * W + x] = 255;
     }
@@ -165,22 +168,7 @@ describe('a removal’s seed and Try another fill', { timeout: 300_000 }, () => 
   });
 
   it('keeps nothing and charges nothing when another fill comes out the same as the one tried against, and says why', async () => {
-    // smooth light across a wall: filled by diffusion, which has no seed
-    const rgb = Buffer.alloc(W * H * 3);
-    const mask = Buffer.alloc(W * H);
-    for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) {
-        const inObject = x >= 40 && x < 70 && y >= 34 && y < 62;
-        const v = 130 + Math.round(x / 8) + Math.round(y / 12);
-        rgb.set(inObject ? [20, 140, 230] : [v, v - 6, v - 14], (y * W + x) * 3);
-        if (inObject) mask[y * W + x] = 255;
-      }
-    const png = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
-      .png()
-      .toBuffer();
-    const maskPng = await sharp(mask, { raw: { width: W, height: H, channels: 1 } })
-      .png()
-      .toBuffer();
+    const { png, maskPng } = await render('plain wall');
     const img = await storeImage(server.deps, owner.userId, png, 'wall.png');
     const first = await submit(img.id, maskPng);
     await processImageJob({ ...server.deps, engine }, first.body.job.id, new AbortController().signal);
