@@ -21,7 +21,8 @@ export const maskEditorMessages = {
   zoomFit: 'Fit',
   zoomLevel: 'Zoom {n} %',
   tryAnotherFill: 'Try another fill',
-  anotherFillHint: 'Runs the removal again on the same picture and mask for a second candidate ({n} credit); keep the one you like from the Version list.',
+  anotherFillHint:
+    'Runs the removal again on the same picture and mask for a second candidate ({n} credit, none if it comes out the same); keep the one you like from the Version list.',
   anotherFillNotRemoval: 'Only a completed object removal can be filled again.',
   anotherFillMaskGone: 'The mask of that removal is no longer stored. Please paint it again.',
   anotherFillSame: 'Another fill came out the same as the one you have: this surface has one fill that continues it. No credit was charged.',
