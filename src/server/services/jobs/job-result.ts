@@ -59,15 +59,15 @@ const SAME_FILL = 'SAME_FILL';
 
 /**
  * Try another fill whose result has the same bytes as the fill it was tried against (a surface filled by diffusion, or
- * by the one copy that continues it): true when it is.
+ * by the one copy that continues it): true when it is. The stored file is read only when its size is the same.
  */
 async function sameAsTriedFill(deps: ResultDeps, job: JobRow, result: EngineResult): Promise<boolean> {
   const against = job.workflowType === 'remove' && typeof job.params.anotherFillOf === 'string' ? job.params.anotherFillOf : null;
-  if (!against) return false;
-  const tried = await findUserJob(deps.db, job.userId, against);
-  const [bucket, ...rest] = (tried?.processedImageUrl ?? '').split('/');
-  // the fill tried against is gone (its version deleted): nothing to compare with
-  const previous = rest.length ? await readObject(deps, bucket as Bucket, rest.join('/')).catch(() => null) : null;
+  const tried = against ? await findUserJob(deps.db, job.userId, against) : null;
+  // the fill tried against is gone (its version deleted or in the trash): nothing to compare with
+  const image = tried?.resultImageId ? await findImageById(deps.db, tried.resultImageId) : null;
+  if (!image || image.deletedAt || image.bytes !== result.data.length) return false;
+  const previous = await readObject(deps, image.bucket as Bucket, image.path).catch(() => null);
   return previous !== null && previous.equals(result.data);
 }
 
