@@ -19,6 +19,13 @@ export const WEBHOOK_PROGRESS_INTERVAL_MS = 2000;
 /** An attempt that has no answer after this long fails (and is retried). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /**
+ * A job's events reach an endpoint in the order they happened: a delivery waits for the first attempt of the job's
+ * earlier deliveries to that endpoint, looking again after this long (retries of a failed one do not hold it back).
+ */
+export const WEBHOOK_ORDER_RECHECK_SECONDS = 1;
+/** A delivery waits for earlier ones only this long after its event, then goes out regardless (an earlier one lost). */
+export const WEBHOOK_ORDER_WAIT_MS = 60_000;
+/**
  * The wait before each retry of a failed delivery, growing about fourfold then twofold: 10 attempts over 22 h 42 min;
  * within 24 h of the event, after which the delivery is given up.
  */

@@ -18,7 +18,7 @@ import { grantPlan } from '../services/plans/grant-plan.js';
 import { makeImage } from '../services/uploads/test-images.js';
 import { processImageJob } from '../services/jobs/process-image-job.js';
 import { markJobStarted, recordJobProgress } from '../services/jobs/job-lifecycle.js';
-import { createEndpoint } from '../services/webhooks/endpoints.js';
+import { createEndpoint, deleteEndpoint } from '../services/webhooks/endpoints.js';
 import { queueJobWebhooks } from '../services/webhooks/deliveries.js';
 import { runWebhookMaintenance } from '../services/webhooks/webhook-maintenance.js';
 import { securityEvents, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
@@ -33,16 +33,25 @@ interface Received {
   body: string;
 }
 
-/** A receiver on loopback: records every request; `fail` answers 500 to the next requests on a path. */
+/**
+ * A receiver on loopback: records every request as it answers it; `fail` answers 500 to the next requests on a path,
+ * `hold` keeps the next request on a path this many ms before answering (a slow receiver).
+ */
 async function startReceiver() {
   const received: Received[] = [];
   const fail = new Map<string, number>();
+  const hold = new Map<string, number>();
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const path = req.url ?? '/';
+      const wait = hold.get(path);
+      if (wait) {
+        hold.delete(path);
+        await new Promise((r) => setTimeout(r, wait));
+      }
       received.push({ path, headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body });
       const left = fail.get(path) ?? 0;
       if (left > 0) {
@@ -53,7 +62,7 @@ async function startReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, fail, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, received, fail, hold, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
@@ -76,6 +85,7 @@ describe.each(backends)('webhooks (%s)', (backend) => {
   const hook = { id: '', secret: '', completedId: '', completedSecret: '' };
   let jobId = '';
   let flakyId = '';
+  let aliceId = '';
 
   const api = (key: string, path: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers);
@@ -114,6 +124,7 @@ describe.each(backends)('webhooks (%s)', (backend) => {
     alice = new TestClient(server.url);
     bob = new TestClient(server.url);
     const a = await signUpVerifiedUser(alice, server.deps);
+    aliceId = a.userId;
     await grantPlan(server.deps, { email: a.email, tier: 'business', until: new Date(Date.now() + 30 * 86_400_000) });
     await signUpVerifiedUser(bob, server.deps);
     const key = async (client: TestClient, scopes: string[]) =>
@@ -217,6 +228,26 @@ describe.each(backends)('webhooks (%s)', (backend) => {
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.endpointId, hook.completedId), eq(webhookDeliveries.jobId, id)));
     expect(forCompleted).toEqual([]);
+  }, 30_000);
+
+  it('posts a job’s events to an endpoint in order: a later event waits for the earlier one’s attempt to end', async () => {
+    // made and deleted through the service: the account's security events stay as the rotation test counts them
+    const ordered = await createEndpoint(
+      server.deps,
+      { userId: aliceId },
+      { url: `${receiver.url}/ordered`, events: ['job.started', 'job.progress', 'job.canceled'] },
+    );
+    // the receiver takes 1.5 s over the first event; the next two are made meanwhile and sit in the queue beside it
+    receiver.hold.set('/ordered', 1500);
+    const id = await newJob();
+    await markJobStarted(server.deps, id);
+    await recordJobProgress(server.deps, id, 0.5, null, true);
+    expect((await api(keys.alice, `/api/v1/jobs/${id}/cancel`, { method: 'POST' })).status).toBe(200);
+    await waitFor('three events', async () => at('/ordered').length >= 3);
+    const events = at('/ordered').map((r) => verify(ordered.secret, r));
+    expect(events.map((e) => e.type)).toEqual(['job.started', 'job.progress', 'job.canceled']);
+    expect(events.map((e) => e.data.id)).toEqual([id, id, id]);
+    await deleteEndpoint(server.deps, { userId: aliceId }, ordered.endpoint.id);
   }, 30_000);
 
   it('retries a failed delivery and logs both attempts with their status codes', async () => {

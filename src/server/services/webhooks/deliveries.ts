@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Deps } from '@server/deps.js';
 import { apiKeys, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@server/db/schema.js';
@@ -10,6 +10,8 @@ import type { WebhookDeliveryDto, WebhookEventPayload } from '@shared/api/webhoo
 import type { JobDto } from '@shared/api/jobs.js';
 import {
   WEBHOOK_LOG_LIMIT,
+  WEBHOOK_ORDER_RECHECK_SECONDS,
+  WEBHOOK_ORDER_WAIT_MS,
   WEBHOOK_PROGRESS_INTERVAL_MS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
   WEBHOOK_RETRY_WINDOW_SECONDS,
@@ -110,6 +112,31 @@ export function retryDelaySeconds(attempt: number, createdAt: Date, now: Date): 
 }
 
 /**
+ * True when an earlier event of the same job to the same endpoint has not made its first attempt yet: this one waits
+ * (the queue runs deliveries side by side, and a receiver acting on job.progress after job.completed would be wrong).
+ * A redelivery, a retry, or a delivery older than WEBHOOK_ORDER_WAIT_MS never waits.
+ */
+async function waitsForEarlierEvent(deps: DeliveryDeps, d: DeliveryRow, now: Date): Promise<boolean> {
+  if (!d.jobId || d.redeliveryOf || d.attempts > 0 || now.getTime() - d.createdAt.getTime() > WEBHOOK_ORDER_WAIT_MS) return false;
+  const [earlier] = await deps.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, d.endpointId),
+        eq(webhookDeliveries.jobId, d.jobId),
+        ne(webhookDeliveries.id, d.id),
+        isNull(webhookDeliveries.redeliveryOf),
+        eq(webhookDeliveries.status, 'pending'),
+        eq(webhookDeliveries.attempts, 0),
+        lt(webhookDeliveries.createdAt, d.createdAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(earlier);
+}
+
+/**
  * One attempt of a delivery (the webhooks queue runs it): signed with every secret that signs now, posted with a
  * timeout, to an address checked again as the connection is made (DNS rebinding). A 2xx answer ends it; anything
  * else is logged and retried on the schedule for 24 h, then given up.
@@ -123,6 +150,10 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   if (!row || row.d.status !== 'pending') return;
   const { d, e } = row;
   const now = deps.clock();
+  if (await waitsForEarlierEvent(deps, d, now)) {
+    await sendJob(deps, webhooksQueue, { deliveryId: d.id }, { delaySeconds: WEBHOOK_ORDER_RECHECK_SECONDS });
+    return;
+  }
   const body = JSON.stringify(d.payload);
   let outcome: PostOutcome;
   let secrets: string[] | null = null;
