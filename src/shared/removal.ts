@@ -15,6 +15,12 @@ export const FILL_SEED_MAX = 2 ** 31 - 1;
 /** The seed of a removal submitted without one. */
 export const DEFAULT_FILL_SEED = 0x5eed;
 
+/**
+ * Try another fill compares its fill with the fills it follows (the one tried against, the one that one was tried
+ * against, …) and draws a seed none of them used; it looks this many back.
+ */
+export const FILLS_COMPARED_MAX = 20;
+
 export const isFillSeed = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= FILL_SEED_MAX;
 
 /**

@@ -13,6 +13,7 @@ import { processImageJob } from '../services/jobs/process-image-job.js';
 import { engineRequestOf } from '../services/jobs/engine-request.js';
 import { failJob } from '../services/jobs/job-lifecycle.js';
 import { anotherSeed } from '../services/jobs/another-fill.js';
+import { fillsTriedBefore } from '../services/jobs/tried-fills.js';
 import { creditLedger, imageJobs, images, profiles } from '../db/schema.js';
 
 const W = 112;
@@ -187,6 +188,33 @@ describe('a removal’s seed and Try another fill', { timeout: 300_000 }, () => 
     expect((await server.deps.db.select().from(images).where(eq(images.userId, owner.userId))).length).toBe(imagesBefore);
     const listed = (await owner.client.json(`/api/jobs?ids=${again.body.job.id}`)).body.jobs;
     expect(listed).toEqual([expect.objectContaining({ status: 'failed', error_message: maskEditorMessages.anotherFillSame })]);
+  });
+
+  it('compares another fill with every fill it follows, not only the one tried against', async () => {
+    const { png, maskPng } = await render();
+    const img = await storeImage(server.deps, owner.userId, png, 'stone.png');
+    const first = await submit(img.id, maskPng, '42');
+    await processImageJob({ ...server.deps, engine }, first.body.job.id, new AbortController().signal);
+    const second = await owner.client.json(`/api/jobs/${first.body.job.id}/another-fill`, { method: 'POST' });
+    await processImageJob({ ...server.deps, engine }, second.body.job.id, new AbortController().signal);
+    expect((await row(second.body.job.id)).status).toBe('completed');
+    const start = await balance();
+
+    // the third is tried against the second, and follows the first through it
+    const third = await owner.client.json(`/api/jobs/${second.body.job.id}/another-fill`, { method: 'POST' });
+    expect(third.status).toBe(201);
+    const thirdRow = await row(third.body.job.id);
+    expect((await fillsTriedBefore(server.deps, thirdRow)).map((j) => j.id)).toEqual([second.body.job.id, first.body.job.id]);
+    expect([42, (await row(second.body.job.id)).params.seed]).not.toContain(thirdRow.params.seed);
+    // under the first's seed (a surface with few repeats draws the same one again) it is the first's fill
+    await server.deps.db
+      .update(imageJobs)
+      .set({ params: { ...thirdRow.params, seed: 42 } })
+      .where(eq(imageJobs.id, thirdRow.id));
+    await processImageJob({ ...server.deps, engine }, third.body.job.id, new AbortController().signal);
+    const done = await row(third.body.job.id);
+    expect([done.status, done.errorMessage, done.creditState, done.resultImageId]).toEqual(['failed', maskEditorMessages.anotherFillSame, 'released', null]);
+    expect(await balance()).toBe(start);
   });
 
   it('draws a seed not used before', () => {

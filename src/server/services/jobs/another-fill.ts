@@ -8,6 +8,7 @@ import { findUserJob } from '@server/repositories/image-jobs-repository.js';
 import { createRemoveJob } from './create-remove-job.js';
 import { maskKeyOf, readObject } from './job-result.js';
 import type { JobDto } from './job-dto.js';
+import { fillsTriedBefore } from './tried-fills.js';
 
 /** A seed other than the ones already used (none given: the engine's default is taken as used). */
 export function anotherSeed(used: readonly (number | undefined)[], draw: (max: number) => number = (max) => randomInt(max)): number {
@@ -22,7 +23,7 @@ export function anotherSeed(used: readonly (number | undefined)[], draw: (max: n
  * 'Try another fill': the removal of a completed removal job again, on the same version it worked on and with the same
  * mask, under another seed, so the fill is another candidate. It is a removal like any other (one at a time, charged
  * when it completes, nothing when it fails), and its result becomes another version of the card; one that comes out
- * the same as the fill it was tried against is neither kept nor charged (`saveJobResult`).
+ * the same as a fill it follows (tried against, or one before) is neither kept nor charged (`saveJobResult`).
  */
 export async function anotherFill(
   deps: Pick<Deps, 'db' | 'queue' | 'storage' | 'events' | 'logger' | 'clock' | 'config' | 'imaging'>,
@@ -36,7 +37,8 @@ export async function anotherFill(
   const mask = await readObject(deps, 'processed-images', maskKeyOf(job)).catch(() => {
     throw new AppError('MASK_GONE', 410, maskEditorMessages.anotherFillMaskGone);
   });
-  const seed = anotherSeed([job.params.seed as number | undefined]);
+  // a seed none of the fills this one follows used
+  const seed = anotherSeed([job, ...(await fillsTriedBefore(deps, job))].map((j) => j.params.seed as number | undefined));
   return createRemoveJob(deps, user, { imageId: job.targetImageId, sourceVersionId: job.sourceJobId ?? undefined, mask, seed, anotherFillOf: job.id });
 }
 

@@ -8,7 +8,7 @@ import { processedKey, safeStem, extensionFor, thumbnailKeyFor } from '../storag
 import { RESULT_PREVIEW_MAX_SIDE } from '@shared/limits.js';
 import type { Bucket } from '@shared/url-checks.js';
 import { deleteImageById, deleteImageByPath, findImageById, insertImage, type ImageRow } from '@server/repositories/images-repository.js';
-import { findUserJob } from '@server/repositories/image-jobs-repository.js';
+import { fillsTriedBefore } from './tried-fills.js';
 
 /**
  * What a job's engine run produced, wherever it ran: in this process's engine thread, or on a remote worker that
@@ -54,35 +54,34 @@ function resultLocation(deps: Pick<Deps, 'clock'>, job: JobRow, source: ImageRow
   return { bucket: 'enhanced-images', key: `${job.userId}/${job.id}-${baseName}-x${job.scale}-${job.mode}.${extensionFor(format)}` };
 }
 
-/** Try another fill that came out the same as the fill it was tried against. */
+/** Try another fill that came out the same as a fill it follows. */
 const SAME_FILL = 'SAME_FILL';
 
 /**
- * Try another fill whose result has the same bytes as the fill it was tried against (a surface filled by diffusion, or
- * by the one copy that continues it): true when it is. The stored file is read only when its size is the same.
+ * Try another fill whose result has the same bytes as a fill it follows and the user still has: the one it was tried
+ * against, or one before that (a surface filled by diffusion, or by the one copy that continues it, or a regular
+ * surface with few repeats to draw from). A stored file is read only when its size is the same.
  */
 async function sameAsTriedFill(deps: ResultDeps, job: JobRow, result: EngineResult): Promise<boolean> {
-  const against = job.workflowType === 'remove' && typeof job.params.anotherFillOf === 'string' ? job.params.anotherFillOf : null;
-  const tried = against ? await findUserJob(deps.db, job.userId, against) : null;
-  // the fill tried against is gone (its version deleted or in the trash): nothing to compare with
-  const image = tried?.resultImageId ? await findImageById(deps.db, tried.resultImageId) : null;
-  if (!image || image.deletedAt || image.bytes !== result.data.length) return false;
-  const previous = await readObject(deps, image.bucket as Bucket, image.path).catch(() => null);
-  return previous !== null && previous.equals(result.data);
+  for (const tried of await fillsTriedBefore(deps, job)) {
+    // a fill that is gone (its version deleted or in the trash) is not one the user has
+    const image = tried.resultImageId ? await findImageById(deps.db, tried.resultImageId) : null;
+    if (!image || image.deletedAt || image.bytes !== result.data.length) continue;
+    const previous = await readObject(deps, image.bucket as Bucket, image.path).catch(() => null);
+    if (previous?.equals(result.data)) return true;
+  }
+  return false;
 }
 
 /**
  * Stores a job's result with its preview and row, and completes the job, which turns its reservation into a charge.
- * False when the job was ended meanwhile (cancelled), or ended here because Try another fill came out the same as the
- * fill it was tried against (failed with a message saying so): nothing is kept and nothing charged. A throw leaves
+ * False when the job was ended meanwhile (cancelled), or ended here because Try another fill came out the same as a
+ * fill it follows (failed with a message saying so): nothing is kept and nothing charged. A throw leaves
  * nothing stored either, and the caller decides whether the attempt runs again.
  */
 export async function saveJobResult(deps: ResultDeps, job: JobRow, source: ImageRow, result: EngineResult): Promise<boolean> {
   if (await sameAsTriedFill(deps, job, result)) {
-    deps.logger.info(
-      { jobId: job.id, triedAgainst: job.params.anotherFillOf },
-      'another fill came out the same as the fill it was tried against: not kept, not charged',
-    );
+    deps.logger.info({ jobId: job.id, triedAgainst: job.params.anotherFillOf }, 'another fill came out the same as a fill it follows: not kept, not charged');
     await failJobRun(deps, job, SAME_FILL, maskEditorMessages.anotherFillSame);
     return false;
   }
