@@ -14,6 +14,7 @@ import { engineRequestOf } from '../services/jobs/engine-request.js';
 import { failJob } from '../services/jobs/job-lifecycle.js';
 import { anotherSeed } from '../services/jobs/another-fill.js';
 import { fillsTriedBefore } from '../services/jobs/tried-fills.js';
+import { createPrometheusMetrics } from '../adapters/metrics/prometheus.js';
 import { creditLedger, imageJobs, images, profiles } from '../db/schema.js';
 
 const W = 112;
@@ -180,7 +181,12 @@ describe('a removal’s seed and Try another fill', { timeout: 300_000 }, () => 
     const again = await owner.client.json(`/api/jobs/${first.body.job.id}/another-fill`, { method: 'POST' });
     expect(again.status).toBe(201);
     expect((await row(again.body.job.id)).params).toMatchObject({ anotherFillOf: first.body.job.id });
-    await processImageJob({ ...server.deps, engine }, again.body.job.id, new AbortController().signal);
+    // counted as a failed job (the engine ran; nothing was kept), not as one ended elsewhere
+    const metrics = createPrometheusMetrics({ logger: server.deps.logger, role: 'worker' });
+    await processImageJob({ ...server.deps, engine, metrics }, again.body.job.id, new AbortController().signal);
+    expect(await metrics.text()).toMatch(/renderlift_jobs_finished_total\{[^}]*outcome="failed"[^}]*\} 1/);
+    expect(await metrics.text()).not.toContain('outcome="ended_elsewhere"');
+    await metrics.close();
     const done = await row(again.body.job.id);
     expect([done.status, done.errorMessage, done.creditState, done.resultImageId]).toEqual(['failed', maskEditorMessages.anotherFillSame, 'released', null]);
     expect(await balance()).toBe(start);

@@ -54,6 +54,8 @@ function resultLocation(deps: Pick<Deps, 'clock'>, job: JobRow, source: ImageRow
   return { bucket: 'enhanced-images', key: `${job.userId}/${job.id}-${baseName}-x${job.scale}-${job.mode}.${extensionFor(format)}` };
 }
 
+export type SaveOutcome = 'saved' | 'ended' | 'same_fill';
+
 /** Try another fill that came out the same as a fill it follows. */
 const SAME_FILL = 'SAME_FILL';
 
@@ -74,16 +76,16 @@ async function sameAsTriedFill(deps: ResultDeps, job: JobRow, result: EngineResu
 }
 
 /**
- * Stores a job's result with its preview and row, and completes the job, which turns its reservation into a charge.
- * False when the job was ended meanwhile (cancelled), or ended here because Try another fill came out the same as a
- * fill it follows (failed with a message saying so): nothing is kept and nothing charged. A throw leaves
- * nothing stored either, and the caller decides whether the attempt runs again.
+ * Stores a job's result with its preview and row, and completes the job, which turns its reservation into a charge
+ * ('saved'). 'ended' when the job was ended meanwhile (cancelled); 'same_fill' when Try another fill came out the same
+ * as a fill it follows and the job is failed here with a message saying so: in both nothing is kept and nothing
+ * charged. A throw leaves nothing stored either, and the caller decides whether the attempt runs again.
  */
-export async function saveJobResult(deps: ResultDeps, job: JobRow, source: ImageRow, result: EngineResult): Promise<boolean> {
+export async function saveJobResult(deps: ResultDeps, job: JobRow, source: ImageRow, result: EngineResult): Promise<SaveOutcome> {
   if (await sameAsTriedFill(deps, job, result)) {
     deps.logger.info({ jobId: job.id, triedAgainst: job.params.anotherFillOf }, 'another fill came out the same as a fill it follows: not kept, not charged');
     await failJobRun(deps, job, SAME_FILL, maskEditorMessages.anotherFillSame);
-    return false;
+    return 'same_fill';
   }
   const { bucket, key } = resultLocation(deps, job, source, result.format);
   // an earlier attempt of this job that died while saving its result (a killed worker) left its file, preview or row
@@ -116,11 +118,11 @@ export async function saveJobResult(deps: ResultDeps, job: JobRow, source: Image
     if (imageId) await deleteImageById(deps.db, imageId).catch(() => {});
     await deps.storage.delete(bucket, key).catch(() => {});
     await deps.storage.delete(bucket, thumbnailKeyFor(key)).catch(() => {});
-    if (err instanceof JobEndedElsewhere) return false;
+    if (err instanceof JobEndedElsewhere) return 'ended';
     throw err;
   }
   await notifyProcessingComplete(deps, job.userId);
-  return true;
+  return 'saved';
 }
 
 class JobEndedElsewhere extends Error {

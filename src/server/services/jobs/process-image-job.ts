@@ -124,7 +124,10 @@ export async function processImageJob(deps: ProcessJobDeps, jobId: string, queue
     const inputSize = await deps.imaging.probe(input).catch(() => null);
     const run = { megapixels: inputSize ? (inputSize.width * inputSize.height) / 1e6 : 0, seconds: (Date.now() - engineStarted) / 1000 };
     deps.metrics.engineRun({ network: result.model ?? `inpaint-${result.method ?? 'unknown'}`, inputMegapixels: run.megapixels, seconds: run.seconds });
-    if (!(await saveJobResult(deps, job, source, result))) throw new Error('job ended before its result was saved');
+    const saved = await saveJobResult(deps, job, source, result);
+    // Try another fill that came out the same: the job was failed there with its message, nothing kept
+    if (saved === 'same_fill') return null;
+    if (saved === 'ended') throw new Error('job ended before its result was saved');
     log.info({ ms: Date.now() - started, engineMs: Math.round(run.seconds * 1000), width: result.width, height: result.height }, 'job completed');
     outcome = 'completed';
     return run;

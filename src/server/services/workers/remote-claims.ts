@@ -312,9 +312,10 @@ export async function completeClaim(
     if (!probed) throw new AppError('RESULT_UNREADABLE', 400, 'The uploaded result is not an image this server can read.');
     const saved = await saveJobResult(deps, job, await jobSource(deps, job), { data, ...probed, model: body.model, method: body.method });
     await deps.queue.settle(refOf(claim), 'completed');
-    await endClaim(deps, claim.id, saved ? 'completed' : 'lost');
+    // Try another fill that came out the same failed the job there (nothing kept, nothing charged)
+    await endClaim(deps, claim.id, saved === 'saved' ? 'completed' : saved === 'same_fill' ? 'failed' : 'lost');
     await deps.storage.delete(STAGING_BUCKET, claim.resultKey);
-    if (saved) {
+    if (saved === 'saved') {
       await deps.db
         .update(workerTokens)
         .set({
@@ -330,8 +331,8 @@ export async function completeClaim(
       });
       deps.logger.info({ jobId: job.id, worker: worker.name, width: probed.width, height: probed.height }, 'job completed');
     }
-    finished(deps, job, saved ? 'completed' : 'ended_elsewhere');
-    return { status: saved ? 'completed' : 'ended_elsewhere' };
+    finished(deps, job, saved === 'saved' ? 'completed' : saved === 'same_fill' ? 'failed' : 'ended_elsewhere');
+    return { status: saved === 'saved' ? 'completed' : 'ended_elsewhere' };
   } catch (err) {
     // the completion can be tried again, unless the claim was lost
     await deps.db
