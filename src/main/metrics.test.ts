@@ -3,6 +3,7 @@
  * job, queue, engine, e-mail, stream and memory figures move as the work does. Off unless asked for.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,23 @@ import { grantPlan } from '@server/services/plans/grant-plan.js';
 
 const MODEL_CACHE_DIR = path.join(os.tmpdir(), 'renderlift-test-models');
 const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A GET on a connection of its own, as a scraper comes back after its interval: a pooled one may sit idle past the
+ * server's keep-alive while PGlite starting in this process holds the event loop, and read as reset when reused.
+ */
+function get(url: string | URL): Promise<{ status: number; contentType: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), text }));
+      })
+      .on('error', reject);
+  });
+}
 
 /** Every sample of a Prometheus text page: name, labels, value. */
 function samples(text: string) {
@@ -37,10 +55,10 @@ const value = (text: string, name: string, labels: Record<string, string> = {}) 
 describe('metrics', { timeout: 600_000 }, () => {
   let server: TestServer;
   const scrape = async () => {
-    const res = await fetch(server.metricsUrl!);
+    const res = await get(server.metricsUrl!);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/plain');
-    return res.text();
+    expect(res.contentType).toContain('text/plain');
+    return res.text;
   };
 
   beforeAll(async () => {
@@ -54,7 +72,7 @@ describe('metrics', { timeout: 600_000 }, () => {
     expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     expect(new URL(server.metricsUrl!).port).not.toBe(String(server.port));
     // the metrics port serves nothing else, and the application's port does not serve metrics
-    expect(await fetch(new URL('/api/me', server.metricsUrl)).then((r) => r.status)).toBe(404);
+    expect((await get(new URL('/api/me', server.metricsUrl))).status).toBe(404);
     const onApp = await fetch(`${server.url}/metrics`);
     expect(await onApp.text()).not.toContain('renderlift_http_request_duration_seconds');
     const plain = await startTestServer({ env: { WORKERS: '0' } });
