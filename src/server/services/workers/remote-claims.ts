@@ -12,7 +12,7 @@ import { markJobStarted, recordJobProgress, returnJobToQueue } from '../jobs/job
 import { phaseOfProgress } from '../jobs/process-image-job.js';
 import type { JobPhaseKind } from '@shared/estimates.js';
 import { engineRequestOf } from '../jobs/engine-request.js';
-import { failJobRun, jobSource, maskKeyOf, readObject, saveJobResult } from '../jobs/job-result.js';
+import { failJobRun, jobSource, maskKeyOf, readObject, saveJobResult, type SaveOutcome } from '../jobs/job-result.js';
 import type { JobRow } from '../jobs/job-dto.js';
 import type { WorkerTokenRow } from './worker-tokens.js';
 import { WORKER_API_PREFIX, WORKER_URL_TTL_SECONDS, workerMessages, type ClaimResponse, type CompleteRequest } from '@shared/api/workers.js';
@@ -282,6 +282,10 @@ const finished = (deps: ClaimDeps, job: JobRow, outcome: 'completed' | 'failed' 
     busySeconds: job.startedAt ? (deps.clock().getTime() - job.startedAt.getTime()) / 1000 : 0,
   });
 
+/** How a claim and its job end after the result is saved; Try another fill that came out the same failed the job there. */
+const CLAIM_OUTCOME = { saved: 'completed', same_fill: 'failed', ended: 'lost' } as const satisfies Record<SaveOutcome, string>;
+const JOB_OUTCOME = { saved: 'completed', same_fill: 'failed', ended: 'ended_elsewhere' } as const satisfies Record<SaveOutcome, string>;
+
 /**
  * Completes a claimed job with the result it uploaded: stored, previewed and charged exactly as a local worker's
  * result is (saveJobResult). Safe to call again: a completed claim answers as it did the first time.
@@ -312,8 +316,7 @@ export async function completeClaim(
     if (!probed) throw new AppError('RESULT_UNREADABLE', 400, 'The uploaded result is not an image this server can read.');
     const saved = await saveJobResult(deps, job, await jobSource(deps, job), { data, ...probed, model: body.model, method: body.method });
     await deps.queue.settle(refOf(claim), 'completed');
-    // Try another fill that came out the same failed the job there (nothing kept, nothing charged)
-    await endClaim(deps, claim.id, saved === 'saved' ? 'completed' : saved === 'same_fill' ? 'failed' : 'lost');
+    await endClaim(deps, claim.id, CLAIM_OUTCOME[saved]);
     await deps.storage.delete(STAGING_BUCKET, claim.resultKey);
     if (saved === 'saved') {
       await deps.db
@@ -331,7 +334,7 @@ export async function completeClaim(
       });
       deps.logger.info({ jobId: job.id, worker: worker.name, width: probed.width, height: probed.height }, 'job completed');
     }
-    finished(deps, job, saved === 'saved' ? 'completed' : saved === 'same_fill' ? 'failed' : 'ended_elsewhere');
+    finished(deps, job, JOB_OUTCOME[saved]);
     return { status: saved === 'saved' ? 'completed' : 'ended_elsewhere' };
   } catch (err) {
     // the completion can be tried again, unless the claim was lost
