@@ -6,6 +6,7 @@ import { createProgressTracker } from '../progress.js';
 import { exemplarInpaint } from './exemplar.js';
 import { teleaInpaint } from './opencv.js';
 import { patchMatchInpaint } from './patchmatch.js';
+import { otherSurfaceBand } from './other-surface.js';
 import { planeGuidedInpaint, type PlaneReport } from './planes/plane-fill.js';
 import { DEFAULT_FILL_SEED, FEATHER_RANGE, MAX_MASK_SHARE, maskTooLargeMessage, PAINTED_FROM } from '@shared/removal.js';
 
@@ -230,7 +231,10 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
         if (opts.report) opts.report.method = 'exemplar';
         return planar;
       }
-      filled = await exemplarInpaint(crop, cropHole, cw, ch, { seed, onStep, between: opts.between });
+      // another surface just beside the hole (a wall's edge against the sky) is neither copied nor matched
+      const band = otherSurfaceBand(crop, cropHole, cw, ch);
+      const fillHole = band ? cropHole.map((v, i) => v | band[i]) : cropHole;
+      filled = await exemplarInpaint(crop, fillHole, cw, ch, { seed, onStep, between: opts.between });
     } else {
       filled = patchMatchInpaint(await teleaInpaint(crop, cropHole, cw, ch, 5), cropHole, cw, ch);
     }
