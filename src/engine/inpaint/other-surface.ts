@@ -7,6 +7,7 @@
  * is neither copied from nor matched against, so the hole is filled from its own surface only; the band's own
  * fill is discarded.
  */
+import { bounds, type Bounds } from './planes/geometry.js';
 import { holeDepth } from './pyramid.js';
 
 /** Edges are looked for this far from the hole (pixels). */
@@ -50,26 +51,11 @@ const lumaOf = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[
  * The pixels beyond every such edge within reach of the hole (1), or null when the hole has no such edge beside it.
  */
 export function otherSurfaceBand(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Uint8Array | null {
-  const known = new Uint8Array(w * h);
-  let minX = w,
-    minY = h,
-    maxX = -1,
-    maxY = -1;
-  for (let i = 0; i < w * h; i++) {
-    known[i] = hole[i] ? 0 : 1;
-    if (hole[i]) {
-      const x = i % w,
-        y = (i / w) | 0;
-      minX = Math.min(minX, x);
-      maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y);
-      maxY = Math.max(maxY, y);
-    }
-  }
-  if (maxX < 0) return null;
-  const extent = Math.max(maxX - minX, maxY - minY) + 1;
+  const box = bounds(hole, w, h);
+  if (!box) return null;
+  const known = hole.map((v) => (v ? 0 : 1));
+  const extent = Math.max(box.x1 - box.x0, box.y1 - box.y0) + 1;
   const dist = holeDepth(known, w, h);
-  const box = { x0: minX, y0: minY, x1: maxX, y1: maxY };
   const edges = findEdges(rgb, hole, dist, w, h, extent, box);
   if (!edges.length) return null;
   const reach = Math.max(MIN_REACH, extent * REACH_SHARE);
@@ -87,14 +73,7 @@ export function otherSurfaceBand(rgb: Uint8Array, hole: Uint8Array, w: number, h
   return any ? band : null;
 }
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-function findEdges(rgb: Uint8Array, hole: Uint8Array, dist: Float32Array, w: number, h: number, extent: number, box: Box): Edge[] {
+function findEdges(rgb: Uint8Array, hole: Uint8Array, dist: Float32Array, w: number, h: number, extent: number, box: Bounds): Edge[] {
   const cosT = Float64Array.from({ length: THETA_BINS }, (_, t) => Math.cos((t * Math.PI) / THETA_BINS));
   const sinT = Float64Array.from({ length: THETA_BINS }, (_, t) => Math.sin((t * Math.PI) / THETA_BINS));
   const luma = new Float32Array(w * h);
@@ -145,7 +124,7 @@ function besideHole(
   w: number,
   h: number,
   extent: number,
-  box: Box,
+  box: Bounds,
   cos: number,
   sin: number,
   rho: number,
@@ -214,7 +193,7 @@ function ownSurfaceAllRound(
   dist: Float32Array,
   w: number,
   h: number,
-  box: Box,
+  box: Bounds,
   e: Edge,
   near: number[],
   far: number[],
