@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { businessUser, loadWholePage, signedInUser, test } from './fixtures';
 
 const RENDERS = path.resolve(import.meta.dirname, '../bench/renders');
@@ -155,6 +155,18 @@ test('the workspace by keyboard: cards, the save dialog and the remove tool', as
     await expect(card).toHaveCount(0);
     await undo.first().focus();
     await expectFocusRing(page);
+    if (key === 'Delete') {
+      // the toast waits while the keyboard is on its Undo, past its 5 s, and nothing is deleted meanwhile
+      const deletes: string[] = [];
+      const onRequest = (r: Request) => {
+        if (r.method() === 'DELETE' && r.url().includes('/api/images/')) deletes.push(r.url());
+      };
+      page.on('request', onRequest);
+      await page.waitForTimeout(6_500);
+      await expect(undo.first()).toBeFocused();
+      page.off('request', onRequest);
+      expect(deletes).toEqual([]);
+    }
     await page.keyboard.press('Enter');
     await expect(card).toHaveCount(1);
     // Undo closes its toast

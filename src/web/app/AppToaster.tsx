@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast, Toaster, useSonner } from 'sonner';
 import { TOAST_LIMITS, toastDurationFor } from '@shared/toasts';
 import { TOAST_CORNER } from '@web/features/canvas-core/layout';
@@ -46,6 +46,48 @@ function useErrorDuration(pathname: string) {
   }, [toasts, pathname]);
 }
 
+const insideToasts = (node: EventTarget | null) => node instanceof Element && node.closest('[data-sonner-toaster]') !== null;
+
+/**
+ * A toast waits while the keyboard focus is on it, as sonner makes it wait under the pointer: while focus is inside the
+ * toasts none of them runs out, and when it leaves each starts its own time again (an Undo reached with Tab is not
+ * taken away while the user reads it).
+ */
+function useFocusPause() {
+  const { toasts } = useSonner();
+  const [focused, setFocused] = useState(false);
+  // the paused toasts' own times (undefined: the screen's)
+  const paused = useRef(new Map<string | number, number | undefined>());
+  useEffect(() => {
+    const onFocusIn = (e: FocusEvent) => setFocused(insideToasts(e.target));
+    const onFocusOut = (e: FocusEvent) => {
+      if (!insideToasts(e.relatedTarget)) setFocused(false);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+  useEffect(() => {
+    const live = toasts.slice(0, TOAST_LIMITS.kept).filter((t) => !t.delete);
+    if (focused) {
+      for (const t of live)
+        if (!paused.current.has(t.id) && t.duration !== Infinity) {
+          paused.current.set(t.id, t.duration);
+          toast(t.title, { id: t.id, duration: Infinity });
+        }
+      return;
+    }
+    for (const [id, duration] of paused.current) {
+      const t = live.find((k) => k.id === id);
+      if (t) toast(t.title, { id, duration });
+    }
+    paused.current.clear();
+  }, [focused, toasts]);
+}
+
 /**
  * Toasts: three shown, five kept, each lasting as long as its screen asks (`@shared/toasts`). Pages place them at
  * the top right below the navigation. In the workspace the top holds the toolbar (two rows on a tablet) and cards
@@ -56,6 +98,7 @@ export function AppToaster() {
   useKeptLimit();
   const pathname = useSyncExternalStore(subscribeRoute, currentPath);
   useErrorDuration(pathname);
+  useFocusPause();
   const phone = useSyncExternalStore(subscribePhone, isPhone);
   const workspace = pathname === '/enhance' && !phone;
   const phoneWorkspace = pathname === '/enhance' && phone;

@@ -66,9 +66,12 @@ export function useCardActions(core: WorkspaceCore, { pollJobs, forgetFile }: He
       // a card whose submission is on its way would leave a job behind that nobody sees
       if (!image || isBusy(image) || inFlight.current.has(key)) return;
       dispatch({ type: 'remove', key });
-      let undone = false;
-      const timer = setTimeout(() => {
-        if (undone) return;
+      // the removal is made final when its toast goes (timed out, closed, or pushed out by newer ones), so Undo holds
+      // as long as it is shown: a toast waits while the pointer or the keyboard focus is on it
+      let settled = false;
+      const commit = () => {
+        if (settled) return;
+        settled = true;
         forgetFile(key);
         if (image.localUrl) URL.revokeObjectURL(image.localUrl);
         if (image.imageId)
@@ -76,16 +79,18 @@ export function useCardActions(core: WorkspaceCore, { pollJobs, forgetFile }: He
             .deleteImage(image.imageId)
             .then(() => queryClient.invalidateQueries({ queryKey: TRASH_KEY }))
             .catch((err) => toastError(err instanceof Error ? err.message : msg('unexpectedError')));
-      }, UNDO_WINDOW_MS);
+      };
       toast(msg('workspaceImageRemoved', { name: image.name }), {
         duration: UNDO_WINDOW_MS,
+        onAutoClose: commit,
+        onDismiss: commit,
         // an upload the server has goes to the Trash; one that never finished uploading is simply gone
         description: image.imageId ? trashMessages.removedHint : undefined,
         action: {
           label: msg('workspaceUndo'),
           onClick: () => {
-            undone = true;
-            clearTimeout(timer);
+            if (settled) return;
+            settled = true;
             dispatch({ type: 'restore', image, index });
           },
         },
