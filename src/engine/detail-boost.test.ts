@@ -120,7 +120,7 @@ describe("Detail's texture boost", () => {
     expect(change[0]).toBeGreaterThan(0);
   });
 
-  it('at ×2 is Precision at detail 0 (its network and sharpening) and the boost on top of it above', () => {
+  it('at ×2 is Precision at detail 0 (its sharpening and its share of the boost), and a stronger boost in its place above', () => {
     const tex = texture(8);
     const precision = tex.slice();
     planMode('precision', {}, { scale: 2 }).filter!(2)(precision, W, H);
@@ -129,13 +129,39 @@ describe("Detail's texture boost", () => {
     zero.filter!(2)(detail0, W, H);
     zero.finish!(2)(detail0, W, H);
     expect(detail0).toEqual(precision);
+    // the preset: the same sharpening, then the boost at a gain well above Precision's share
+    const sharpened = tex.slice();
+    zero.filter!(2)(sharpened, W, H);
     const detail = tex.slice();
     const preset = planMode('detail', {}, { scale: 2 });
     preset.filter!(2)(detail, W, H);
     preset.finish!(2)(detail, W, H);
-    const boosted = precision.slice();
-    detailAt(80)(boosted, W, H);
-    expect(detail).toEqual(boosted);
+    const added = (img: Float32Array) => std(img.map((v, i) => v - sharpened[i]));
+    expect(added(precision)).toBeGreaterThan(0);
+    expect(added(detail)).toBeGreaterThan(2.5 * added(precision));
+  });
+
+  it('at ×2 Precision adds a little texture after its sharpening, and next to nothing at edges', () => {
+    const sharpenOnly = planMode('detail', { detail: 0 }, { scale: 2 }).filter!(2);
+    const precision = planMode('precision', {}, { scale: 2 }).filter!(2);
+    const tex = texture(8);
+    const [a, b] = [tex.slice(), tex.slice()];
+    sharpenOnly(a, W, H);
+    precision(b, W, H);
+    expect(std(b) / std(a)).toBeGreaterThan(1.05);
+    for (const [low, high] of [
+      [0.2, 0.8],
+      [0.4, 0.6],
+    ]) {
+      const step = softStep(low, high);
+      const [rimmed, held] = [step.slice(), step.slice()];
+      sharpenOnly(rimmed, W, H);
+      precision(held, W, H);
+      // the sharpening's own rim, and at most a level and a half more
+      expect(overshoot(step, held)).toBeLessThan(overshoot(step, rimmed) + 1.5);
+    }
+    // at ×3 and above Precision has no share: its filter is the network's alone
+    expect(planMode('precision', {}, { scale: 4 }).filter).toBeUndefined();
   });
 
   it("caps the boost by the input's own texture: the output's local band RMS stays within the input's", () => {

@@ -76,8 +76,9 @@ const DETAIL_GAIN = 3.75;
  */
 const DETAIL_CAP = 1.0;
 const EDGE_BAND = [0.03, 0.09];
-const detailBoost =
-  (strength: number) =>
+/** The texture boost of `detail-boost.ts` at a gain, with Detail's radii, coring, edge hold and cap. */
+const textureBoost =
+  (gain: number) =>
   (m: number): TileFilter =>
   (tile, w, h, input) =>
     detailBoostInPlace(
@@ -85,7 +86,7 @@ const detailBoost =
       w,
       h,
       {
-        amount: (DETAIL_GAIN * strength) / 100,
+        amount: gain,
         fine: 0.5 * m,
         coarse: 1.5 * m,
         coarseWeight: 0.75,
@@ -112,9 +113,39 @@ const PRECISION_MIX_WEIGHT: Record<number, number> = { 2: 0.3, 3: 0.3, 4: 0.3, 6
 /** Above this `precision`, Precision spends more time for fidelity: the self-ensemble, and the mix at ×2. */
 const PRECISION_THOROUGH = 95;
 
-/** Precision's network and filter for a scale, on which Detail boosts texture. */
-function faithfulPlan(scale: number | undefined): Pick<ModePlan, 'family' | 'filter'> {
+/**
+ * Precision's own share of the texture boost per scale (a gain of `detail-boost.ts`, after its sharpening). At ×2,
+ * where the network alone keeps less texture than a bicubic upscale, 0.75: bench (m), run of 2026-11-29, PSNR 29.27 →
+ * 29.34 dB, texture kept 0.679 → 0.710 (bicubic 0.694), halo 0.10 → 0.02 levels. At ×4, where Precision already keeps
+ * more texture than bicubic, it cost 0.02 dB, so the other scales have none. Detail's gain runs from it (detail 0) to
+ * `DETAIL_GAIN` (100).
+ */
+const PRECISION_TEXTURE_GAIN: Partial<Record<number, number>> = { 2: 0.75 };
+
+/** Two tile filters, one after the other. */
+const chain =
+  (first: (m: number) => TileFilter, second: (m: number) => TileFilter) =>
+  (m: number): TileFilter => {
+    const a = first(m),
+      b = second(m);
+    return (tile, w, h, input) => {
+      a(tile, w, h, input);
+      b(tile, w, h, input);
+    };
+  };
+
+/** The faithful network of a scale and its sharpening (medium sharpened at ×2, thick above). */
+function faithfulNetwork(scale: number | undefined): Pick<ModePlan, 'family' | 'filter'> {
   return scale === 2 ? { family: 'medium', filter: unsharp(FAITHFUL_X2_SHARPENING) } : { family: 'thick' };
+}
+
+/** Precision's network and filter for a scale: the faithful network, its sharpening and its share of the boost. */
+function faithfulPlan(scale: number | undefined): Pick<ModePlan, 'family' | 'filter'> {
+  const network = faithfulNetwork(scale);
+  const gain = PRECISION_TEXTURE_GAIN[scale ?? 0];
+  if (!gain) return network;
+  const boost = textureBoost(gain);
+  return { family: network.family, filter: network.filter ? chain(network.filter, boost) : boost };
 }
 
 /** Precision's mix of a scale: the faithful network with x4fast, when Real-ESRGAN is installed. */
@@ -144,12 +175,14 @@ const clamp = (v: number) => Math.min(100, Math.max(0, Number.isFinite(v) ? v : 
 /**
  * Mode → behaviour (see docs/engine.md for the measurements behind it):
  * - precision: the faithful plan of the scale: thick (best PSNR on our renders at ×3 and above), and at ×2 medium
- *   with a fine unsharp mask, which scores higher than thick at a tenth of its time; with Real-ESRGAN installed,
+ *   with a fine unsharp mask, which scores higher than thick at a tenth of its time, then a fifth of Detail's texture
+ *   boost (`PRECISION_TEXTURE_GAIN`: texture kept up to bicubic's, halo down in bench (m)); with Real-ESRGAN installed,
  *   mixed with x4fast at ×3, ×4 and ×6 (0.3, 0.3, 0.2: +0.1 to +0.44 dB), and at ×2 only when precision > 95
  *   (+0.57 dB for about three times the wait). The two-way self-ensemble (identity + horizontal flip) measured
  *   +0.01 dB for twice the time, so only precision > 95 asks for it too.
  * - detail: Precision's plan and mix at its preset (so detail 0 is Precision at every scale), then, after the mix, the
- *   halo-free texture boost of `detail-boost.ts`, gain 3 · detail / 100: texture crisper than Precision, edges held
+ *   halo-free texture boost of `detail-boost.ts`, gain 3.75 · detail / 100 (at ×2 from Precision's own 0.75 up, in
+ *   its place): texture crisper than Precision, edges held
  *   inside their smoothed neighbourhood's range (no rims), flat areas untouched (no grain). At ×3 and above it ran
  *   medium before, which at ×4 scored 0.9 dB below Precision with texture below bicubic's (docs/engine.md, bench (m)).
  * - creativity: Precision's plan and mix at its preset, then a generative network mixed per tile, Real-ESRGAN
@@ -169,8 +202,17 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
   }
   if (mode === 'detail') {
     const strength = clamp(params.detail ?? MODE_PRESETS.detail.value);
-    // Precision's plan and mix at its preset, so detail 0 is Precision at every scale; the boost after them
-    return { ...faithful, flips: ['none'], strength, mixes: precisionMixes(options, MODE_PRESETS.precision.value), finish: detailBoost(strength) };
+    // Precision's network, sharpening and mix at its preset, then the boost at a gain from Precision's own share
+    // (detail 0: Precision at every scale) to DETAIL_GAIN, in place of that share
+    const base = PRECISION_TEXTURE_GAIN[options.scale ?? 0] ?? 0;
+    const gain = base + ((DETAIL_GAIN - base) * strength) / 100;
+    return {
+      ...faithfulNetwork(options.scale),
+      flips: ['none'],
+      strength,
+      mixes: precisionMixes(options, MODE_PRESETS.precision.value),
+      finish: textureBoost(gain),
+    };
   }
   const strength = clamp(params.creativity ?? MODE_PRESETS.creativity.value);
   if (options.gan) {
@@ -180,20 +222,5 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
     return { ...faithful, flips: ['none'], strength, mixes };
   }
   const contrast = (m: number) => (tile: Float32Array, w: number, h: number) => unsharpInPlace(tile, w, h, 1.5 * m, (0.6 * strength) / 100, 0.15);
-  const first = faithful.filter;
-  return {
-    family: faithful.family,
-    flips: ['none'],
-    strength,
-    filter: first
-      ? (m) => {
-          const a = first(m);
-          const b = contrast(m);
-          return (tile, w, h) => {
-            a(tile, w, h);
-            b(tile, w, h);
-          };
-        }
-      : contrast,
-  };
+  return { family: faithful.family, flips: ['none'], strength, filter: faithful.filter ? chain(faithful.filter, contrast) : contrast };
 }

@@ -22,8 +22,8 @@ describe('tiled inference', () => {
 
   // the default tile margin against the whole image: the fast models, thick (Precision and Creativity, the deepest
   // receptive field) and the per-tile post-filters of Detail and Creativity, which must be seamless too
-  const cases: { name: string; modelScale: number; outScale: number; range: [number, number]; mode?: 'detail' | 'creativity' }[] = [
-    { name: 'esrgan-medium-x2', modelScale: 2, outScale: 2, range: [0, 255] },
+  const cases: { name: string; modelScale: number; outScale: number; range: [number, number]; mode?: 'precision' | 'detail' | 'creativity' }[] = [
+    { name: 'esrgan-medium-x2', modelScale: 2, outScale: 2, range: [0, 255], mode: 'precision' },
     { name: 'esrgan-slim-x8', modelScale: 8, outScale: 6, range: [0, 255] },
     { name: 'esrgan-medium-x3', modelScale: 3, outScale: 3, range: [0, 255], mode: 'detail' },
     { name: 'esrgan-thick-x4', modelScale: 4, outScale: 4, range: [0, 1] },
@@ -33,7 +33,7 @@ describe('tiled inference', () => {
     it(`${name} → ×${outScale}${mode ? ` with ${mode}'s filters` : ''}: tiles of 48 px with 16 px margins equal the untiled result within 1 level`, async () => {
       const model = await sessions.tileModel(name);
       const src = texture(70, 58);
-      const plan = mode ? planMode(mode) : undefined;
+      const plan = mode ? planMode(mode, {}, { scale: outScale }) : undefined;
       const base = { model, modelScale, outScale, inputRange: range, margin: 16, filter: plan?.filter?.(modelScale), finish: plan?.finish?.(modelScale) };
       const whole = await upscaleTiled(src, { ...base, tileSize: 512 });
       let tilesSeen = 0;
