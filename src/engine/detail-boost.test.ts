@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailBoostInPlace } from './detail-boost.js';
+import { detailBoostInPlace, localMax } from './detail-boost.js';
 import { gaussianBlurPlanar, unsharpInPlace } from './detail-filter.js';
 import { planMode } from './modes.js';
 import { mulberry32 } from '@shared/seeded-random.js';
@@ -214,5 +214,67 @@ describe("Detail's texture boost", () => {
     const out = tex.slice();
     detailBoostInPlace(out, W, H, { amount: 0, fine: 1, coarse: 3, coarseWeight: 1, noise: 0, range: 2, edgeReach: 4, edgeBand: [0, 0.01], edgeGain: 1 });
     expect(out).toEqual(tex);
+  });
+});
+
+describe('the filters’ building blocks', () => {
+  const random = (n: number, seed: number) => {
+    const next = mulberry32(seed);
+    return Float32Array.from({ length: n }, () => next());
+  };
+
+  it('blurs each value to the plain clamped-edge Gaussian sum, bit for bit', () => {
+    for (const [w, h, sigma, planes] of [
+      [37, 23, 0.5, 3],
+      [64, 48, 2.83, 1],
+      [5, 9, 2, 2],
+      [1, 7, 1, 1],
+    ] as const) {
+      const src = random(w * h * planes, w * h);
+      const radius = Math.max(1, Math.ceil(sigma * 3));
+      const k = new Float32Array(2 * radius + 1);
+      let sum = 0;
+      for (let i = -radius; i <= radius; i++) sum += k[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma));
+      for (let i = 0; i < k.length; i++) k[i] /= sum;
+      const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
+      const expected = new Float32Array(src.length);
+      const rows = new Float32Array(w * h);
+      for (let c = 0; c < planes; c++) {
+        const p = c * w * h;
+        for (let y = 0; y < h; y++)
+          for (let x = 0; x < w; x++) {
+            let acc = 0;
+            for (let i = -radius; i <= radius; i++) acc += k[i + radius] * src[p + y * w + clamp(x + i, w)];
+            rows[y * w + x] = acc;
+          }
+        for (let y = 0; y < h; y++)
+          for (let x = 0; x < w; x++) {
+            let acc = 0;
+            for (let i = -radius; i <= radius; i++) acc += k[i + radius] * rows[clamp(y + i, h) * w + x];
+            expected[p + y * w + x] = acc;
+          }
+      }
+      expect(Array.from(gaussianBlurPlanar(src, w, h, sigma))).toEqual(Array.from(expected));
+    }
+  });
+
+  it('takes the largest value of each clamped (2r+1)² square, whatever r and the plane’s size', () => {
+    for (const [w, h, r] of [
+      [40, 30, 1],
+      [40, 30, 4],
+      [17, 11, 6],
+      [3, 25, 2],
+      [9, 1, 16],
+    ] as const) {
+      const src = random(w * h, 7 * w + r);
+      const got = localMax(src, w, h, r);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          let m = -Infinity;
+          for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++)
+            for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) m = Math.max(m, src[yy * w + xx]);
+          expect(got[y * w + x], `${w}×${h} r ${r} at ${x},${y}`).toBe(m);
+        }
+    }
   });
 });

@@ -53,37 +53,69 @@ export interface DetailBoost {
   cap?: { ratio: number; fine: number; reach: number };
 }
 
-/** Running min and max over ±r along rows then columns (a (2r+1)² square). */
+/**
+ * Running maximum over ±r along one axis, van Herk / Gil-Werman: a prefix and a suffix maximum per block of 2r + 1
+ * positions, then each window (at most two blocks) is the suffix of its first block and the prefix of its last, three
+ * comparisons a value whatever r is. The axis has `n` positions of `len` values each, position i starting at
+ * `i · stride` and its values `step` apart (rows: stride 1, step w; columns: stride w, step 1, so the column pass
+ * walks whole rows).
+ */
+function runningMax(src: Float32Array, n: number, len: number, stride: number, step: number, r: number): Float32Array {
+  const span = 2 * r + 1;
+  const pre = new Float32Array(src.length),
+    suf = new Float32Array(src.length),
+    out = new Float32Array(src.length);
+  for (let i = 0, inBlock = 0; i < n; i++, inBlock = inBlock === span - 1 ? 0 : inBlock + 1) {
+    const at0 = i * stride;
+    if (inBlock === 0) for (let j = 0, at = at0; j < len; j++, at += step) pre[at] = src[at];
+    else
+      for (let j = 0, at = at0; j < len; j++, at += step) {
+        const p = pre[at - stride],
+          v = src[at];
+        pre[at] = p > v ? p : v;
+      }
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const at0 = i * stride;
+    if (i === n - 1 || (i + 1) % span === 0) for (let j = 0, at = at0; j < len; j++, at += step) suf[at] = src[at];
+    else
+      for (let j = 0, at = at0; j < len; j++, at += step) {
+        const q = suf[at + stride],
+          v = src[at];
+        suf[at] = q > v ? q : v;
+      }
+  }
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - r),
+      b = Math.min(n - 1, i + r);
+    const at0 = i * stride,
+      ia = a * stride - at0,
+      ib = b * stride - at0;
+    if (Math.floor(a / span) !== Math.floor(b / span))
+      for (let j = 0, at = at0; j < len; j++, at += step) {
+        const u = suf[at + ia],
+          v = pre[at + ib];
+        out[at] = u > v ? u : v;
+      }
+    // within one block the window starts the block (prefix) or, clamped at the end, ends the values (suffix)
+    else if (a % span === 0) for (let j = 0, at = at0; j < len; j++, at += step) out[at] = pre[at + ib];
+    else for (let j = 0, at = at0; j < len; j++, at += step) out[at] = suf[at + ia];
+  }
+  return out;
+}
+
+/** The largest value over ±r along rows then columns (a (2r+1)² square), edges clamped to the plane. */
+export function localMax(src: Float32Array, w: number, h: number, r: number): Float32Array {
+  return runningMax(runningMax(src, w, h, 1, w, r), h, w, w, 1, r);
+}
+
+/** Running min and max over ±r (a (2r+1)² square); the minimum is the maximum of the negated plane. */
 function localRange(src: Float32Array, w: number, h: number, r: number): { lo: Float32Array; hi: Float32Array } {
-  const n = w * h;
-  const rowLo = new Float32Array(n),
-    rowHi = new Float32Array(n),
-    lo = new Float32Array(n),
-    hi = new Float32Array(n);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let a = Infinity,
-        b = -Infinity;
-      for (let d = Math.max(0, x - r); d <= Math.min(w - 1, x + r); d++) {
-        const v = src[y * w + d];
-        if (v < a) a = v;
-        if (v > b) b = v;
-      }
-      rowLo[y * w + x] = a;
-      rowHi[y * w + x] = b;
-    }
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let a = Infinity,
-        b = -Infinity;
-      for (let d = Math.max(0, y - r); d <= Math.min(h - 1, y + r); d++) {
-        if (rowLo[d * w + x] < a) a = rowLo[d * w + x];
-        if (rowHi[d * w + x] > b) b = rowHi[d * w + x];
-      }
-      lo[y * w + x] = a;
-      hi[y * w + x] = b;
-    }
-  return { lo, hi };
+  const neg = new Float32Array(src.length);
+  for (let i = 0; i < neg.length; i++) neg[i] = -src[i];
+  const lo = localMax(neg, w, h, r);
+  for (let i = 0; i < lo.length; i++) lo[i] = -lo[i];
+  return { lo, hi: localMax(src, w, h, r) };
 }
 
 const lumaOf = (planes: Float32Array, n: number, k = 1): Float32Array => {
@@ -217,7 +249,7 @@ export function detailBoostInPlace(tile: Float32Array, w: number, h: number, p: 
       const gy = fine[Math.min(h - 1, y + 1) * w + x] - fine[Math.max(0, y - 1) * w + x];
       grad[y * w + x] = (gx * gx + gy * gy) / 4;
     }
-  const nearEdge = localRange(grad, w, h, p.edgeReach).hi;
+  const nearEdge = localMax(grad, w, h, p.edgeReach);
   const { lo, hi } = localRange(fine, w, h, p.range);
   const t2 = p.noise * p.noise;
   const [e0, e1] = p.edgeBand;

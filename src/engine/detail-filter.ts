@@ -1,35 +1,59 @@
-/** Gaussian blur of each plane of a planar float image, edges clamped. */
+/**
+ * A separable Gaussian of σ `sigma` (taps to 3σ, edges clamped) over each plane of `src`. Each output value is the
+ * same double-precision sum, in the same tap order, as a plain per-pixel loop: the rows' interiors run without
+ * clamping, and the column pass adds whole rows into a double-precision row.
+ */
 export function gaussianBlurPlanar(src: Float32Array, width: number, height: number, sigma: number): Float32Array {
   const radius = Math.max(1, Math.ceil(sigma * 3));
-  const k = new Float32Array(2 * radius + 1);
+  const taps = 2 * radius + 1;
+  const k = new Float64Array(taps);
   let sum = 0;
-  for (let i = -radius; i <= radius; i++) sum += k[i + radius] = Math.exp(-(i * i) / (2 * sigma * sigma));
-  for (let i = 0; i < k.length; i++) k[i] /= sum;
+  for (let i = -radius; i <= radius; i++) {
+    const e = Math.exp(-(i * i) / (2 * sigma * sigma));
+    sum += e;
+    k[i + radius] = Math.fround(e);
+  }
+  // the weights in float32, as they have always been rounded
+  for (let i = 0; i < taps; i++) k[i] = Math.fround(k[i] / sum);
   const planes = src.length / (width * height);
   const tmp = new Float32Array(width * height);
   const out = new Float32Array(src.length);
+  const acc = new Float64Array(width);
+  const inner0 = Math.min(radius, width);
+  const inner1 = Math.max(inner0, width - radius);
   for (let c = 0; c < planes; c++) {
     const p = c * width * height;
     for (let y = 0; y < height; y++) {
       const row = p + y * width;
+      const to = y * width;
       for (let x = 0; x < width; x++) {
-        let acc = 0;
+        if (x === inner0) x = inner1;
+        if (x >= width) break;
+        let a = 0;
         for (let i = -radius; i <= radius; i++) {
           const xx = x + i < 0 ? 0 : x + i >= width ? width - 1 : x + i;
-          acc += k[i + radius] * src[row + xx];
+          a += k[i + radius] * src[row + xx];
         }
-        tmp[y * width + x] = acc;
+        tmp[to + x] = a;
+      }
+      for (let x = inner0; x < inner1; x++) {
+        let a = 0;
+        const base = row + x - radius;
+        for (let t = 0; t < taps; t++) a += k[t] * src[base + t];
+        tmp[to + x] = a;
       }
     }
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        let acc = 0;
-        for (let i = -radius; i <= radius; i++) {
-          const yy = y + i < 0 ? 0 : y + i >= height ? height - 1 : y + i;
-          acc += k[i + radius] * tmp[yy * width + x];
-        }
-        out[p + y * width + x] = acc;
+    for (let y = 0; y < height; y++) {
+      acc.fill(0);
+      for (let i = -radius; i <= radius; i++) {
+        const yy = y + i < 0 ? 0 : y + i >= height ? height - 1 : y + i;
+        const w = k[i + radius];
+        const from = yy * width;
+        for (let x = 0; x < width; x++) acc[x] += w * tmp[from + x];
       }
+      const to = p + y * width;
+      for (let x = 0; x < width; x++) out[to + x] = acc[x];
+    }
   }
   return out;
 }
