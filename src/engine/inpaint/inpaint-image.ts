@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { EngineError, throwIfAborted } from '../errors.js';
 import { decodeImage, embedIccInPng, encodeImage, readInput } from '../image-io.js';
 import type { RunControl } from '../enhance-image.js';
+import { lumaAt } from '../luma.js';
 import { createProgressTracker } from '../progress.js';
 import { exemplarInpaint } from './exemplar.js';
 import { teleaInpaint } from './opencv.js';
@@ -141,7 +142,7 @@ export interface InpaintCoreOptions {
  */
 function surroundingTexture(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, ring = 8): { mean: number; edgeShare: number } {
   const around = dilate(hole, w, h, ring);
-  const luma = (i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
+  const luma = (i: number) => lumaAt(rgb, i);
   let sum = 0;
   let edges = 0;
   let n = 0;

@@ -7,6 +7,7 @@
  * is neither copied from nor matched against, so the hole is filled from its own surface only; the band's own
  * fill is discarded.
  */
+import { lumaAt } from '../luma.js';
 import { bounds, type Bounds } from './planes/geometry.js';
 import { holeDepth } from './pyramid.js';
 
@@ -45,8 +46,6 @@ interface Edge {
   holeSide: number;
 }
 
-const lumaOf = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
-
 /**
  * The pixels beyond every such edge within reach of the hole (1), or null when the hole has no such edge beside it.
  */
@@ -77,7 +76,7 @@ function findEdges(rgb: Uint8Array, hole: Uint8Array, dist: Float32Array, w: num
   const cosT = Float64Array.from({ length: THETA_BINS }, (_, t) => Math.cos((t * Math.PI) / THETA_BINS));
   const sinT = Float64Array.from({ length: THETA_BINS }, (_, t) => Math.sin((t * Math.PI) / THETA_BINS));
   const luma = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) luma[i] = lumaOf(rgb, i);
+  for (let i = 0; i < w * h; i++) luma[i] = lumaAt(rgb, i);
   const edgeBin = new Int16Array(w * h).fill(-1);
   const diag = Math.ceil(Math.hypot(w, h));
   const rhoBins = 2 * diag + 1;

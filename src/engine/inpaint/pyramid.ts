@@ -4,6 +4,8 @@
  * carries a colour of the removed object.
  */
 
+import { lumaAt } from '../luma.js';
+
 /**
  * Values per pixel: R, G, B; two texture features (Newson et al. 2014), the mean absolute horizontal
  * and vertical luma gradient over a window as large as the coarsest level's pixel (averaging keeps them
@@ -126,7 +128,7 @@ export function finestLevel(rgb: Uint8Array, hole: Uint8Array, w: number, h: num
     img[i * C] = rgb[i * 3];
     img[i * C + 1] = rgb[i * 3 + 1];
     img[i * C + 2] = rgb[i * 3 + 2];
-    luma[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
+    luma[i] = lumaAt(rgb, i);
   }
   // integral images of |∂x|, |∂y| and of their count, over gradients between two known pixels
   const W1 = w + 1;

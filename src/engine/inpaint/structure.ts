@@ -5,6 +5,7 @@
  * directions agree) scaled by closeness; patches along a guide can then only match patches along the
  * same edge outside the hole, and patches away from guides only patches away from them.
  */
+import { luma as lumaOf } from '../luma.js';
 import { holeDepth } from './pyramid.js';
 
 export interface GuideLine {
@@ -32,8 +33,7 @@ export function findCrossingLines(rgb: Uint8Array, hole: Uint8Array, w: number, 
   const known = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) known[i] = hole[i] ? 0 : 1;
   const distToHole = holeDepth(known, w, h);
-  const luma = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) luma[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
+  const luma = lumaOf(rgb);
   // edge pixels of the ring with their gradient angle bin
   const edgeBin = new Int16Array(w * h).fill(-1);
   const edges: number[] = [];

@@ -9,6 +9,10 @@
  * - `visibleDifference`: the share of textured 64×64 windows where two outputs differ visibly at 100 %.
  */
 
+import { luma } from '../luma.js';
+
+export { luma };
+
 /** A window is textured when its original luma's standard deviation reaches this many levels. */
 export const TEXTURED_STD = 6;
 /** Side of the spectrum windows of `textureKept`. */
@@ -21,12 +25,6 @@ export const VISIBLE_LEVELS = 3;
 export const HALO_REACH = 3;
 /** A strong edge: a Sobel gradient magnitude (per px, /8 normalised) of at least this many levels. */
 export const STRONG_EDGE = 24;
-
-export function luma(rgb: Uint8Array | Uint8ClampedArray): Float32Array {
-  const out = new Float32Array(rgb.length / 3);
-  for (let i = 0; i < out.length; i++) out[i] = 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
-  return out;
-}
 
 function windowStd(l: Float32Array, w: number, x0: number, y0: number, side: number): number {
   let s = 0,

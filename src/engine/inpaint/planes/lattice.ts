@@ -6,12 +6,11 @@
  * A cell the border shows part of takes the source whose known part agrees with it; a cell wholly inside the hole
  * takes one of the nearest well-fitting sources, drawn by the seed, so tiles keep the floor's mix of tones.
  */
+import { lumaAt } from '@engine/luma.js';
 import { PairCorrelation } from './correlation.js';
 import { bounds, type Bounds } from './geometry.js';
 import { MAX_COPIES, measurePeriod, type PeriodCopy, type PeriodFill } from './period.js';
 import { mulberry32 } from '@shared/seeded-random.js';
-
-const luma = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
 
 /** Bins per pixel of the folded joint profile: a period a tenth of a pixel off smears it over a window. */
 const BINS_PER_PIXEL = 4;
@@ -214,7 +213,7 @@ function findLatticeFill(
 export function gradient(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, axis: 0 | 1): Float32Array {
   const step = axis === 0 ? 1 : w;
   const g = new Float32Array(w * h).fill(-1);
-  for (let p = step; p < w * h - step; p++) if (!hole[p] && !hole[p - step] && !hole[p + step]) g[p] = Math.abs(luma(rgb, p + step) - luma(rgb, p - step));
+  for (let p = step; p < w * h - step; p++) if (!hole[p] && !hole[p - step] && !hole[p + step]) g[p] = Math.abs(lumaAt(rgb, p + step) - lumaAt(rgb, p - step));
   return g;
 }
 

@@ -4,11 +4,10 @@
  * border. On a tile grid or plank floor this continues every joint exactly; elsewhere it declines.
  */
 
+import { lumaAt } from '@engine/luma.js';
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { mulberry32 } from '@shared/seeded-random.js';
 import { PairCorrelation } from './correlation.js';
-
-const luma = (rgb: Uint8Array, i: number) => 0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2];
 
 /** A peak at least this high, and this much above the first trough, is a period. */
 const MIN_PEAK = 0.3;
@@ -43,7 +42,7 @@ export function measurePeriod(
   for (let p = 0; p < w * h; p++) {
     const c = axis === 0 ? p % w : (p / w) | 0;
     if (c === 0 || c === (axis === 0 ? w : h) - 1 || hole[p - step] || hole[p + step] || hole[p]) gap[p] = 1;
-    else L[p] = magnitude ? Math.abs(luma(rgb, p + step) - luma(rgb, p - step)) : luma(rgb, p + step) - luma(rgb, p - step);
+    else L[p] = magnitude ? Math.abs(lumaAt(rgb, p + step) - lumaAt(rgb, p - step)) : lumaAt(rgb, p + step) - lumaAt(rgb, p - step);
   }
   const corr = new Float32Array(maxLag + 1);
   for (let lag = 1; lag <= maxLag; lag++) {
@@ -151,7 +150,7 @@ function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Floa
       const p = y * w + x;
       const known = hole[p] ? 0 : 1;
       const q = (y + 1) * W + x + 1;
-      sum[q] = (known ? luma(rgb, p) : 0) + sum[q - 1] + sum[q - W] - sum[q - W - 1];
+      sum[q] = (known ? lumaAt(rgb, p) : 0) + sum[q - 1] + sum[q - W] - sum[q - W - 1];
       cnt[q] = known + cnt[q - 1] + cnt[q - W] - cnt[q - W - 1];
     }
   const out = new Float32Array(w * h);
@@ -164,7 +163,7 @@ function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Floa
         xb = Math.min(w, x + 3),
         yb = Math.min(h, y + 3);
       const box = (a: Float64Array) => a[yb * W + xb] - a[ya * W + xb] - a[yb * W + xa] + a[ya * W + xa];
-      out[p] = luma(rgb, p) - box(sum) / box(cnt);
+      out[p] = lumaAt(rgb, p) - box(sum) / box(cnt);
     }
   return out;
 }
