@@ -121,6 +121,7 @@ const PRECISION_THOROUGH = 95;
  * `DETAIL_GAIN` (100).
  */
 const PRECISION_TEXTURE_GAIN: Partial<Record<number, number>> = { 2: 0.75 };
+const precisionTextureGain = (scale: number | undefined): number => PRECISION_TEXTURE_GAIN[scale ?? 0] ?? 0;
 
 /** Two tile filters, one after the other. */
 const chain =
@@ -142,8 +143,8 @@ function faithfulNetwork(scale: number | undefined): Pick<ModePlan, 'family' | '
 /** Precision's network and filter for a scale: the faithful network, its sharpening and its share of the boost. */
 function faithfulPlan(scale: number | undefined): Pick<ModePlan, 'family' | 'filter'> {
   const network = faithfulNetwork(scale);
-  const gain = PRECISION_TEXTURE_GAIN[scale ?? 0];
-  if (!gain) return network;
+  const gain = precisionTextureGain(scale);
+  if (gain === 0) return network;
   const boost = textureBoost(gain);
   return { family: network.family, filter: network.filter ? chain(network.filter, boost) : boost };
 }
@@ -204,7 +205,7 @@ export function planMode(mode: Mode, params: Partial<ModeParams> = {}, options: 
     const strength = clamp(params.detail ?? MODE_PRESETS.detail.value);
     // Precision's network, sharpening and mix at its preset, then the boost at a gain from Precision's own share
     // (detail 0: Precision at every scale) to DETAIL_GAIN, in place of that share
-    const base = PRECISION_TEXTURE_GAIN[options.scale ?? 0] ?? 0;
+    const base = precisionTextureGain(options.scale);
     const gain = base + ((DETAIL_GAIN - base) * strength) / 100;
     return {
       ...faithfulNetwork(options.scale),
