@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findBoardFill } from './boards.js';
+import { measurePeriod } from './period.js';
+import { mulberry32 } from '@shared/seeded-random.js';
 
 const P = 14; // board width: a 2 px dark joint, then 12 px of board
 const JOINT = 40;
@@ -28,6 +30,29 @@ function planks(w: number, h: number): Uint8Array {
     }
   }
   return rgb;
+}
+
+/**
+ * A wall of vertical boards of varying widths (5 to 14 px, no period), seen frontally: a dark 1 px joint before each,
+ * each board its own tone with a grain along it, and now and then a board end (a dark row). `joint[x]`: x is a joint.
+ */
+function cladding(w: number, h: number): { rgb: Uint8Array; joint: Uint8Array } {
+  const rgb = new Uint8Array(w * h * 3);
+  const joint = new Uint8Array(w);
+  const next = mulberry32(17);
+  for (let x0 = 0; x0 < w;) {
+    const width = 5 + Math.floor(next() * 10);
+    const tone = 70 + Math.floor(next() * 12);
+    const end = Math.floor(next() * h * 3);
+    joint[x0] = 1;
+    for (let x = x0; x < Math.min(w, x0 + width); x++)
+      for (let y = 0; y < h; y++) {
+        const v = x === x0 || y === end ? JOINT - 20 : tone + Math.round(Math.sin(y * 0.2 + x0 + (x - x0) * 0.4) * 3);
+        rgb.set([v, Math.round(v * 0.85), Math.round(v * 0.7)], (y * w + x) * 3);
+      }
+    x0 += width;
+  }
+  return { rgb, joint };
 }
 
 function ellipse(w: number, h: number, cx: number, cy: number, rx: number, ry: number): Uint8Array {
@@ -133,5 +158,34 @@ describe('board-by-board fill', () => {
       rgb.fill(100 + Math.floor((v - Math.floor(v)) * 80), p * 3, p * 3 + 3);
     }
     expect(findBoardFill(rgb, hole, w, h, win)).toBeNull();
+  });
+
+  it('fills boards of varying widths seen frontally board by board, from boards of their own width: every joint continues', () => {
+    const [cw, ch] = [240, 160];
+    const { rgb, joint } = cladding(cw, ch);
+    // the hole covers three quarters of the boards' length: no board has enough of itself left above and below
+    const tall = ellipse(cw, ch, 120, 80, 40, 60);
+    const all = { x0: 0, y0: 0, x1: cw - 1, y1: ch - 1 };
+    // no period across the boards that a board could have (at least 4 px)
+    expect(measurePeriod(rgb, tall, cw, ch, 0, all)).toBeLessThan(4);
+    const fill = findBoardFill(rgb, tall, cw, ch, all);
+    expect(fill).not.toBeNull();
+    for (const c of fill!.copies) expect(c.error).toBeLessThan(8);
+    let jointPixels = 0,
+      jointDark = 0,
+      boardPixels = 0,
+      boardOnJoint = 0;
+    for (const [p, q] of sources(fill!, tall, cw)) {
+      if (joint[p % cw]) {
+        jointPixels++;
+        if (joint[q % cw]) jointDark++;
+      } else {
+        boardPixels++;
+        if (joint[q % cw]) boardOnJoint++;
+      }
+    }
+    expect(jointPixels).toBeGreaterThan(500);
+    expect(jointDark / jointPixels).toBeGreaterThan(0.98);
+    expect(boardOnJoint / boardPixels).toBeLessThan(0.02);
   });
 });

@@ -4,7 +4,8 @@
  * cells do not exist. Here the rectified hole is filled board by board: each board's stretch through the hole takes
  * a stretch of a board a whole number of periods across (itself included), slid along the boards to where its known
  * ends agree with the board's ends at the hole. Every joint across continues, each board keeps one board's tone, and
- * the ends inside the hole are real ends copied whole.
+ * the ends inside the hole are real ends copied whole. Boards of varying widths (cladding), with no period across
+ * them, are found by their joints instead, and each board's stretch takes a stretch of a board of its own width.
  */
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { mulberry32 } from '@shared/seeded-random.js';
@@ -52,9 +53,100 @@ const DRAW_WITHIN = 3;
 interface Boards {
   /** The axis across the boards (0: the boards run along y). */
   axis: 0 | 1;
+  /** The boards' width; of boards of varying widths, their median. */
   period: number;
-  /** Each board's first and last pixel across, in order; board k + 1 lies one period beyond board k. */
+  /**
+   * Each board's first and last pixel across, in order; board k + 1 lies one period beyond board k, unless the
+   * widths vary (`irregular`): then a board's sources are the boards of its width.
+   */
   spans: [number, number][];
+  irregular?: boolean;
+  /** Of boards of varying widths, the stretch along them where their joints were found: sources stay inside it. */
+  along?: [number, number];
+}
+
+/**
+ * Boards of varying widths: a joint is a place across whose mean gradient, over the hole's stretch along the boards
+ * and `JOINT_REACH` px before and after it, is at least `JOINT_CONTRAST` times the median (the winter render's
+ * cladding: 1.15 finds its 5–6 px boards, 1.3 misses half their joints); the joints run on along the boards (the
+ * gradient agrees with itself one board's width along by at least `JOINT_RUN`).
+ */
+const JOINT_CONTRAST = 1.15;
+const JOINT_REACH = 24;
+const JOINT_RUN = 0.5;
+/** Two peaks of one joint whose weaker is at least this share of the stronger are the two sides of a line. */
+const PEAKS_ALIKE = 0.8;
+/**
+ * Of boards of varying widths, a source stretch keeps the board's tone: its mean within `IRREGULAR_TONE` levels of
+ * the board's known ends, and those ends agreeing within `IRREGULAR_ERROR` levels on average (a garden bed's smooth
+ * boards matched at 12–15 levels and came back striped; the cladding's boards match at 2–5).
+ */
+const IRREGULAR_TONE = 10;
+const IRREGULAR_ERROR = 8;
+
+/**
+ * Boards of varying widths (cladding, decking of mixed boards), seen frontally: no period across them, but joints
+ * that run on along the other axis. The boards are the spans between joints (peaks of the mean gradient across over
+ * the hole's stretch along and a little beyond, peaks closer than a board taken as one joint); null where some
+ * place across the hole lies on no board, where the joints do not run on, or with fewer than two boards across it.
+ */
+function findJointBoards(g: Float32Array, hole: Uint8Array, w: number, h: number, win: Bounds, axis: 0 | 1): Boards | null {
+  const box = bounds(hole, w, h);
+  if (!box) return null;
+  const [ns, nt] = axis === 0 ? [w, h] : [h, w];
+  const [ha, hb] = axis === 0 ? [box.x0, box.x1] : [box.y0, box.y1];
+  const [ta, tb] = axis === 0 ? [box.y0, box.y1] : [box.x0, box.x1];
+  const [wa, wb] = axis === 0 ? [Math.max(1, win.x0), Math.min(ns - 2, win.x1)] : [Math.max(1, win.y0), Math.min(ns - 2, win.y1)];
+  const at = (s: number, t: number) => (axis === 0 ? t * w + s : s * w + t);
+  const profile = new Float32Array(ns).fill(NaN);
+  for (let s = wa; s <= wb; s++) {
+    let sum = 0,
+      n = 0;
+    for (let t = Math.max(0, ta - JOINT_REACH); t <= Math.min(nt - 1, tb + JOINT_REACH); t++) {
+      const v = g[at(s, t)];
+      if (v >= 0) {
+        sum += v;
+        n++;
+      }
+    }
+    if (n >= 4) profile[s] = sum / n;
+  }
+  const vals = Array.from(profile.slice(wa, wb + 1)).filter((v) => !Number.isNaN(v));
+  if (vals.length < 8) return null;
+  vals.sort((a, b) => a - b);
+  const bar = JOINT_CONTRAST * vals[vals.length >> 1];
+  // two peaks closer than a board are the two sides of one joint: the stronger stands for it, and where they are
+  // about as strong (a dark line stepping down, then up) the joint lies between them
+  const joints: number[] = [];
+  let strongest = -1;
+  for (let s = wa; s <= wb; s++)
+    if (profile[s] >= bar && profile[s] >= profile[s - 1] && profile[s] > profile[s + 1]) {
+      const prev = joints[joints.length - 1];
+      if (prev === undefined || s - strongest >= MIN_PERIOD) {
+        joints.push(s);
+        strongest = s;
+      } else if (Math.min(profile[s], profile[strongest]) >= PEAKS_ALIKE * Math.max(profile[s], profile[strongest]))
+        joints[joints.length - 1] = Math.round((strongest + s) / 2);
+      else if (profile[s] > profile[strongest]) joints[joints.length - 1] = strongest = s;
+    }
+  let spans: [number, number][] = [];
+  for (let k = 0; k + 1 < joints.length; k++) spans.push([joints[k], joints[k + 1] - 1]);
+  const near = (sp: [number, number][]) => sp.filter(([p, q]) => q >= ha && p <= hb);
+  if (near(spans).length < 2) return null;
+  const widths = near(spans)
+    .map(([p, q]) => q - p + 1)
+    .sort((x, y) => x - y);
+  const period = widths[widths.length >> 1];
+  // a span of two boards or more (a joint too faint to find) is split into boards of about the median width
+  spans = spans.flatMap(([p, q]) => {
+    const k = Math.max(1, Math.round((q - p + 1) / period));
+    return Array.from({ length: k }, (_, i): [number, number] => [p + Math.round(((q - p + 1) * i) / k), p + Math.round(((q - p + 1) * (i + 1)) / k) - 1]);
+  });
+  for (let x = ha; x <= hb; x++) if (!near(spans).some(([p, q]) => p <= x && x <= q)) return null;
+  const d = Math.max(2, Math.round(period));
+  const run = selfAgreement(g, w, h, win, axis === 0 ? 0 : d, axis === 0 ? d : 0);
+  if (!(run >= JOINT_RUN)) return null;
+  return { axis, period, spans, irregular: true, along: [Math.max(0, ta - JOINT_REACH), Math.min(nt - 1, tb + JOINT_REACH)] };
 }
 
 /**
@@ -63,9 +155,9 @@ interface Boards {
  * run on along the other axis all round the hole. Of two such axes, the one whose joints agree with themselves one
  * period along best (the boards' long joints, not the plank ends).
  */
-function findBoards(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, win: Bounds): Boards | null {
+function findBoards(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, win: Bounds, varyingOnly: boolean): Boards | null {
   let best: (Boards & { run: number }) | null = null;
-  for (const axis of [0, 1] as const) {
+  for (const axis of varyingOnly ? [] : ([0, 1] as const)) {
     const measured = measurePeriod(rgb, hole, w, h, axis, win);
     if (measured < MIN_PERIOD) continue;
     const g = gradient(rgb, hole, w, h, axis);
@@ -81,7 +173,14 @@ function findBoards(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, win
       spans.push([Math.max(0, Math.ceil(phase + b * period)), Math.min(ns - 1, Math.ceil(phase + (b + 1) * period) - 1)]);
     best = { axis, period, spans, run };
   }
-  return best;
+  if (best) return best;
+  // no period across an axis (a regular grid seen head-on has one): boards of varying widths, found by their joints
+  for (const axis of [0, 1] as const) {
+    if (measurePeriod(rgb, hole, w, h, axis, win) >= MIN_PERIOD) continue;
+    const found = findJointBoards(gradient(rgb, hole, w, h, axis), hole, w, h, win, axis);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Per board, read lazily: where along it its whole width (with the margin) is known, and its rows' mean colours. */
@@ -119,7 +218,7 @@ class BoardRows {
     if (runs) return runs;
     runs = new Int32Array(this.nt + 1);
     const [sa, sb] = this.boards.spans[b];
-    const whole = sa - MARGIN >= 0 && sb + MARGIN <= this.ns - 1 && sb - sa + 1 >= this.boards.period - 1;
+    const whole = sa - MARGIN >= 0 && sb + MARGIN <= this.ns - 1 && (this.boards.irregular || sb - sa + 1 >= this.boards.period - 1);
     for (let t = 0; t < this.nt; t++) {
       let ok = whole;
       for (let s = sa - MARGIN; ok && s <= sb + MARGIN; s++) if (this.hole[this.at(s, t)]) ok = false;
@@ -154,6 +253,13 @@ class BoardRows {
     this.means.set(b, rows);
     return rows;
   }
+}
+
+/** Mean of a board's rows [t0, t1] (grey: the mean of the three channels). */
+function stretchTone(rows: Float32Array, t0: number, t1: number): number {
+  let v = 0;
+  for (let t = t0; t <= t1; t++) v += (rows[t * 3] + rows[t * 3 + 1] + rows[t * 3 + 2]) / 3;
+  return v / (t1 - t0 + 1);
 }
 
 /** How much a row's colour changes from the row two before (0 for the first two). */
@@ -219,6 +325,8 @@ function bestSource(
     if (known) knownRows.push(t);
   }
   const look = boardLook(board.rows(b), knownRows);
+  let endTone = 0;
+  for (const p of compared) endTone += (rgb[p * 3] + rgb[p * 3 + 1] + rgb[p * 3 + 2]) / 3 / (samples || 1);
   const mid = (sa + sb) / 2,
     tm = (t0 + t1) / 2;
   const scale = (s: number, t: number) => (axis === 0 ? scaleAt(s, t) : scaleAt(t, s));
@@ -234,6 +342,9 @@ function bestSource(
   };
   const bar = (list: Source[]) => (list.length < SHORTLIST ? Infinity : list[SHORTLIST - 1].score);
   for (let src = 0; src < spans.length; src++) {
+    // boards of varying widths: a source is a board of the same width within a pixel, aligned on its first joint
+    const [qa, qb] = spans[src];
+    if (board.boards.irregular && Math.abs(qb - qa - (sb - sa)) > 1) continue;
     const runs = board.knownRuns(src);
     const rows = board.rows(src);
     const foreign = new Int32Array(nt + 1);
@@ -245,10 +356,12 @@ function bestSource(
       }
       return false;
     };
-    const ds = (src - b) * period;
+    const ds = board.boards.irregular ? qa - sa : (src - b) * period;
     for (let dt = MARGIN - t0; t1 + dt + MARGIN <= nt - 1; dt++) {
       const ta = t0 + dt - MARGIN,
         tb = t1 + dt + MARGIN;
+      const along = board.boards.along;
+      if (along && (t0 + dt < along[0] || t1 + dt > along[1])) continue;
       if (runs[tb + 1] - runs[ta] !== tb - ta + 1) continue;
       if (foreign[t1 + dt + 1] - foreign[t0 + dt] > MAX_FOREIGN * (t1 - t0 + 1)) continue;
       const distance = (DISTANCE_COST * Math.hypot(ds, dt)) / period;
@@ -274,12 +387,15 @@ function bestSource(
         n++;
       }
       if (!n || diff > stopAt) continue;
+      // boards of varying widths: the source's stretch keeps the tone of the board's ends (not a board in shadow)
+      if (board.boards.irregular && Math.abs(stretchTone(rows, t0 + dt, t1 + dt) - endTone) > IRREGULAR_TONE) continue;
       const error = diff / (3 * n);
-      if (error > MAX_BOARD_ERROR) continue;
+      if (error > (board.boards.irregular ? IRREGULAR_ERROR : MAX_BOARD_ERROR)) continue;
       const score = error + distance;
       const entersAny = score < bar(anyOf),
         entersSharp = sharpHere && score < bar(sharpest);
-      if ((!entersAny && !entersSharp) || tooFlat(dt)) continue;
+      // long flat runs are a window's glass on a brick course; long boards of varying widths are flat along
+      if ((!entersAny && !entersSharp) || (!board.boards.irregular && tooFlat(dt))) continue;
       const c: Source = { ds, dt, error, offset: mean.map((v) => v / n) as [number, number, number], score };
       if (entersAny) keep(anyOf, c);
       if (entersSharp) keep(sharpest, c);
@@ -306,10 +422,12 @@ export function findBoardFill(
   scaleAt: (x: number, y: number) => number = () => 1,
   /** The default seed takes each board's best source; another draws among those about as good (Try another fill). */
   seed = DEFAULT_FILL_SEED,
+  /** Only boards of varying widths (found by their joints), not boards one period apart. */
+  varyingOnly = false,
 ): PeriodFill | null {
   const draw = seed === DEFAULT_FILL_SEED ? undefined : mulberry32(seed);
   const box = bounds(hole, w, h);
-  const boards = box && findBoards(rgb, hole, w, h, win);
+  const boards = box && findBoards(rgb, hole, w, h, win, varyingOnly);
   if (!box || !boards) return null;
   const board = new BoardRows(rgb, hole, w, h, boards);
   const { axis, spans } = boards;

@@ -292,6 +292,19 @@ describe('plane-guided completion', () => {
     expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(textureAgreement(single, rgb, hole, w, h) + 0.03);
   });
 
+  it('fills the winter render’s cladding, boards of varying widths seen frontally, board by board', async () => {
+    // bench (e′)'s winter cladding: no vanishing point and no period across the boards, so the plane path used to
+    // decline and the single-scale fill broke the boards' joints into a darker patchwork of dashes
+    const { rgb, w, h } = await render('01-winter-architecture', 768);
+    const hole = dilate(ellipse(w, h, 0.42 * w, 0.4 * h, 0.015), w, h, MASK_DILATION);
+    const report: PlaneReport = {};
+    const out = await planeGuidedInpaint(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, report });
+    expect(report.sides?.map((side) => side.fill)).toEqual(['boards']);
+    const single = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planes: false });
+    expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(textureAgreement(single, rgb, hole, w, h) + 0.05);
+    expect(edgeF1(out!, rgb, hole, w, h)).toBeGreaterThan(0.5);
+  });
+
   it('leaves a hole over a kerb, with little of the kerb in view beside the picture’s edge, to the single-scale fill', async () => {
     // bench (e′)'s sidewalk: filled side by side across the kerb's edge, the kerb's strip pasted a bollard's foot on it
     const { rgb, w, h } = await render('09-city-block-street', 768);

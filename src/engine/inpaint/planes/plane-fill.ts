@@ -265,6 +265,8 @@ interface Side {
   take: Uint8Array;
   H: Mat3;
   rectified: boolean;
+  /** No plane in perspective was found: the picture is the plane's view, and only boards of varying widths are filled. */
+  frontal?: boolean;
   inside?: (x: number, y: number) => boolean;
 }
 
@@ -322,9 +324,11 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     else if (opts.report) opts.report.meeting = meeting;
   }
   if (!sides.length) {
+    // without a plane in perspective the surface is seen frontally, the picture its own rectified view: a regular
+    // grid there is the single-scale fill's (its guides continue it), but boards of varying widths (a wall's
+    // cladding: no vanishing point, no period) are filled board by board
     const plane = choosePlane(segs, vps, nearBox, extent, cx, cy, around);
-    if (!plane) return null;
-    sides.push({ take: hole, H: plane.H, rectified: true });
+    sides.push({ take: hole, H: plane?.H ?? [1, 0, -cx, 0, 1, -cy, 0, 0, 1], rectified: true, frontal: !plane });
   }
 
   // rectified regions first, so the progress total is known
@@ -359,17 +363,18 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     const gx = Math.round((hb.x1 - hb.x0 + 1) / 2),
       gy = Math.round((hb.y1 - hb.y0 + 1) / 2);
     const near = { x0: Math.max(0, hb.x0 - gx), y0: Math.max(0, hb.y0 - gy), x1: Math.min(region.w - 1, hb.x1 + gx), y1: Math.min(region.h - 1, hb.y1 + gy) };
-    const period: [number, number] = side.rectified
-      ? [measurePeriod(rect.rgb, rect.hole, region.w, region.h, 0, near), measurePeriod(rect.rgb, rect.hole, region.w, region.h, 1, near)]
-      : [0, 0];
+    const period: [number, number] =
+      side.rectified && !side.frontal
+        ? [measurePeriod(rect.rgb, rect.hole, region.w, region.h, 0, near), measurePeriod(rect.rgb, rect.hole, region.w, region.h, 1, near)]
+        : [0, 0];
     // nearer the camera (a larger w of the source) the plane is seen sharper
     const sharpness = (dx: number, dy: number) => -project(Hinv, region.u0 + region.w / 2 + dx, region.v0 + region.h / 2 + dy)[2];
     const scaleAt = (x: number, y: number) => imageScale(Hinv, region.u0 + x, region.v0 + y);
-    const whole = findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness, opts.seed);
+    const whole = side.frontal ? null : findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness, opts.seed);
     // a grid whose tiles differ one from the next has no whole copy that continues the border: cell by cell
-    const cells = whole || !side.rectified ? null : findGridFill(rect.rgb, rect.hole, region.w, region.h, near, opts.seed, scaleAt);
+    const cells = whole || !side.rectified || side.frontal ? null : findGridFill(rect.rgb, rect.hole, region.w, region.h, near, opts.seed, scaleAt);
     // boards with their ends at random (planks, cladding, brick courses): board by board
-    const boards = whole || cells || !side.rectified ? null : findBoardFill(rect.rgb, rect.hole, region.w, region.h, near, scaleAt, opts.seed);
+    const boards = whole || cells || !side.rectified ? null : findBoardFill(rect.rgb, rect.hole, region.w, region.h, near, scaleAt, opts.seed, side.frontal);
     const copy = whole ?? cells ?? boards;
     // without a period copy a single plane is left to the single-scale fill: on the renders' plank floors the
     // exemplar completion in the rectified view lost the joints that the single-scale fill's guides keep
