@@ -6,15 +6,14 @@
 export function gaussianBlurPlanar(src: Float32Array, width: number, height: number, sigma: number): Float32Array {
   const radius = Math.max(1, Math.ceil(sigma * 3));
   const taps = 2 * radius + 1;
-  const k = new Float64Array(taps);
+  const k = new Float32Array(taps);
   let sum = 0;
   for (let i = -radius; i <= radius; i++) {
     const e = Math.exp(-(i * i) / (2 * sigma * sigma));
     sum += e;
-    k[i + radius] = Math.fround(e);
+    k[i + radius] = e;
   }
-  // the weights in float32, as they have always been rounded
-  for (let i = 0; i < taps; i++) k[i] = Math.fround(k[i] / sum);
+  for (let i = 0; i < taps; i++) k[i] /= sum;
   const planes = src.length / (width * height);
   const tmp = new Float32Array(width * height);
   const out = new Float32Array(src.length);

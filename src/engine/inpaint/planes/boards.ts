@@ -121,8 +121,7 @@ function findJointBoards(g: Float32Array, hole: Uint8Array, w: number, h: number
   let strongest = -1;
   for (let s = wa; s <= wb; s++)
     if (profile[s] >= bar && profile[s] >= profile[s - 1] && profile[s] > profile[s + 1]) {
-      const prev = joints[joints.length - 1];
-      if (prev === undefined || s - strongest >= MIN_PERIOD) {
+      if (joints.length === 0 || s - strongest >= MIN_PERIOD) {
         joints.push(s);
         strongest = s;
       } else if (Math.min(profile[s], profile[strongest]) >= PEAKS_ALIKE * Math.max(profile[s], profile[strongest]))
@@ -132,17 +131,17 @@ function findJointBoards(g: Float32Array, hole: Uint8Array, w: number, h: number
   let spans: [number, number][] = [];
   for (let k = 0; k + 1 < joints.length; k++) spans.push([joints[k], joints[k + 1] - 1]);
   const near = (sp: [number, number][]) => sp.filter(([p, q]) => q >= ha && p <= hb);
-  if (near(spans).length < 2) return null;
-  const widths = near(spans)
-    .map(([p, q]) => q - p + 1)
-    .sort((x, y) => x - y);
+  const found = near(spans);
+  if (found.length < 2) return null;
+  const widths = found.map(([p, q]) => q - p + 1).sort((x, y) => x - y);
   const period = widths[widths.length >> 1];
   // a span of two boards or more (a joint too faint to find) is split into boards of about the median width
   spans = spans.flatMap(([p, q]) => {
     const k = Math.max(1, Math.round((q - p + 1) / period));
     return Array.from({ length: k }, (_, i): [number, number] => [p + Math.round(((q - p + 1) * i) / k), p + Math.round(((q - p + 1) * (i + 1)) / k) - 1]);
   });
-  for (let x = ha; x <= hb; x++) if (!near(spans).some(([p, q]) => p <= x && x <= q)) return null;
+  const around = near(spans);
+  for (let x = ha; x <= hb; x++) if (!around.some(([p, q]) => p <= x && x <= q)) return null;
   const d = Math.max(2, Math.round(period));
   const run = selfAgreement(g, w, h, win, axis === 0 ? 0 : d, axis === 0 ? d : 0);
   if (!(run >= JOINT_RUN)) return null;
