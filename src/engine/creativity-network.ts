@@ -32,9 +32,12 @@ export function creativityNetwork(lookup: PackageLookup = findPackage): Creativi
 /**
  * Context per inner tile side when the GAN network runs: Real-ESRGAN's 23 RRDB blocks see much further than
  * the UpscalerJS networks. Measured on a 260×180 render crop, x4plus alone, tiled against untiled: 32 px
- * margins differ by up to 16 levels, 40 px by 7, 56 px by 3, 64 px by 1 (docs/engine.md, tiling).
+ * margins differ by up to 16 levels, 40 px by 7, 56 px by 3, 64 px by 1. x4plus runs only inside Creativity's
+ * texture-keeping mix, and there (creativity 100, ×2, crops of the brick facade, the living room and the winter
+ * render) 40 px differ by up to 6 levels, 48 px by 2, 64 px by 1 (docs/engine.md, tiling); 48 px take 12 % off a
+ * 1 MP render's wait.
  */
-export const GAN_TILE_MARGIN = 64;
+export const GAN_TILE_MARGIN = 48;
 
 /**
  * Context per inner tile side when x4fast runs as Creativity's network, with x4plus's window area. Measured as
