@@ -431,7 +431,7 @@ export const messages = {
   workspaceToolFixStuck: 'Fix stuck jobs',
   workspaceModePrecisionHint: 'Faithful to the geometry and materials of the render · fastest',
   workspaceModeDetailHint: 'Faithful, fine texture lifted (seen up close and on foliage), clean edges · up to 1.5× slower',
-  workspaceModeCreativityHint: 'Generative edges and texture added, the render’s own kept · up to 3× slower, 15× above 95',
+  workspaceModeCreativityHint: 'Generative edges and texture added, the render’s own kept · up to 3× slower',
   workspaceNoSelection: 'Select an image on the canvas',
   workspaceCurrentSize: 'Current',
   workspaceTargetSize: 'Output',
