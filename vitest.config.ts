@@ -13,6 +13,5 @@ export default defineConfig({
     // most suites wait on child processes, databases and sockets rather than compute, so every core takes a file
     // (vitest's default leaves one idle: a single worker on a 2-core machine; 1,092 s → 703 s for the suite there)
     maxWorkers: Math.max(2, availableParallelism()),
-    reporters: process.env.CI ? ['default'] : ['default'],
   },
 });

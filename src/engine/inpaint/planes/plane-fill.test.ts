@@ -286,6 +286,7 @@ describe('plane-guided completion', () => {
     const report: PlaneReport = {};
     const out = await planeGuidedInpaint(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, report });
     expect(report.sides?.map((side) => side.fill)).toEqual(['boards']);
+    expect(report.sides?.[0].rectified).toBe(true);
     expect(edgeF1(out!, rgb, hole, w, h)).toBeGreaterThan(0.93);
     expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(0.62);
     const single = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planes: false });
@@ -300,6 +301,8 @@ describe('plane-guided completion', () => {
     const report: PlaneReport = {};
     const out = await planeGuidedInpaint(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, report });
     expect(report.sides?.map((side) => side.fill)).toEqual(['boards']);
+    // seen frontally, the picture is the boards' own view: nothing was rectified
+    expect(report.sides?.[0].rectified).toBe(false);
     const single = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planes: false });
     expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(textureAgreement(single, rgb, hole, w, h) + 0.05);
     expect(edgeF1(out!, rgb, hole, w, h)).toBeGreaterThan(0.5);

@@ -33,6 +33,7 @@ export interface PlaneFillOptions {
 export interface PlaneSideReport {
   /** Image → rectified homography of the side (a rotation only when the side has no confident plane). */
   homography: Mat3;
+  /** The side's plane was seen in perspective and rectified (false where the picture is already its view). */
   rectified: boolean;
   /** Period along the rectified axes in rectified pixels, 0 where none. */
   period: [number, number];
@@ -418,7 +419,7 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     doneBefore += share;
     opts.onStep?.(doneBefore, 1);
     if (opts.between) await opts.between();
-    sideReports.push({ homography: side.H, rectified: side.rectified, period, fill, size: [region.w, region.h] });
+    sideReports.push({ homography: side.H, rectified: side.rectified && !side.frontal, period, fill, size: [region.w, region.h] });
   }
   if (opts.report) opts.report.sides = sideReports;
   return out;
