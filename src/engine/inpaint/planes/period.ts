@@ -107,6 +107,8 @@ export interface PeriodFill {
   copies: PeriodCopy[];
   /** Per pixel: 1 + the index of the copy it takes (0 outside the hole). */
   choice: Uint8Array;
+  /** Per pixel, three factors its copied colour is multiplied by in place of its copy's `offset` (boards in their own tones). */
+  gain?: Float32Array;
 }
 
 /** Border ring of the hole, this many pixels wide, compared between the hole and a candidate copy. */

@@ -308,6 +308,42 @@ describe('plane-guided completion', () => {
     expect(edgeF1(out!, rgb, hole, w, h)).toBeGreaterThan(0.5);
   });
 
+  it('fills the wooden house’s cladding at the render’s own size from copies in layers, each board in its own tone', async () => {
+    // bench (e′)'s wooden cladding at 2048 px: the hole covers most of the wall's width, so the copies whole boards
+    // across come in layers and each gave every board another board's tone, rings of lighter and darker boards
+    const { rgb, w, h } = await render('02-modern-wooden-house', 2048);
+    const hole = dilate(ellipse(w, h, 0.75 * w, 0.58 * h, 0.008), w, h, MASK_DILATION);
+    const report: PlaneReport = {};
+    const out = (await planeGuidedInpaint(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, report }))!;
+    expect(report.sides?.map((side) => side.fill)).toEqual(['period']);
+    // luma averaged 25 px down the boards, fill against the original: 7.25 levels with the copies' own tones
+    const down = (a: Uint8Array) => {
+      const out = new Float32Array(w * h);
+      for (let x = 0; x < w; x++)
+        for (let y = 0; y < h; y++) {
+          let sum = 0,
+            n = 0;
+          for (let yy = Math.max(0, y - 12); yy <= Math.min(h - 1, y + 12); yy++) {
+            const i = (yy * w + x) * 3;
+            sum += 0.299 * a[i] + 0.587 * a[i + 1] + 0.114 * a[i + 2];
+            n++;
+          }
+          out[y * w + x] = sum / n;
+        }
+      return out;
+    };
+    const [a, b] = [down(out), down(rgb)];
+    let error = 0,
+      n = 0;
+    for (let p = 0; p < hole.length; p++)
+      if (hole[p]) {
+        error += Math.abs(a[p] - b[p]);
+        n++;
+      }
+    expect(error / n).toBeLessThan(6);
+    expect(edgeF1(out, rgb, hole, w, h)).toBeGreaterThan(0.9);
+  });
+
   it('leaves a hole over a kerb, with little of the kerb in view beside the picture’s edge, to the single-scale fill', async () => {
     // bench (e′)'s sidewalk: filled side by side across the kerb's edge, the kerb's strip pasted a bollard's foot on it
     const { rgb, w, h } = await render('09-city-block-street', 768);

@@ -14,6 +14,7 @@
 import { exemplarInpaint } from '../exemplar.js';
 import { findCrossingLines, type GuideLine } from '../structure.js';
 import { bounds, cross, invert, mul, project, type Bounds, type Mat3, type Vec3 } from './geometry.js';
+import { keepBoardTones } from './board-tones.js';
 import { findBoardFill } from './boards.js';
 import { findGridFill } from './lattice.js';
 import { findPeriodFill, measurePeriod } from './period.js';
@@ -371,7 +372,9 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     // nearer the camera (a larger w of the source) the plane is seen sharper
     const sharpness = (dx: number, dy: number) => -project(Hinv, region.u0 + region.w / 2 + dx, region.v0 + region.h / 2 + dy)[2];
     const scaleAt = (x: number, y: number) => imageScale(Hinv, region.u0 + x, region.v0 + y);
-    const whole = side.frontal ? null : findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness, opts.seed);
+    const copied = side.frontal ? null : findPeriodFill(rect.rgb, rect.hole, region.w, region.h, period, sharpness, opts.seed);
+    // boards in their own tones, where the copies come in layers a board or more across
+    const whole = copied && keepBoardTones(rect.rgb, rect.hole, region.w, region.h, period, copied, near);
     // a grid whose tiles differ one from the next has no whole copy that continues the border: cell by cell
     const cells = whole || !side.rectified || side.frontal ? null : findGridFill(rect.rgb, rect.hole, region.w, region.h, near, opts.seed, scaleAt);
     // boards with their ends at random (planks, cladding, brick courses): board by board

@@ -228,7 +228,7 @@ export function copyAlongPlane(
   H: Mat3,
   Hinv: Mat3,
   r: RectRegion,
-  fill: { copies: { dx: number; dy: number; offset?: [number, number, number] }[]; choice: Uint8Array },
+  fill: { copies: { dx: number; dy: number; offset?: [number, number, number] }[]; choice: Uint8Array; gain?: Float32Array },
 ): void {
   for (let p = 0; p < take.length; p++) {
     if (!take[p]) continue;
@@ -247,7 +247,8 @@ export function copyAlongPlane(
       }
     sampleRgbSharp(rgb, hole, w, h, x, y, out, p * 3);
     const offset = fill.copies[used].offset;
-    if (offset) for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.max(0, Math.min(255, Math.round(out[p * 3 + c] + offset[c])));
+    if (fill.gain) for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.min(255, Math.round(out[p * 3 + c] * fill.gain[(j * r.w + i) * 3 + c]));
+    else if (offset) for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.max(0, Math.min(255, Math.round(out[p * 3 + c] + offset[c])));
   }
 }
 
