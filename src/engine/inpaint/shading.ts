@@ -143,7 +143,8 @@ function seamVisible(low: Float64Array, boundary: Uint8Array, hasHole: Uint8Arra
 /** The seam must exceed the border's own cell-to-cell variation this many times to be corrected. */
 const SEAM_FACTOR = 1.5;
 
-function median(values: number[]): number {
+/** Median of `values` (sorted in place). */
+export function median(values: number[]): number {
   values.sort((a, b) => a - b);
   const n = values.length;
   return n % 2 ? values[n >> 1] : 0.5 * (values[n / 2 - 1] + values[n / 2]);

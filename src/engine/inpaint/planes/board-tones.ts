@@ -5,6 +5,7 @@
  * copy is moved to the tone of that board's own known ends beside the hole: the joints stay where the copies put them,
  * and every board keeps one tone through the hole, drawn straight from its known end above the hole to the one below.
  */
+import { median } from '../shading.js';
 import { bounds, type Bounds } from './geometry.js';
 import { gradient, jointGrid } from './lattice.js';
 import type { PeriodFill } from './period.js';
@@ -80,35 +81,23 @@ export function keepBoardTones(rgb: Uint8Array, hole: Uint8Array, w: number, h: 
       }
       profile.push(n ? m.map((v) => v / n) : []);
     }
-    const mean = (from: number, to: number) => {
-      const m = [0, 0, 0];
-      let n = 0;
-      for (let t = Math.max(ta, from); t <= Math.min(tb, to); t++)
-        if (profile[t - ta].length) {
-          for (let c = 0; c < 3; c++) m[c] += profile[t - ta][c];
-          n++;
-        }
-      return n ? m.map((v) => v / n) : null;
-    };
-    const median = (from: number, to: number) => {
+    // per channel, `of` the board's rows known or copied in [from, to]; null without any
+    const alongRows = (from: number, to: number, of: (values: number[]) => number) => {
       const rows: number[][] = [];
       for (let t = Math.max(ta, from); t <= Math.min(tb, to); t++) if (profile[t - ta].length) rows.push(profile[t - ta]);
-      if (!rows.length) return null;
-      return [0, 1, 2].map((c) => {
-        const v = rows.map((r) => r[c]).sort((x, y) => x - y);
-        return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-      });
+      return rows.length ? [0, 1, 2].map((c) => of(rows.map((r) => r[c]))) : null;
     };
+    const mean = (values: number[]) => values.reduce((a, v) => a + v, 0) / values.length;
     // the board's own tone at its known ends beside the hole, drawn straight between them
-    const above = t0 > ta ? mean(ta, t0 - 1) : null,
-      below = t1 < tb ? mean(t1 + 1, tb) : null;
+    const above = t0 > ta ? alongRows(ta, t0 - 1, mean) : null,
+      below = t1 < tb ? alongRows(t1 + 1, tb, mean) : null;
     if (!above && !below) continue;
     for (let t = t0; t <= t1; t++) {
       const f = t1 > t0 ? (t - t0) / (t1 - t0) : 0.5;
       const target = [0, 1, 2].map((c) => (above && below ? above[c] * (1 - f) + below[c] * f : (above ?? below)![c]));
       // the fill's own tone here along the board: a median, which follows the step where two copies meet and leaves
       // out a plank end's dark line
-      const fillTone = median(t - SMOOTH, t + SMOOTH);
+      const fillTone = alongRows(t - SMOOTH, t + SMOOTH, median);
       if (!fillTone) continue;
       for (let s = sa; s <= sb; s++) {
         const p = at(s, t);

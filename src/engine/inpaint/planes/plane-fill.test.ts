@@ -318,7 +318,7 @@ describe('plane-guided completion', () => {
     expect(report.sides?.map((side) => side.fill)).toEqual(['period']);
     // luma averaged 25 px down the boards, fill against the original: 7.25 levels with the copies' own tones
     const down = (a: Uint8Array) => {
-      const out = new Float32Array(w * h);
+      const blurred = new Float32Array(w * h);
       for (let x = 0; x < w; x++)
         for (let y = 0; y < h; y++) {
           let sum = 0,
@@ -328,9 +328,9 @@ describe('plane-guided completion', () => {
             sum += 0.299 * a[i] + 0.587 * a[i + 1] + 0.114 * a[i + 2];
             n++;
           }
-          out[y * w + x] = sum / n;
+          blurred[y * w + x] = sum / n;
         }
-      return out;
+      return blurred;
     };
     const [a, b] = [down(out), down(rgb)];
     let error = 0,
