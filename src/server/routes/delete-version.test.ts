@@ -103,8 +103,10 @@ describe.each(backends)('deleting one version of a card on %s', { timeout: 300_0
     // the card keeps the upload and C
     const card = (await alice.json('/api/images')).body.images.find((i: { id: string }) => i.id === upload.id);
     expect(card.versions.map((v: { job_id?: string; jobId?: string }) => v.job_id ?? v.jobId)).toEqual([c]);
-    // open windows hear which versions went
-    const announced = events.slice(seen).filter((e) => e.type === 'images');
+    // open windows hear which versions went (on PostgreSQL through LISTEN/NOTIFY, a moment after the answer)
+    const imageEvents = () => events.slice(seen).filter((e) => e.type === 'images');
+    await expect.poll(() => imageEvents().length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    const announced = imageEvents();
     expect(announced).toHaveLength(1);
     expect(announced[0]).toMatchObject({ to: aliceId, data: { action: 'versions-deleted' } });
     expect([...(announced[0].data as { jobIds: string[] }).jobIds].sort()).toEqual([a, b].sort());

@@ -243,7 +243,9 @@ describe.each(backends)('the library on %s', (backend) => {
   it('an upload is announced on the live channel to its owner only', async () => {
     const before = events.length;
     const id = await upload(owner.client, 'announced.png', '2026-04-01T10:00:00Z', 5);
-    const announced = events.slice(before).filter((e) => e.type === 'uploads');
-    expect(announced.map((e) => [e.to, e.data])).toEqual([[owner.userId, { ids: [id] }]]);
+    // on PostgreSQL the event comes back through LISTEN/NOTIFY, a moment after the upload's answer
+    const announced = () => events.slice(before).filter((e) => e.type === 'uploads');
+    await expect.poll(() => announced().length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    expect(announced().map((e) => [e.to, e.data])).toEqual([[owner.userId, { ids: [id] }]]);
   });
 });
