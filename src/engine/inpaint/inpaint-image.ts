@@ -8,6 +8,7 @@ import { exemplarInpaint } from './exemplar.js';
 import { teleaInpaint } from './opencv.js';
 import { patchMatchInpaint } from './patchmatch.js';
 import { otherSurfaceBand } from './other-surface.js';
+import { corridorInpaint, type CorridorReport } from './planes/corridor.js';
 import { planeGuidedInpaint, type PlaneReport } from './planes/plane-fill.js';
 import { DEFAULT_FILL_SEED, FEATHER_RANGE, MAX_MASK_SHARE, maskTooLargeMessage, PAINTED_FROM } from '@shared/removal.js';
 
@@ -127,11 +128,14 @@ export interface InpaintCoreOptions {
   seed?: number;
   /**
    * Exemplar fills first try plane-guided completion (`planes/plane-fill.ts`) when the hole lies on a plane seen
-   * in perspective; false keeps to the single-scale exemplar completion.
+   * in perspective, then the far end of a corridor (`planes/corridor.ts`); false keeps to the single-scale exemplar
+   * completion.
    */
   planes?: boolean;
   /** Receives the planes found and how each side of the hole was filled. */
   planeReport?: PlaneReport;
+  /** Receives the corridor's vanishing point and factor when the hole was filled as its far end. */
+  corridorReport?: CorridorReport;
 }
 
 /**
@@ -231,6 +235,12 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
       if (planar) {
         if (opts.report) opts.report.method = 'exemplar';
         return planar;
+      }
+      // the far end of a street or a corridor: the picture scaled about its vanishing point
+      const corridor = opts.planes === false ? null : corridorInpaint(rgb, hole, w, h, { seed, report: opts.corridorReport });
+      if (corridor) {
+        if (opts.report) opts.report.method = 'exemplar';
+        return corridor;
       }
       // another surface just beside the hole (a wall's edge against the sky) is neither copied nor matched
       const band = otherSurfaceBand(crop, cropHole, cw, ch);

@@ -8,6 +8,7 @@ import { lumaAt } from '@engine/luma.js';
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { mulberry32 } from '@shared/seeded-random.js';
 import { PairCorrelation } from './correlation.js';
+import type { Bounds } from './geometry.js';
 
 /** A peak at least this high, and this much above the first trough, is a period. */
 const MIN_PEAK = 0.3;
@@ -142,6 +143,28 @@ const TONE_SCALE = 64;
  */
 const DRAW_WITHIN = 0.1;
 
+/** Known pixels within `width` pixels (a square's reach) of the hole, whose bounds are `box`, in scan order. */
+export function borderRing(hole: Uint8Array, w: number, h: number, box: Bounds, width: number): number[] {
+  const ring: number[] = [];
+  for (let y = Math.max(0, box.y0 - width); y <= Math.min(h - 1, box.y1 + width); y++)
+    for (let x = Math.max(0, box.x0 - width); x <= Math.min(w - 1, box.x1 + width); x++) {
+      const p = y * w + x;
+      if (hole[p]) continue;
+      let near = false;
+      for (let dy = -width; dy <= width && !near; dy++)
+        for (let dx = -width; dx <= width; dx++) {
+          const xx = x + dx,
+            yy = y + dy;
+          if (xx >= 0 && yy >= 0 && xx < w && yy < h && hole[yy * w + xx]) {
+            near = true;
+            break;
+          }
+        }
+      if (near) ring.push(p);
+    }
+  return ring;
+}
+
 /** Luma minus its mean over the known pixels of a 5×5 window (0 in the hole). */
 function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Float32Array {
   const W = w + 1;
@@ -205,23 +228,7 @@ export function findPeriodFill(
       }
   if (bx1 < 0) return null;
   // ring pixels (subsampled to at most 3000)
-  const ring: number[] = [];
-  for (let y = Math.max(0, by0 - RING); y <= Math.min(h - 1, by1 + RING); y++)
-    for (let x = Math.max(0, bx0 - RING); x <= Math.min(w - 1, bx1 + RING); x++) {
-      const p = y * w + x;
-      if (hole[p]) continue;
-      let near = false;
-      for (let dy = -RING; dy <= RING && !near; dy++)
-        for (let dx = -RING; dx <= RING; dx++) {
-          const xx = x + dx,
-            yy = y + dy;
-          if (xx >= 0 && yy >= 0 && xx < w && yy < h && hole[yy * w + xx]) {
-            near = true;
-            break;
-          }
-        }
-      if (near) ring.push(p);
-    }
+  const ring = borderRing(hole, w, h, { x0: bx0, y0: by0, x1: bx1, y1: by1 }, RING);
   const ringStep = Math.max(1, Math.floor(ring.length / 3000));
   const hp = highPass(rgb, hole, w, h);
   let structure = 0;

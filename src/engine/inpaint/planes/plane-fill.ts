@@ -66,8 +66,13 @@ const MIN_CONTEXT = 4;
 /** Largest rectified region, pixels. */
 const MAX_RECT_PIXELS = 1_600_000;
 
-/** Segments in a window around the hole, detected on a copy downscaled to DETECT_SIDE; full-image coordinates. */
-function segmentsAround(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, win: Bounds): Segment[] {
+/**
+ * Segments around the hole (within 1.5 extents of its box, at least 96 px), detected on a copy downscaled to
+ * DETECT_SIDE, in full-image coordinates; `refine` as `detectSegments`'.
+ */
+export function segmentsAround(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, box: Bounds, refine = false): Segment[] {
+  const ctx = Math.max(96, Math.round(Math.max(box.x1 - box.x0 + 1, box.y1 - box.y0 + 1) * 1.5));
+  const win = { x0: Math.max(0, box.x0 - ctx), y0: Math.max(0, box.y0 - ctx), x1: Math.min(w - 1, box.x1 + ctx), y1: Math.min(h - 1, box.y1 + ctx) };
   const ww = win.x1 - win.x0 + 1,
     wh = win.y1 - win.y0 + 1;
   const k = Math.max(1, Math.ceil(Math.max(ww, wh) / DETECT_SIDE));
@@ -88,7 +93,7 @@ function segmentsAround(rgb: Uint8Array, hole: Uint8Array, w: number, h: number,
       luma[y * sw + x] = s / (k * k);
       ignore[y * sw + x] = any;
     }
-  return detectSegments(luma, sw, sh, { ignore, minLength: 14 }).map((s) => ({
+  return detectSegments(luma, sw, sh, { ignore, minLength: 14, refine }).map((s) => ({
     x1: win.x0 + s.x1 * k,
     y1: win.y0 + s.y1 * k,
     x2: win.x0 + s.x2 * k,
@@ -277,9 +282,7 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
   if (!box) return null;
   const extent = Math.max(box.x1 - box.x0 + 1, box.y1 - box.y0 + 1);
   const pad = Math.max(48, Math.round(extent * 0.75));
-  const ctx = Math.max(96, Math.round(extent * 1.5));
-  const win = { x0: Math.max(0, box.x0 - ctx), y0: Math.max(0, box.y0 - ctx), x1: Math.min(w - 1, box.x1 + ctx), y1: Math.min(h - 1, box.y1 + ctx) };
-  const segs = segmentsAround(rgb, hole, w, h, win);
+  const segs = segmentsAround(rgb, hole, w, h, box);
   const vps = estimateVanishingPoints(segs, { seed: opts.seed }).map((v) => v.point);
   if (opts.report) Object.assign(opts.report, { segments: segs, vanishingPoints: vps });
   const cx = (box.x0 + box.x1) / 2,

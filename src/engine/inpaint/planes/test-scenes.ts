@@ -134,3 +134,31 @@ export function withObject(rgb: Uint8Array, hole: Uint8Array): Uint8Array {
   for (let i = 0; i < hole.length; i++) if (hole[i]) out.set([20, 140, 230], i * 3);
   return out;
 }
+
+/**
+ * A street seen along its length, vanishing at `vp`: sky above, two walls and a roadway with a lane line between
+ * them, all bounded by lines through the point; posts on the walls and joints across the road repeat at every
+ * factor of `RHYTHM` in distance from it, so the picture scaled about the point by that factor is the picture itself
+ * (each layer of a fill that scales it is exactly what the hole hid).
+ */
+export function corridorStreet(w = 320, h = 240, vp: [number, number] = [170, 118]): { w: number; h: number; rgb: Uint8Array; vp: [number, number] } {
+  const deg = Math.PI / 180;
+  const rgb = render(w, h, (x, y) => {
+    const dx = x - vp[0],
+      dy = y - vp[1];
+    const a = Math.atan2(dy, dx),
+      r = Math.max(0.5, Math.hypot(dx, dy));
+    const phase = (((Math.log(r) / Math.log(RHYTHM)) % 1) + 1) % 1;
+    if (a < -20 * deg && a >= -160 * deg) return [182, 202, 226]; // sky
+    if (a >= 25 * deg && a < 155 * deg) {
+      if (a >= 86 * deg && a < 94 * deg) return [214, 212, 200]; // lane line
+      return phase < 0.08 ? [48, 48, 54] : [92, 92, 98]; // roadway and its joints
+    }
+    const post = phase < 0.22;
+    return a >= -20 * deg && a < 25 * deg ? (post ? [70, 54, 44] : [156, 124, 100]) : post ? [64, 50, 40] : [142, 112, 92];
+  });
+  return { w, h, rgb, vp };
+}
+
+/** Factor of distance from the street's vanishing point between one post (or joint) and the next. */
+export const RHYTHM = 1.6;
