@@ -9,11 +9,12 @@ import { teleaInpaint } from './opencv.js';
 import { patchMatchInpaint } from './patchmatch.js';
 import { otherSurfaceBand } from './other-surface.js';
 import { corridorInpaint, type CorridorReport } from './planes/corridor.js';
+import { dilate } from './dilate.js';
 import { planeGuidedInpaint, type PlaneReport } from './planes/plane-fill.js';
 import { DEFAULT_FILL_SEED, FEATHER_RANGE, MAX_MASK_SHARE, maskTooLargeMessage, PAINTED_FROM } from '@shared/removal.js';
 
 // the limit is shared with the submit check of the API (src/shared/removal.ts)
-export { MAX_MASK_SHARE, maskTooLargeMessage };
+export { MAX_MASK_SHARE, maskTooLargeMessage, dilate };
 /** The painted mask is grown by this many pixels so anti-aliased edges and halos of the object go too. */
 export const MASK_DILATION = 3;
 
@@ -76,38 +77,6 @@ function featheredHole(painted: Uint8Array, coverage: Uint8Array, w: number, h: 
 
 /** Share of the ring just past the grown paint that must be grey for the mask to count as feathered. */
 const FEATHERED_RING_SHARE = 0.8;
-
-export function dilate(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
-  const tmp = new Uint8Array(mask.length);
-  const out = new Uint8Array(mask.length);
-  for (let y = 0; y < h; y++) {
-    let last = -Infinity;
-    for (let x = 0; x < w; x++)
-      if (mask[y * w + x]) {
-        last = x;
-      } else if (x - last <= radius) tmp[y * w + x] = 1;
-    last = Infinity;
-    for (let x = w - 1; x >= 0; x--) {
-      if (mask[y * w + x]) {
-        last = x;
-        tmp[y * w + x] = 1;
-      } else if (last - x <= radius) tmp[y * w + x] = 1;
-    }
-  }
-  for (let x = 0; x < w; x++) {
-    let last = -Infinity;
-    for (let y = 0; y < h; y++)
-      if (tmp[y * w + x]) {
-        last = y;
-        out[y * w + x] = 1;
-      } else if (y - last <= radius) out[y * w + x] = 1;
-    last = Infinity;
-    for (let y = h - 1; y >= 0; y--)
-      if (tmp[y * w + x]) last = y;
-      else if (last - y <= radius) out[y * w + x] = 1;
-  }
-  return out;
-}
 
 /**
  * - `exemplar`: multi-scale exemplar completion (`exemplar.ts`), Telea kept only where the surroundings are smooth.
@@ -237,7 +206,7 @@ export async function inpaintRgb(rgb: Uint8Array, hole: Uint8Array, w: number, h
         return planar;
       }
       // the far end of a street or a corridor: the picture scaled about its vanishing point
-      const corridor = opts.planes === false ? null : corridorInpaint(rgb, hole, w, h, { seed, report: opts.corridorReport });
+      const corridor = opts.planes === false ? null : await corridorInpaint(rgb, hole, w, h, { seed, between: opts.between, report: opts.corridorReport });
       if (corridor) {
         if (opts.report) opts.report.method = 'exemplar';
         return corridor;

@@ -25,16 +25,21 @@ export interface CorridorReport {
   point?: [number, number];
   /** The factor of the first copy (each layer one more). */
   scale?: number;
-  /** Directions around the point (of DIRECTIONS) its segments come from. */
+  /** Directions of the lines through the point its segments lie on (of DIRECTIONS over a half turn). */
   directions?: number;
 }
 
 /** Vanishing points looked for around the hole (a street has its own, the verticals' and the cross lines'). */
 const MAX_POINTS = 4;
-/** The point lies inside the picture, at most this many hole extents from the hole's box. */
-const REACH = 2;
-/** Segments point at it from at least this many of the DIRECTIONS sectors around it… */
-const MIN_DIRECTIONS = 4;
+/** The point lies inside the picture, at most this many hole extents from the hole's box (as far as its segments are looked for, `segmentsAround`). */
+const REACH = 1.5;
+/**
+ * Segments point at it along lines of at least this many of DIRECTIONS directions (over a half turn: a line through
+ * the point is one direction on both sides of it)… A street has its kerbs, walls, rows and lane lines (the street
+ * render's two removals 8 and 6); a garden path between two beds ending at a hedge has 4, and scaled about its point
+ * the path would run on through the hedge; a post crossing a rail, whose segments pass through their crossing, 2.
+ */
+const MIN_DIRECTIONS = 5;
 const DIRECTIONS = 8;
 /** …and at least this many in all, within this angle. */
 const MIN_SEGMENTS = 8;
@@ -50,17 +55,17 @@ const MAX_RING = 3000;
 const FAR_PENALTY = 0.1;
 /**
  * The copy's structure error may be at most this (a flat copy's is 1; on the street render's parked car the best
- * scores 0.94 at 768 and 2048 px and 1.04 on a 4000 px upscale, where the border is softer).
+ * scores 0.94 at 768 and 2048 px and 1.02 on a 4000 px upscale, where the border is softer).
  */
 const MAX_ERROR = 1.25;
 /** A copy compared on less than this share of the border (its source outside the picture) is not taken. */
 const MIN_COVERAGE = 0.5;
-/** Layers at most: a pixel still without a known source after them declines the fill. */
-const MAX_LAYERS = 64;
+/** Layers at most (a pixel beside a point inside a large hole needs a few hundred at the smallest factors). */
+const MAX_LAYERS = 400;
 /**
  * The point is moved to where the best copy continues the border best: by up to POINT_REACH pixels, or the hole's
- * mean extent over POINT_REACH_SHARE where that is more (the segments of a large hole's surroundings are detected
- * on a downscaled copy), then a quarter of that around the first place.
+ * extent (its box's larger side) over POINT_REACH_SHARE where that is more (the segments of a large hole's
+ * surroundings are detected on a downscaled copy), then a quarter of that around the first place.
  */
 const POINT_REACH = 2;
 const POINT_REACH_SHARE = 64;
@@ -79,9 +84,16 @@ interface Copy {
 
 /**
  * The hole filled as the far end of a corridor, or null where the picture around it is not one. Its segments are
- * detected with LSD's refinements: a kerb's edge beside asphalt and a paving's slanted joints are lines there.
+ * detected with LSD's refinements: a kerb's edge beside asphalt and a paving's slanted joints are lines there. The
+ * vanishing points are fitted with the seed, so another seed may find the point a little elsewhere, or not at all.
  */
-export function corridorInpaint(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, opts: { seed: number; report?: CorridorReport }): Uint8Array | null {
+export async function corridorInpaint(
+  rgb: Uint8Array,
+  hole: Uint8Array,
+  w: number,
+  h: number,
+  opts: { seed: number; between?: () => Promise<void>; report?: CorridorReport },
+): Promise<Uint8Array | null> {
   const box = bounds(hole, w, h);
   if (!box) return null;
   const segs = segmentsAround(rgb, hole, w, h, box, true);
@@ -93,14 +105,15 @@ export function corridorInpaint(rgb: Uint8Array, hole: Uint8Array, w: number, h:
     h,
   );
   if (!found) return null;
-  const fill = corridorFill(rgb, hole, w, h, found.point, opts.seed);
+  if (opts.between) await opts.between();
+  const fill = await corridorFill(rgb, hole, w, h, box, found.point, opts.seed, opts.between);
   if (fill && opts.report) Object.assign(opts.report, { point: fill.point, scale: fill.scale, directions: found.directions });
   return fill?.out ?? null;
 }
 
 /**
  * The vanishing point of a corridor around the hole, if any: a finite point inside the picture near the hole, with
- * segments converging on it from at least MIN_DIRECTIONS sides.
+ * segments converging on it along lines of at least MIN_DIRECTIONS directions.
  */
 export function corridorPoint(segs: Segment[], vps: Vec3[], box: Bounds, w: number, h: number): { point: [number, number]; directions: number } | null {
   const extent = Math.max(box.x1 - box.x0 + 1, box.y1 - box.y0 + 1);
@@ -118,8 +131,9 @@ export function corridorPoint(segs: Segment[], vps: Vec3[], box: Bounds, w: numb
     for (const s of segs) {
       if (segmentAngleTo(s, v) >= TOLERANCE) continue;
       n++;
+      // the line through the point the segment lies on, whichever side: a post and a rail crossing are two lines
       const a = Math.atan2((s.y1 + s.y2) / 2 - y, (s.x1 + s.x2) / 2 - x);
-      sectors.add(Math.floor(((a + Math.PI) / (2 * Math.PI)) * DIRECTIONS) % DIRECTIONS);
+      sectors.add(Math.floor(((((a % Math.PI) + Math.PI) % Math.PI) / Math.PI) * DIRECTIONS) % DIRECTIONS);
     }
     if (n < MIN_SEGMENTS || sectors.size < MIN_DIRECTIONS) continue;
     if (!best || n > best.n) best = { point: [x, y], directions: sectors.size, n };
@@ -128,19 +142,20 @@ export function corridorPoint(segs: Segment[], vps: Vec3[], box: Bounds, w: numb
 }
 
 /**
- * The hole filled from the picture scaled about `point` (see above), or null when some hole pixel has no known source
- * inside the picture, or no factor's copy covers enough of the border or continues its structure.
+ * The hole (within `box`) filled from the picture scaled about `point` (see above), or null when no factor's copy
+ * covers enough of the border and continues its structure, or every such copy leaves some hole pixel without a known
+ * source inside the picture.
  */
-export function corridorFill(
+export async function corridorFill(
   rgb: Uint8Array,
   hole: Uint8Array,
   w: number,
   h: number,
+  box: Bounds,
   point: [number, number],
   seed = DEFAULT_FILL_SEED,
-): { out: Uint8Array; scale: number; point: [number, number] } | null {
-  const box = bounds(hole, w, h);
-  if (!box) return null;
+  between?: () => Promise<void>,
+): Promise<{ out: Uint8Array; scale: number; point: [number, number] } | null> {
   let [vx, vy] = point;
   const border = borderRing(hole, w, h, box, RING);
   if (!border.length) return null;
@@ -150,8 +165,9 @@ export function corridorFill(
     const i = Math.floor(y) * w + Math.floor(x);
     return !hole[i] && !hole[i + 1] && !hole[i + w] && !hole[i + w + 1];
   };
-  const at = (x: number, y: number, s: number) => [vx + s * (x - vx), vy + s * (y - vy)];
-  const hpAt = lazyHighPass(rgb, hole, w, h);
+  const extent = Math.max(box.x1 - box.x0 + 1, box.y1 - box.y0 + 1);
+  const placeReach = Math.max(POINT_REACH, extent / POINT_REACH_SHARE);
+  const hpAt = lazyHighPass(rgb, hole, w, h, copiesWindow(box, point, placeReach, w, h));
   let structure = 0;
   for (const p of ring) structure += Math.abs(hpAt(p % w, (p / w) | 0));
   structure /= ring.length;
@@ -179,11 +195,11 @@ export function corridorFill(
     return all.sort((a, b) => a.error - b.error);
   };
   // the point found from segments is good to a pixel or two of the copy they were detected on: the best copy places
-  // it to a fraction of one, in two passes of 9 × 9 places each
+  // it more closely, in two passes of 9 × 9 places (the second a quarter as wide, its step a 16th of the first reach)
   const first = scan()[0];
   if (!Number.isFinite(first.error)) return null;
   let placed = { ...first, x: vx, y: vy };
-  for (let reach = Math.max(POINT_REACH, (box.x1 - box.x0 + box.y1 - box.y0) / 2 / POINT_REACH_SHARE), pass = 0; pass < 2; pass++, reach /= 4) {
+  for (let reach = placeReach, pass = 0; pass < 2; pass++, reach /= 4) {
     const [cx, cy] = [placed.x, placed.y];
     for (let dy = -reach; dy <= reach + 1e-9; dy += reach / 4)
       for (let dx = -reach; dx <= reach + 1e-9; dx += reach / 4)
@@ -191,12 +207,12 @@ export function corridorFill(
           const e = errorAt(s, cx + dx, cy + dy);
           if (e < placed.error) placed = { scale: s, error: e, x: cx + dx, y: cy + dy };
         }
+    if (between) await between();
   }
   [vx, vy] = [placed.x, placed.y];
   // a coarse pass, then the best distinct factors searched again finely around each
-  const coarse = scan();
   const copies: Copy[] = [];
-  for (const c of coarse) {
+  for (const c of scan()) {
     if (!Number.isFinite(c.error) || copies.length === REFINED) break;
     if (copies.some((r) => Math.max(r.scale / c.scale, c.scale / r.scale) < SCALE_STEP ** 2)) continue;
     let best = c;
@@ -206,50 +222,81 @@ export function corridorFill(
     }
     copies.push(best);
   }
+  if (between) await between();
   const rank = (c: Copy) => c.error + FAR_PENALTY * Math.log2(c.scale);
-  copies.sort((a, b) => rank(a) - rank(b));
   // a copy that continues the border's structure far worse than a flat fill would is not the street's
-  if (!copies.length || copies[0].error > MAX_ERROR) return null;
-  let scale = copies[0].scale;
+  const usable = copies.filter((c) => c.error <= MAX_ERROR).sort((a, b) => rank(a) - rank(b));
+  if (!usable.length) return null;
+  // the nearest good repeat first; another seed first draws another repeat that continues the border about as well
+  const order = [...usable];
   if (seed !== DEFAULT_FILL_SEED) {
-    // another repeat that continues the border about as well
-    const others = copies.filter((c) => c.error <= copies[0].error + DRAW_WITHIN && Math.max(c.scale / scale, scale / c.scale) >= DRAW_APART);
-    if (others.length) scale = others[Math.floor(mulberry32(seed)() * others.length)].scale;
+    const others = usable.filter(
+      (c) => c.error <= usable[0].error + DRAW_WITHIN && Math.max(c.scale / usable[0].scale, usable[0].scale / c.scale) >= DRAW_APART,
+    );
+    if (others.length) {
+      const drawn = others[Math.floor(mulberry32(seed)() * others.length)];
+      order.splice(order.indexOf(drawn), 1);
+      order.unshift(drawn);
+    }
   }
   const out = Uint8Array.from(rgb);
   const px = new Uint8Array(3);
-  for (let y = box.y0; y <= box.y1; y++)
-    for (let x = box.x0; x <= box.x1; x++) {
-      const p = y * w + x;
-      if (!hole[p]) continue;
-      let sx = x,
-        sy = y,
-        layers = 0;
-      // the point's own pixel moves off it by half a pixel first: scaling would keep it there
-      if (Math.hypot(sx - vx, sy - vy) < 0.5) sx = vx + 0.5;
-      while (!known(sx, sy)) {
-        if (++layers > MAX_LAYERS) return null;
-        [sx, sy] = at(sx, sy, scale);
-        if (sx < 0 || sy < 0 || sx > w - 1 || sy > h - 1) return null;
+  // a copy some hole pixel cannot take a source from (its sources leave the picture) gives way to the next
+  copy: for (const { scale } of order) {
+    for (let y = box.y0; y <= box.y1; y++)
+      for (let x = box.x0; x <= box.x1; x++) {
+        const p = y * w + x;
+        if (!hole[p]) continue;
+        let sx = x,
+          sy = y,
+          layers = 0;
+        // the point's own pixel moves off it by half a pixel first: scaling would keep it there
+        if (Math.hypot(sx - vx, sy - vy) < 0.5) sx = vx + 0.5;
+        while (!known(sx, sy)) {
+          sx = vx + scale * (sx - vx);
+          sy = vy + scale * (sy - vy);
+          if (++layers > MAX_LAYERS || sx < 0 || sy < 0 || sx > w - 1 || sy > h - 1) continue copy;
+        }
+        sampleRgb(rgb, w, h, sx, sy, px, 0);
+        out.set(px, p * 3);
       }
-      sampleRgb(rgb, w, h, sx, sy, px, 0);
-      out.set(px, p * 3);
-    }
-  return { out, scale, point: [vx, vy] };
+    return { out, scale, point: [vx, vy] };
+  }
+  return null;
+}
+
+/** Where the border and its copies at every factor and every place of the point lie (clamped to the picture). */
+function copiesWindow(box: Bounds, point: [number, number], reach: number, w: number, h: number): Bounds {
+  const margin = RING + 2 + reach * (MAX_SCALE * SCALE_STEP + 1);
+  const xs: number[] = [],
+    ys: number[] = [];
+  for (const x of [box.x0 - margin, box.x1 + margin])
+    for (const y of [box.y0 - margin, box.y1 + margin])
+      for (const s of [1, MAX_SCALE * SCALE_STEP]) {
+        xs.push(point[0] + s * (x - point[0]));
+        ys.push(point[1] + s * (y - point[1]));
+      }
+  return {
+    x0: Math.max(0, Math.floor(Math.min(...xs))),
+    y0: Math.max(0, Math.floor(Math.min(...ys))),
+    x1: Math.min(w - 1, Math.ceil(Math.max(...xs))),
+    y1: Math.min(h - 1, Math.ceil(Math.max(...ys))),
+  };
 }
 
 /**
  * Luma minus its mean over the known pixels of a 5×5 window (0 in the hole), as `period.ts`' `highPass`, computed
- * where first asked for: the copies' border reaches across much of a large picture, but touches few of its pixels.
+ * where first asked for within `win`: the copies' border reaches across much of a large picture but touches few of
+ * its pixels.
  */
-function lazyHighPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): (x: number, y: number) => number {
-  const value = new Float32Array(w * h);
-  const done = new Uint8Array(w * h);
+function lazyHighPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, win: Bounds): (x: number, y: number) => number {
+  const cw = win.x1 - win.x0 + 1;
+  const value = new Float32Array(cw * (win.y1 - win.y0 + 1)).fill(NaN);
   return (x, y) => {
+    const k = (y - win.y0) * cw + x - win.x0;
+    if (!Number.isNaN(value[k])) return value[k];
     const p = y * w + x;
-    if (done[p]) return value[p];
-    done[p] = 1;
-    if (hole[p]) return 0;
+    if (hole[p]) return (value[k] = 0);
     let sum = 0,
       n = 0;
     for (let yy = Math.max(0, y - 2); yy <= Math.min(h - 1, y + 2); yy++)
@@ -258,6 +305,6 @@ function lazyHighPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): 
           sum += lumaAt(rgb, yy * w + xx);
           n++;
         }
-    return (value[p] = lumaAt(rgb, p) - sum / n);
+    return (value[k] = lumaAt(rgb, p) - sum / n);
   };
 }

@@ -5,6 +5,7 @@
  */
 
 import { gaussianBlurPlanar } from '@engine/detail-filter.js';
+import { dilate } from '../dilate.js';
 
 export interface Segment {
   x1: number;
@@ -30,7 +31,7 @@ export interface SegmentOptions {
 }
 
 const ANGLE_TOLERANCE = Math.PI / 8;
-/** σ of the smoothing before the gradient when refining (LSD's 0.6 / 0.8 for its 0.8 scale step). */
+/** σ of the smoothing before the gradient when refining (LSD smooths by 0.6 / 0.8 = 0.75 px as it scales by 0.8; here at full scale). */
 const REFINE_SIGMA = 0.8;
 /** Share of the fitted rectangle covered by the region's pixels: below it the region is a curve or a blob. */
 const MIN_DENSITY = 0.6;
@@ -38,6 +39,8 @@ const MIN_DENSITY = 0.6;
 /** `luma` row-major w × h. Deterministic: pixels are visited by gradient magnitude, ties in scan order. */
 export function detectSegments(input: Float32Array, w: number, h: number, opts: SegmentOptions = {}): Segment[] {
   const luma = opts.refine ? gaussianBlurPlanar(input, w, h, REFINE_SIGMA) : input;
+  // the smoothing carries what is ignored (the object being removed) this far out: so far is ignored too
+  const ignore = opts.ignore && opts.refine ? dilate(opts.ignore, w, h, Math.ceil(3 * REFINE_SIGMA)) : opts.ignore;
   const minGradient = opts.minGradient ?? 5.2;
   const minLength = opts.minLength ?? 10;
   const n = w * h;
@@ -53,8 +56,7 @@ export function detectSegments(input: Float32Array, w: number, h: number, opts: 
         d = luma[i + w + 1];
       const gx = (b + d - a - c) / 2,
         gy = (c + d - a - b) / 2;
-      const ig = opts.ignore;
-      const m = ig && (ig[i] || ig[i + 1] || ig[i + w] || ig[i + w + 1]) ? 0 : Math.hypot(gx, gy);
+      const m = ignore && (ignore[i] || ignore[i + 1] || ignore[i + w] || ignore[i + w + 1]) ? 0 : Math.hypot(gx, gy);
       mag[i] = m;
       ang[i] = Math.atan2(gx, -gy); // level-line angle
     }
@@ -105,7 +107,7 @@ export function detectSegments(input: Float32Array, w: number, h: number, opts: 
         }
     }
     if (len < minLength) continue;
-    const seg = fitRectangle(region, len, w, mag, theta, opts.refine ? TRIM_ROUNDS : 0);
+    const seg = fitRectangle(region, len, w, mag, theta, opts.refine ? TRIM_ROUNDS : 0, used);
     if (seg && seg.length >= minLength) segments.push(seg);
   }
   return segments;
@@ -119,8 +121,11 @@ export function detectSegments(input: Float32Array, w: number, h: number, opts: 
 const CORE_WIDTH = 3;
 const TRIM_ROUNDS = 2;
 
-/** Segment of the region, cut down to its core band (at most `rounds` times) while it is too sparse; null if it stays so. */
-function fitRectangle(region: Int32Array, len: number, w: number, mag: Float32Array, theta: number, rounds: number): Segment | null {
+/**
+ * Segment of the region, cut down to its core band (at most `rounds` times) while it is too sparse; null if it stays
+ * so. Pixels cut away are marked unused again (`used`), free to seed or join another segment (a parallel edge beside).
+ */
+function fitRectangle(region: Int32Array, len: number, w: number, mag: Float32Array, theta: number, rounds: number, used: Uint8Array): Segment | null {
   let pixels = region.subarray(0, len);
   for (let round = 0; ; round++) {
     const fit = rectangleOf(pixels, w, mag, theta);
@@ -129,6 +134,8 @@ function fitRectangle(region: Int32Array, len: number, w: number, mag: Float32Ar
     if (round === rounds) return null;
     const core = coreBand(pixels, w, fit);
     if (core.length === pixels.length) return null;
+    const kept = new Set(core);
+    for (const p of pixels) if (!kept.has(p)) used[p] = 0;
     pixels = core;
   }
 }
