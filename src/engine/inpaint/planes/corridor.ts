@@ -9,11 +9,10 @@
  * Only where the point has lines converging on it from several sides (a corridor, not one receding facade): a
  * single plane is the plane-guided fill's, and a surface without such a point the exemplar completion's.
  */
-import { lumaAt } from '@engine/luma.js';
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { mulberry32 } from '@shared/seeded-random.js';
 import { bounds, type Bounds, type Vec3 } from './geometry.js';
-import { borderRing } from './period.js';
+import { borderRing, highPassAt } from './period.js';
 import { sampleRgb } from './rectify.js';
 import type { Segment } from './segments.js';
 import { segmentsAround } from './plane-fill.js';
@@ -285,26 +284,14 @@ function copiesWindow(box: Bounds, point: [number, number], reach: number, w: nu
 }
 
 /**
- * Luma minus its mean over the known pixels of a 5×5 window (0 in the hole), as `period.ts`' `highPass`, computed
- * where first asked for within `win`: the copies' border reaches across much of a large picture but touches few of
- * its pixels.
+ * `highPassAt`, computed where first asked for within `win`: the copies' border reaches across much of a large
+ * picture but touches few of its pixels.
  */
 function lazyHighPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, win: Bounds): (x: number, y: number) => number {
   const cw = win.x1 - win.x0 + 1;
   const value = new Float32Array(cw * (win.y1 - win.y0 + 1)).fill(NaN);
   return (x, y) => {
     const k = (y - win.y0) * cw + x - win.x0;
-    if (!Number.isNaN(value[k])) return value[k];
-    const p = y * w + x;
-    if (hole[p]) return (value[k] = 0);
-    let sum = 0,
-      n = 0;
-    for (let yy = Math.max(0, y - 2); yy <= Math.min(h - 1, y + 2); yy++)
-      for (let xx = Math.max(0, x - 2); xx <= Math.min(w - 1, x + 2); xx++)
-        if (!hole[yy * w + xx]) {
-          sum += lumaAt(rgb, yy * w + xx);
-          n++;
-        }
-    return (value[k] = lumaAt(rgb, p) - sum / n);
+    return Number.isNaN(value[k]) ? (value[k] = highPassAt(rgb, hole, w, h, x, y)) : value[k];
   };
 }

@@ -8,6 +8,7 @@ import { lumaAt } from '@engine/luma.js';
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { mulberry32 } from '@shared/seeded-random.js';
 import { PairCorrelation } from './correlation.js';
+import { dilate } from '../dilate.js';
 import type { Bounds } from './geometry.js';
 
 /** A peak at least this high, and this much above the first trough, is a period. */
@@ -145,51 +146,44 @@ const DRAW_WITHIN = 0.1;
 
 /** Known pixels within `width` pixels (a square's reach) of the hole, whose bounds are `box`, in scan order. */
 export function borderRing(hole: Uint8Array, w: number, h: number, box: Bounds, width: number): number[] {
+  // the hole dilated on a crop that holds every hole pixel within `width` of the ring's search area
+  const cx0 = Math.max(0, box.x0 - 2 * width),
+    cy0 = Math.max(0, box.y0 - 2 * width),
+    cx1 = Math.min(w - 1, box.x1 + 2 * width),
+    cy1 = Math.min(h - 1, box.y1 + 2 * width);
+  const cw = cx1 - cx0 + 1,
+    ch = cy1 - cy0 + 1;
+  const crop = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) crop.set(hole.subarray((cy0 + y) * w + cx0, (cy0 + y) * w + cx1 + 1), y * cw);
+  const near = dilate(crop, cw, ch, width);
   const ring: number[] = [];
   for (let y = Math.max(0, box.y0 - width); y <= Math.min(h - 1, box.y1 + width); y++)
     for (let x = Math.max(0, box.x0 - width); x <= Math.min(w - 1, box.x1 + width); x++) {
       const p = y * w + x;
-      if (hole[p]) continue;
-      let near = false;
-      for (let dy = -width; dy <= width && !near; dy++)
-        for (let dx = -width; dx <= width; dx++) {
-          const xx = x + dx,
-            yy = y + dy;
-          if (xx >= 0 && yy >= 0 && xx < w && yy < h && hole[yy * w + xx]) {
-            near = true;
-            break;
-          }
-        }
-      if (near) ring.push(p);
+      if (!hole[p] && near[(y - cy0) * cw + x - cx0]) ring.push(p);
     }
   return ring;
 }
 
-/** Luma minus its mean over the known pixels of a 5×5 window (0 in the hole). */
+/** Luma at (x, y) minus its mean over the known pixels of the 5×5 window around it (0 in the hole). */
+export function highPassAt(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, x: number, y: number): number {
+  const p = y * w + x;
+  if (hole[p]) return 0;
+  let sum = 0,
+    n = 0;
+  for (let yy = Math.max(0, y - 2); yy <= Math.min(h - 1, y + 2); yy++)
+    for (let xx = Math.max(0, x - 2); xx <= Math.min(w - 1, x + 2); xx++)
+      if (!hole[yy * w + xx]) {
+        sum += lumaAt(rgb, yy * w + xx);
+        n++;
+      }
+  return lumaAt(rgb, p) - sum / n;
+}
+
+/** `highPassAt` at every pixel. */
 function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Float32Array {
-  const W = w + 1;
-  const sum = new Float64Array(W * (h + 1)),
-    cnt = new Float64Array(W * (h + 1));
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
-      const known = hole[p] ? 0 : 1;
-      const q = (y + 1) * W + x + 1;
-      sum[q] = (known ? lumaAt(rgb, p) : 0) + sum[q - 1] + sum[q - W] - sum[q - W - 1];
-      cnt[q] = known + cnt[q - 1] + cnt[q - W] - cnt[q - W - 1];
-    }
   const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
-      if (hole[p]) continue;
-      const xa = Math.max(0, x - 2),
-        ya = Math.max(0, y - 2),
-        xb = Math.min(w, x + 3),
-        yb = Math.min(h, y + 3);
-      const box = (a: Float64Array) => a[yb * W + xb] - a[ya * W + xb] - a[yb * W + xa] + a[ya * W + xa];
-      out[p] = lumaAt(rgb, p) - box(sum) / box(cnt);
-    }
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[y * w + x] = highPassAt(rgb, hole, w, h, x, y);
   return out;
 }
 
