@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
-import { findPeriodFill } from './period.js';
+import { borderRing, findPeriodFill } from './period.js';
 
 /**
  * Vertical planks 37 px wide with a dark joint, each with the same smooth grain down the plank (no period of its own)
@@ -65,5 +65,34 @@ describe('copies along a period', () => {
       worst = Math.max(worst, Math.abs(rgb[q * 3] - rgb[p * 3]));
     }
     expect(worst).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the border ring', () => {
+  it('is every known pixel within its width of the hole, row by row, where the hole touches the picture edge too', () => {
+    const w = 90,
+      h = 70;
+    const hole = new Uint8Array(w * h);
+    // an irregular hole: a disc, a thin arm reaching the left edge and a lone pixel 3 px off the disc
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if ((x - 50) ** 2 + (y - 35) ** 2 < 15 ** 2 || (y === 30 && x < 50)) hole[y * w + x] = 1;
+    hole[35 * w + 68] = 1;
+    const box = { x0: 0, y0: 20, x1: 68, y1: 50 };
+    for (const width of [1, 4]) {
+      const expected: number[] = [];
+      for (let y = Math.max(0, box.y0 - width); y <= Math.min(h - 1, box.y1 + width); y++)
+        for (let x = Math.max(0, box.x0 - width); x <= Math.min(w - 1, box.x1 + width); x++) {
+          if (hole[y * w + x]) continue;
+          let near = false;
+          for (let dy = -width; dy <= width; dy++)
+            for (let dx = -width; dx <= width; dx++) {
+              const xx = x + dx,
+                yy = y + dy;
+              if (xx >= 0 && yy >= 0 && xx < w && yy < h && hole[yy * w + xx]) near = true;
+            }
+          if (near) expected.push(y * w + x);
+        }
+      expect(expected.length).toBeGreaterThan(100);
+      expect(borderRing(hole, w, h, box, width)).toEqual(expected);
+    }
   });
 });
