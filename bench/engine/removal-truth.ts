@@ -417,9 +417,9 @@ export async function benchRemovalTruth(): Promise<void> {
     console.log(`goals, ${METHODS[m]}:`);
     console.log(`  texture agreement ≥ 0.70 on dense textures: ${fmt(f.dense)} ${verdict(f.dense >= 0.7)}`);
     console.log(
-      `    on the ${f.calibratedCases} whose surface shifted scores ≥ ${DENSE_CEILING}: ${fmt(f.calibrated)} ${verdict(f.calibrated >= 0.7)}; share of what the surface allows: ${fmt(f.ofCeiling)}`,
+      `    on the ${f.calibratedCases} whose surface shifted scores ≥ ${DENSE_CEILING}: ${f.calibrated.toFixed(3)} ${verdict(f.calibrated >= 0.7)}; share of what the surface allows: ${fmt(f.ofCeiling)}`,
     );
-    console.log(`  edge F1 ≥ 0.85 on sparse structure: ${fmt(f.f1)} ${verdict(f.f1 >= 0.85)}`);
+    console.log(`  edge F1 ≥ 0.85 on sparse structure: ${f.f1.toFixed(3)} ${verdict(f.f1 >= 0.85)}`);
     console.log(`  shading error ≤ 1.3 × Telea's (mean of ratios): ${fmt(ratio)} ${verdict(ratio <= 1.3)}`);
     console.log(`  detail ratio ≥ 0.60 (mean): ${fmt(f.detail)} ${verdict(f.detail >= 0.6)}`);
   }

@@ -26,6 +26,19 @@ describe('sampling a copy between pixels', () => {
     expect(sharp).toBeGreaterThan(bilinear * 1.3);
   });
 
+  it('keeps more of them with its 6 × 6 footprint clear of the hole than with only the 4 × 4 one clear', () => {
+    const clear = new Uint8Array(w * h);
+    // a hole row inside every 6 × 6 footprint at y = 3.5 (rows 1–6) and outside every 4 × 4 one (rows 2–5)
+    const nearHole = new Uint8Array(w * h).fill(1, w, 2 * w);
+    const bilinear = contrast((x, out) => sampleRgb(rgb, w, h, x, 3.5, out, 0));
+    const wide = contrast((x, out) => sampleRgbSharp(rgb, clear, w, h, x, 3.5, out, 0));
+    const narrow = contrast((x, out) => sampleRgbSharp(rgb, nearHole, w, h, x, 3.5, out, 0));
+    expect(narrow).toBeGreaterThan(bilinear * 1.3);
+    expect(wide).toBeGreaterThan(narrow * 1.1);
+    // and no more than the grooves' own range half a pixel off (158 − 68 levels): nothing rings past them
+    expect(wide).toBeLessThanOrEqual(90);
+  });
+
   it('falls back to the bilinear sample where its wider footprint touches the hole', () => {
     const hole = new Uint8Array(w * h);
     hole[2 * w + 9] = 1; // one row above the bilinear footprint of (8.5, 3.5), inside the 4×4 one

@@ -145,27 +145,53 @@ function cubicWeights(f: number, wts: number[]): void {
   wts[3] = 0.5 * f3 - 0.5 * f2;
 }
 
-const wx = [0, 0, 0, 0],
-  wy = [0, 0, 0, 0];
+/** Lanczos-3 weights of the six samples around a point `f` past the third, summing to 1. */
+function lanczosWeights(f: number, wts: number[]): void {
+  let sum = 0;
+  for (let i = 0; i < 6; i++) {
+    const t = Math.PI * (f + 2 - i);
+    sum += wts[i] = Math.abs(t) < 1e-9 ? 1 : (3 * Math.sin(t) * Math.sin(t / 3)) / (t * t);
+  }
+  for (let i = 0; i < 6; i++) wts[i] /= sum;
+}
+
+const wx = [0, 0, 0, 0, 0, 0],
+  wy = [0, 0, 0, 0, 0, 0];
+
+/** Whether the n × n footprint from (x0, y0) lies inside the picture and clear of the hole. */
+function clearFootprint(hole: Uint8Array, w: number, h: number, x0: number, y0: number, n: number): boolean {
+  if (x0 < 0 || y0 < 0 || x0 + n > w || y0 + n > h) return false;
+  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) if (hole[(y0 + j) * w + x0 + i]) return false;
+  return true;
+}
 
 /**
- * Catmull-Rom sample of an interleaved RGB image at (x, y), written to out[o..o+2]: it keeps a plank's fine grooves
- * that a bilinear sample at half a pixel averages away. Where its 4×4 footprint leaves the picture or touches the
- * hole, the bilinear sample.
+ * A sharp sample of an interleaved RGB image at (x, y), written to out[o..o+2]: Lanczos-3 where its 6×6 footprint is
+ * clear of the hole, Catmull-Rom where the 4×4 one is, bilinear elsewhere. A bilinear sample half a pixel off averages
+ * a plank's fine grooves away; the wider kernels keep more of them.
  */
 export function sampleRgbSharp(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, x: number, y: number, out: Uint8Array, o: number): void {
-  const x0 = Math.floor(x) - 1,
-    y0 = Math.floor(y) - 1;
-  let clear = x0 >= 0 && y0 >= 0 && x0 + 3 < w && y0 + 3 < h;
-  for (let j = 0; clear && j < 4; j++) for (let i = 0; i < 4; i++) if (hole[(y0 + j) * w + x0 + i]) clear = false;
-  if (!clear) return sampleRgb(rgb, w, h, x, y, out, o);
-  cubicWeights(x - x0 - 1, wx);
-  cubicWeights(y - y0 - 1, wy);
+  const xf = Math.floor(x),
+    yf = Math.floor(y);
+  let n: number;
+  if (clearFootprint(hole, w, h, xf - 2, yf - 2, 6)) {
+    n = 6;
+    lanczosWeights(x - xf, wx);
+    lanczosWeights(y - yf, wy);
+  } else if (clearFootprint(hole, w, h, xf - 1, yf - 1, 4)) {
+    n = 4;
+    cubicWeights(x - xf, wx);
+    cubicWeights(y - yf, wy);
+  } else return sampleRgb(rgb, w, h, x, y, out, o);
+  const x0 = xf - n / 2 + 1,
+    y0 = yf - n / 2 + 1;
   for (let k = 0; k < 3; k++) {
     let v = 0;
-    for (let j = 0; j < 4; j++) {
+    for (let j = 0; j < n; j++) {
       const row = ((y0 + j) * w + x0) * 3 + k;
-      v += wy[j] * (wx[0] * rgb[row] + wx[1] * rgb[row + 3] + wx[2] * rgb[row + 6] + wx[3] * rgb[row + 9]);
+      let r = 0;
+      for (let i = 0; i < n; i++) r += wx[i] * rgb[row + 3 * i];
+      v += wy[j] * r;
     }
     out[o + k] = Math.max(0, Math.min(255, Math.round(v)));
   }
