@@ -204,14 +204,20 @@ test('the control panel fits 1280 × 720 and a phone shows readable cards', asyn
   await expect(overlay).toBeVisible({ timeout: 180_000 });
   await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
   await page.waitForTimeout(500);
-  await shot(page, 'complete-390');
   const summary = (await overlay.getByTestId('completion-summary').boundingBox())!;
-  for (const t of await page.locator('[data-sonner-toast]').all()) {
-    const b = await t.boundingBox();
-    if (!b) continue;
+  // every toast's box read at once: a toast that times out between two reads cannot leave a locator waiting for it
+  const toasts = await page.locator('[data-sonner-toast]').evaluateAll((els) =>
+    els
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0)
+      .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })),
+  );
+  expect(toasts.length).toBeGreaterThan(0);
+  for (const b of toasts) {
     const apart = b.y + b.height <= summary.y || b.y >= summary.y + summary.height || b.x + b.width <= summary.x || b.x >= summary.x + summary.width;
     expect.soft(apart, `toast ${JSON.stringify(b)} over the caption ${JSON.stringify(summary)}`).toBe(true);
   }
+  await shot(page, 'complete-390');
   await overlay.getByRole('button', { name: 'View on Canvas' }).click();
   await page.waitForTimeout(400);
   await shot(page, 'after-complete-390');
