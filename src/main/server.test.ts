@@ -43,6 +43,24 @@ describe.each(backends)('HTTP server on %s', (backend) => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps an idle connection for 65 s, longer than the proxies in front keep theirs', async () => {
+    // a connection of its own, kept alive: the answer names how long the server keeps it idle
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const header = await new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get(`${server.url}/healthz`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(String(res.headers['keep-alive'])));
+          })
+          .on('error', reject);
+      });
+      expect(header).toBe('timeout=65');
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('answers /api/me with 401 when signed out', async () => {
     const res = await fetch(`${server.url}/api/me`);
     expect(res.status).toBe(401);

@@ -15,6 +15,7 @@ import { lockDataDir } from '@server/data-dir-lock.js';
 import { ensureDataDir } from '@server/data-dir-access.js';
 import { removeStaleSpools } from '@server/http/multipart-files.js';
 import { lingerOnUnreadBodies } from '@server/http/lingering-close.js';
+import { keepConnectionsAlive } from '@server/http/keep-alive.js';
 import { pgliteClosedCleanly } from '@server/db/pglite-control.js';
 import { createStorage, storageConfigProblems } from '@server/adapters/storage/create-storage.js';
 import { storageDeletionParticipant } from '@server/services/storage/delete-user-files.js';
@@ -174,6 +175,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       });
       s.once('error', reject);
       lingerOnUnreadBodies(s as Server);
+      keepConnectionsAlive(s as Server);
     });
     const port = (server.address() as AddressInfo).port;
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
