@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
-import { borderRing, findPeriodFill } from './period.js';
+import { borderRing, findPeriodFill, highPass, highPassAt } from './period.js';
 
 /**
  * Vertical planks 37 px wide with a dark joint, each with the same smooth grain down the plank (no period of its own)
@@ -94,5 +94,27 @@ describe('the border ring', () => {
       expect(expected.length).toBeGreaterThan(100);
       expect(borderRing(hole, w, h, box, width)).toEqual(expected);
     }
+  });
+});
+
+describe('the structure compared on the border', () => {
+  it('is luma minus its mean over the known pixels of the 5×5 window, at every pixel, the picture edge and the hole’s included', () => {
+    const w = 61,
+      h = 47;
+    const rgb = new Uint8Array(w * h * 3);
+    let seed = 7;
+    for (let i = 0; i < rgb.length; i++) rgb[i] = (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
+    const hole = new Uint8Array(w * h);
+    // a disc, a column at the left edge and a pixel whose window is otherwise known
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if ((x - 30) ** 2 + (y - 22) ** 2 < 9 ** 2 || x === 0 || (x === 55 && y === 5)) hole[y * w + x] = 1;
+    const all = highPass(rgb, hole, w, h);
+    let compared = 0;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const direct = highPassAt(rgb, hole, w, h, x, y);
+        expect(all[y * w + x]).toBeCloseTo(direct, 3);
+        if (direct !== 0) compared++;
+      }
+    expect(compared).toBeGreaterThan(w * h * 0.8);
   });
 });

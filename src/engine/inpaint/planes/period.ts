@@ -180,10 +180,39 @@ export function highPassAt(rgb: Uint8Array, hole: Uint8Array, w: number, h: numb
   return lumaAt(rgb, p) - sum / n;
 }
 
-/** `highPassAt` at every pixel. */
-function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Float32Array {
+/**
+ * `highPassAt` at every pixel, its window sums taken row by row and then column by column (10 reads a pixel, not 25).
+ * Luma is summed in thousandths, whole numbers, so the sums are exact whatever their order.
+ */
+export function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number): Float32Array {
+  const rowSum = new Float64Array(w * h),
+    rowN = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let sum = 0,
+        n = 0;
+      for (let xx = Math.max(0, x - 2); xx <= Math.min(w - 1, x + 2); xx++) {
+        const q = y * w + xx;
+        if (hole[q]) continue;
+        sum += 299 * rgb[q * 3] + 587 * rgb[q * 3 + 1] + 114 * rgb[q * 3 + 2];
+        n++;
+      }
+      rowSum[y * w + x] = sum;
+      rowN[y * w + x] = n;
+    }
   const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[y * w + x] = highPassAt(rgb, hole, w, h, x, y);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (hole[p]) continue;
+      let sum = 0,
+        n = 0;
+      for (let yy = Math.max(0, y - 2); yy <= Math.min(h - 1, y + 2); yy++) {
+        sum += rowSum[yy * w + x];
+        n += rowN[yy * w + x];
+      }
+      out[p] = lumaAt(rgb, p) - sum / 1000 / n;
+    }
   return out;
 }
 
