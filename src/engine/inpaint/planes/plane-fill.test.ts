@@ -255,6 +255,29 @@ describe('plane-guided completion', () => {
     expect(changedOutside(input, out, hole)).toBe(0);
   });
 
+  it('keeps the living room’s rug and its floor apart where the hole crosses the rug’s edge, rug and shadow no darker than the boards', async () => {
+    // bench (e′)'s rug: the grey rug with its shadow is as dark on average as the boards, and only a corner of the
+    // hole lies on the floor; found by warmth alone, the rug's edge keeps each side's content (before: planks pasted
+    // into the rug)
+    const { rgb, w, h } = await render('04-interior-living-room', 768);
+    const hole = dilate(ellipse(w, h, 0.27 * w, 0.79 * h, 0.01), w, h, MASK_DILATION);
+    const report: PlaneReport = {};
+    const out = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planeReport: report });
+    expect(report.meeting).toBeDefined();
+    const warmth = (a: Uint8Array, p: number) => a[p * 3] - a[p * 3 + 2];
+    let rug = 0,
+      woodOnRug = 0;
+    for (let p = 0; p < hole.length; p++)
+      if (hole[p] && warmth(rgb, p) < 28) {
+        rug++;
+        if (warmth(out, p) > 36) woodOnRug++;
+      }
+    expect(rug).toBeGreaterThan(3000);
+    expect(woodOnRug / rug).toBeLessThan(0.02);
+    const single = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planes: false });
+    expect(textureAgreement(out, rgb, hole, w, h)).toBeGreaterThan(textureAgreement(single, rgb, hole, w, h) + 0.05);
+  });
+
   it('gives the same bytes for the same seed', async () => {
     const { w, h, rgb } = plankFloor();
     const hole = ellipseHole(w, h, 100, 120, 26, 18);

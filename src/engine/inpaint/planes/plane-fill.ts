@@ -6,13 +6,15 @@
  * away when the plane is regular and the copies continue the border.
  * Without such a copy, a grid of tiles in mixed tones is filled cell by cell (`lattice.ts`) and boards whose ends
  * fall anywhere (planks, brick courses) board by board (`boards.ts`).
- * A hole over the meeting of two surfaces (floor and wall) is split along the meeting line and each side is
- * filled from its own side only (each side by period copies, else the exemplar completion in its own frame).
+ * A hole over the meeting of two surfaces (floor and wall) or two materials (a rug on the boards) is split along the
+ * meeting line and each side is filled from its own side only (each side by period copies, else the exemplar
+ * completion in its own frame); what lies on the line itself is drawn through (`meeting-line.ts`).
  * Returns null when no plane with confident vanishing points covers the hole, or a single plane has no period
  * copy that continues the border: the caller then fills the hole as before.
  */
 import { exemplarInpaint } from '../exemplar.js';
 import { findCrossingLines, type GuideLine } from '../structure.js';
+import { drawMeetingLine } from './meeting-line.js';
 import { bounds, cross, invert, mul, project, type Bounds, type Mat3, type Vec3 } from './geometry.js';
 import { keepBoardTones } from './board-tones.js';
 import { findBoardFill } from './boards.js';
@@ -59,8 +61,23 @@ const MIN_NEAR_SEGMENTS = 5;
 const MIN_NEAR_SUPPORT = 1.0;
 /** Below this Jacobian deviation over the neighbourhood the plane is seen frontally: rectifying changes nothing. */
 const FRONTAL = 0.08;
-/** Two sides of a line are different surfaces when their mean colours differ by this much (levels per channel). */
+/** Two sides of a line are different surfaces when their mean colours differ by this much (levels per channel)… */
 const MEETING_CONTRAST = 24;
+/** Share of the hole each side of the meeting of two surfaces must hold. */
+const MEETING_SHARE = 0.15;
+/**
+ * Two materials of one surface meet where the sides' colours differ less than MEETING_CONTRAST but their warmth (red
+ * minus blue) by this much: a grey rug on wooden boards, whose rug side, shadows and all, is no darker on average than
+ * the boards. Such an edge splits the hole even when one side holds only a corner of it (MATERIAL_SHARE): left whole,
+ * the single-scale fill pastes one material into the other.
+ */
+const MEETING_WARMTH = 16;
+const MATERIAL_SHARE = 0.05;
+/**
+ * …and the step in warmth is at least this many times the step in luma (the rug and the boards: 2.0–2.5; a lit wall’s
+ * base against a lawn, surfaces that differ in light as much as in warmth: 1.1).
+ */
+const MATERIAL_WARMTH_PER_LIGHT = 1.5;
 /** A side filled by the exemplar completion in its rectified view needs this many pixels of it known per pixel it fills. */
 const MIN_CONTEXT = 4;
 /** Largest rectified region, pixels. */
@@ -201,8 +218,9 @@ function sideMeans(rgb: Uint8Array, hole: Uint8Array, w: number, box: Bounds, ba
 }
 
 /**
- * The line crossing the hole that separates two different surfaces, if any: a straight edge through the hole
- * with clearly different colours on its two sides, not one of a family of crossing lines.
+ * The line crossing the hole that separates two different surfaces or materials, if any: a straight edge through the
+ * hole with clearly different colours (or warmth) on its two sides, each side holding at least a corner of the hole,
+ * not one of a family of crossing lines.
  */
 function findMeetingLine(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, box: Bounds, pad: number): GuideLine | null {
   const x0 = Math.max(0, box.x0 - pad),
@@ -218,10 +236,14 @@ function findMeetingLine(rgb: Uint8Array, hole: Uint8Array, w: number, h: number
     cropHole.set(hole.subarray((y0 + y) * w + x0, (y0 + y) * w + x1 + 1), y * cw);
   }
   let best: GuideLine | null = null,
-    bestContrast = MEETING_CONTRAST;
+    bestContrast = 1;
   let holeCount = 0;
   for (let i = 0; i < hole.length; i++) holeCount += hole[i];
-  const lines = findCrossingLines(crop, cropHole, cw, ch).map((l) => ({ ...l, rho: l.rho + x0 * l.cos + y0 * l.sin }));
+  // in the picture's coordinates: the distance from its origin, and the extent along the line from there
+  const lines = findCrossingLines(crop, cropHole, cw, ch).map((l) => {
+    const along = -x0 * l.sin + y0 * l.cos;
+    return { ...l, rho: l.rho + x0 * l.cos + y0 * l.sin, tMin: l.tMin + along, tMax: l.tMax + along };
+  });
   const cx = (box.x0 + box.x1) / 2,
     cy = (box.y0 + box.y1) / 2,
     extent = Math.max(box.x1 - box.x0, box.y1 - box.y0);
@@ -236,10 +258,22 @@ function findMeetingLine(rgb: Uint8Array, hole: Uint8Array, w: number, h: number
     // both sides must hold a real part of the hole
     let a = 0;
     for (let y = box.y0; y <= box.y1; y++) for (let x = box.x0; x <= box.x1; x++) if (hole[y * w + x] && x * line.cos + y * line.sin < line.rho) a++;
-    if (a < 0.15 * holeCount || a > 0.85 * holeCount) continue;
+    const share = Math.min(a, holeCount - a) / holeCount;
+    if (share < MATERIAL_SHARE) continue;
     const [m0, m1] = sideMeans(rgb, hole, w, box, Math.max(12, Math.round(pad / 3)), line, h);
     if (!m0 || !m1) continue;
-    const contrast = (Math.abs(m0[0] - m1[0]) + Math.abs(m0[1] - m1[1]) + Math.abs(m0[2] - m1[2])) / 3;
+    const colour = (Math.abs(m0[0] - m1[0]) + Math.abs(m0[1] - m1[1]) + Math.abs(m0[2] - m1[2])) / 3;
+    const warmth = Math.abs(m0[0] - m0[2] - (m1[0] - m1[2]));
+    const light = Math.abs(0.299 * (m0[0] - m1[0]) + 0.587 * (m0[1] - m1[1]) + 0.114 * (m0[2] - m1[2]));
+    // surfaces meet at a step in light; materials of one surface at a step in warmth, far more than in light
+    const contrast =
+      colour >= MEETING_CONTRAST
+        ? share >= MEETING_SHARE
+          ? colour / MEETING_CONTRAST
+          : 0
+        : warmth >= MATERIAL_WARMTH_PER_LIGHT * light
+          ? warmth / MEETING_WARMTH
+          : 0;
     if (contrast > bestContrast) {
       bestContrast = contrast;
       best = line;
@@ -427,6 +461,8 @@ export async function planeGuidedInpaint(rgb: Uint8Array, hole: Uint8Array, w: n
     if (opts.between) await opts.between();
     sideReports.push({ homography: side.H, rectified: side.rectified && !side.frontal, period, fill, size: [region.w, region.h] });
   }
+  // each side's fill stops at the meeting line: what lies on it (a rug's border, a skirting's shadow) is drawn through
+  if (meeting && plans.length === 2) drawMeetingLine(out, rgb, hole, w, h, meeting);
   if (opts.report) opts.report.sides = sideReports;
   return out;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleRgb, sampleRgbSharp } from './rectify.js';
+import { sampleRgb, sampleRgbSharp, warpBack } from './rectify.js';
+import type { Mat3 } from './geometry.js';
 
 describe('sampling a copy between pixels', () => {
   // grooves every 3 px, as a plank's fine ridges at the render's resolution
@@ -49,5 +50,30 @@ describe('sampling a copy between pixels', () => {
     expect([...a]).toEqual([...b]);
     sampleRgbSharp(rgb, new Uint8Array(w * h), w, h, 8.5, 3.5, a, 0);
     expect([...a]).not.toEqual([...b]);
+  });
+});
+
+describe('writing a rectified fill back', () => {
+  it('keeps the fill’s fine grooves half a pixel off, where a bilinear write-back averaged them away', () => {
+    // the rectified fill: grooves every 3 px; the picture's hole row 3 maps half a pixel into it
+    const rw = 24,
+      rh = 8;
+    const filled = new Uint8Array(rw * rh * 3);
+    for (let y = 0; y < rh; y++)
+      for (let x = 0; x < rw; x++) filled.fill(Math.round(128 + 60 * Math.cos((2 * Math.PI * x) / 3)), (y * rw + x) * 3, (y * rw + x) * 3 + 3);
+    const w = 24,
+      h = 8;
+    const take = new Uint8Array(w * h).fill(1, 3 * w + 4, 3 * w + 16);
+    const H: Mat3 = [1, 0, 0.5, 0, 1, 0.5, 0, 0, 1];
+    const out = new Uint8Array(w * h * 3);
+    warpBack(out, take, w, filled, H, { u0: 0, v0: 0, w: rw, h: rh });
+    const row = (img: Uint8Array) => Array.from({ length: 12 }, (_, i) => img[(3 * w + 4 + i) * 3]);
+    const bilinear = new Uint8Array(w * h * 3);
+    for (let x = 4; x < 16; x++) sampleRgb(filled, rw, rh, x + 0.5, 3.5, bilinear, (3 * w + x) * 3);
+    const range = (v: number[]) => Math.max(...v) - Math.min(...v);
+    expect(range(row(out))).toBeGreaterThan(range(row(bilinear)) * 1.3);
+    expect(range(row(out))).toBeLessThanOrEqual(90);
+    // only the pixels to fill are written
+    expect(out.filter((_, i) => !take[Math.floor(i / 3)] && out[i] !== 0).length).toBe(0);
   });
 });

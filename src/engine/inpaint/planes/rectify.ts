@@ -158,19 +158,20 @@ function lanczosWeights(f: number, wts: number[]): void {
 const wx = [0, 0, 0, 0, 0, 0],
   wy = [0, 0, 0, 0, 0, 0];
 
-/** Whether the n × n footprint from (x0, y0) lies inside the picture and clear of the hole. */
-function clearFootprint(hole: Uint8Array, w: number, h: number, x0: number, y0: number, n: number): boolean {
+/** Whether the n × n footprint from (x0, y0) lies inside the picture and clear of the hole (if any). */
+function clearFootprint(hole: Uint8Array | null, w: number, h: number, x0: number, y0: number, n: number): boolean {
   if (x0 < 0 || y0 < 0 || x0 + n > w || y0 + n > h) return false;
+  if (!hole) return true;
   for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) if (hole[(y0 + j) * w + x0 + i]) return false;
   return true;
 }
 
 /**
  * A sharp sample of an interleaved RGB image at (x, y), written to out[o..o+2]: Lanczos-3 where its 6×6 footprint is
- * clear of the hole, Catmull-Rom where the 4×4 one is, bilinear elsewhere. A bilinear sample half a pixel off averages
- * a plank's fine grooves away; the wider kernels keep more of them.
+ * inside the picture and clear of the hole (null: no hole), Catmull-Rom where the 4×4 one is, bilinear elsewhere. A
+ * bilinear sample half a pixel off averages a plank's fine grooves away; the wider kernels keep more of them.
  */
-export function sampleRgbSharp(rgb: Uint8Array, hole: Uint8Array, w: number, h: number, x: number, y: number, out: Uint8Array, o: number): void {
+export function sampleRgbSharp(rgb: Uint8Array, hole: Uint8Array | null, w: number, h: number, x: number, y: number, out: Uint8Array, o: number): void {
   const xf = Math.floor(x),
     yf = Math.floor(y);
   let n: number;
@@ -230,12 +231,15 @@ export function warpToRect(
   return { rgb: out, hole: rh };
 }
 
-/** Writes the rectified fill back into `out` at the image's hole pixels (those with `take`), bilinearly. */
+/**
+ * Writes the rectified fill back into `out` at the image's hole pixels (those with `take`), sampled sharply: the
+ * fill is whole, so Lanczos-3 wherever its footprint lies inside the view (a bilinear sample blurs the fill's texture).
+ */
 export function warpBack(out: Uint8Array, take: Uint8Array, w: number, filled: Uint8Array, H: Mat3, r: RectRegion): void {
   for (let p = 0; p < take.length; p++) {
     if (!take[p]) continue;
     const [u, v] = project(H, p % w, (p / w) | 0);
-    sampleRgb(filled, r.w, r.h, u - r.u0, v - r.v0, out, p * 3);
+    sampleRgbSharp(filled, null, r.w, r.h, u - r.u0, v - r.v0, out, p * 3);
   }
 }
 
