@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { sampleRgb, sampleRgbSharp, warpBack } from './rectify.js';
 import type { Mat3 } from './geometry.js';
 
-describe('sampling a copy between pixels', () => {
-  // grooves every 3 px, as a plank's fine ridges at the render's resolution
-  const w = 24,
-    h = 8;
+/** Grooves every 3 px across a w × h image, as a plank's fine ridges at the render's resolution. */
+function grooves(w: number, h: number): Uint8Array {
   const rgb = new Uint8Array(w * h * 3);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) rgb.fill(Math.round(128 + 60 * Math.cos((2 * Math.PI * x) / 3)), (y * w + x) * 3, (y * w + x) * 3 + 3);
+  return rgb;
+}
+
+describe('sampling a copy between pixels', () => {
+  const w = 24,
+    h = 8;
+  const rgb = grooves(w, h);
   const contrast = (sample: (x: number, out: Uint8Array) => void) => {
     const values: number[] = [];
     const out = new Uint8Array(3);
@@ -58,9 +63,7 @@ describe('writing a rectified fill back', () => {
     // the rectified fill: grooves every 3 px; the picture's hole row 3 maps half a pixel into it
     const rw = 24,
       rh = 8;
-    const filled = new Uint8Array(rw * rh * 3);
-    for (let y = 0; y < rh; y++)
-      for (let x = 0; x < rw; x++) filled.fill(Math.round(128 + 60 * Math.cos((2 * Math.PI * x) / 3)), (y * rw + x) * 3, (y * rw + x) * 3 + 3);
+    const filled = grooves(rw, rh);
     const w = 24,
       h = 8;
     const take = new Uint8Array(w * h).fill(1, 3 * w + 4, 3 * w + 16);
