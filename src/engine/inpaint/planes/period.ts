@@ -4,7 +4,7 @@
  * border. On a tile grid or plank floor this continues every joint exactly; elsewhere it declines.
  */
 
-import { lumaAt } from '@engine/luma.js';
+import { lumaAt, lumaThousandthsAt } from '@engine/luma.js';
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { mulberry32 } from '@shared/seeded-random.js';
 import { PairCorrelation } from './correlation.js';
@@ -194,7 +194,7 @@ export function highPass(rgb: Uint8Array, hole: Uint8Array, w: number, h: number
       for (let xx = Math.max(0, x - 2); xx <= Math.min(w - 1, x + 2); xx++) {
         const q = y * w + xx;
         if (hole[q]) continue;
-        sum += 299 * rgb[q * 3] + 587 * rgb[q * 3 + 1] + 114 * rgb[q * 3 + 2];
+        sum += lumaThousandthsAt(rgb, q);
         n++;
       }
       rowSum[y * w + x] = sum;

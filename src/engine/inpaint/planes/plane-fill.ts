@@ -12,6 +12,7 @@
  * Returns null when no plane with confident vanishing points covers the hole, or a single plane has no period
  * copy that continues the border: the caller then fills the hole as before.
  */
+import { lumaOf } from '@engine/luma.js';
 import { exemplarInpaint } from '../exemplar.js';
 import { findCrossingLines, type GuideLine } from '../structure.js';
 import { drawMeetingLine } from './meeting-line.js';
@@ -218,6 +219,19 @@ function sideMeans(rgb: Uint8Array, hole: Uint8Array, w: number, box: Bounds, ba
 }
 
 /**
+ * How clearly two sides' mean colours (`a`, `b`) tell a meeting apart, above 1 when they do, 0 when they cannot: surfaces
+ * meet at a step in colour (each side holding `share` ≥ MEETING_SHARE of the hole), materials of one surface at a step
+ * in warmth far larger than the step in light.
+ */
+function meetingContrast(a: number[], b: number[], share: number): number {
+  const colour = (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2])) / 3;
+  if (colour >= MEETING_CONTRAST) return share >= MEETING_SHARE ? colour / MEETING_CONTRAST : 0;
+  const warmth = Math.abs(a[0] - a[2] - (b[0] - b[2]));
+  const light = Math.abs(lumaOf(a[0], a[1], a[2]) - lumaOf(b[0], b[1], b[2]));
+  return warmth >= MATERIAL_WARMTH_PER_LIGHT * light ? warmth / MEETING_WARMTH : 0;
+}
+
+/**
  * The line crossing the hole that separates two different surfaces or materials, if any: a straight edge through the
  * hole with clearly different colours (or warmth) on its two sides, each side holding at least a corner of the hole,
  * not one of a family of crossing lines.
@@ -262,18 +276,7 @@ function findMeetingLine(rgb: Uint8Array, hole: Uint8Array, w: number, h: number
     if (share < MATERIAL_SHARE) continue;
     const [m0, m1] = sideMeans(rgb, hole, w, box, Math.max(12, Math.round(pad / 3)), line, h);
     if (!m0 || !m1) continue;
-    const colour = (Math.abs(m0[0] - m1[0]) + Math.abs(m0[1] - m1[1]) + Math.abs(m0[2] - m1[2])) / 3;
-    const warmth = Math.abs(m0[0] - m0[2] - (m1[0] - m1[2]));
-    const light = Math.abs(0.299 * (m0[0] - m1[0]) + 0.587 * (m0[1] - m1[1]) + 0.114 * (m0[2] - m1[2]));
-    // surfaces meet at a step in light; materials of one surface at a step in warmth, far more than in light
-    const contrast =
-      colour >= MEETING_CONTRAST
-        ? share >= MEETING_SHARE
-          ? colour / MEETING_CONTRAST
-          : 0
-        : warmth >= MATERIAL_WARMTH_PER_LIGHT * light
-          ? warmth / MEETING_WARMTH
-          : 0;
+    const contrast = meetingContrast(m0, m1, share);
     if (contrast > bestContrast) {
       bestContrast = contrast;
       best = line;
