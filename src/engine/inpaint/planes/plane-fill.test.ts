@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILL_SEED } from '@shared/removal.js';
 import { edgeF1, textureAgreement } from '../fill-measures.js';
 import { dilate, inpaintRgb, MASK_DILATION } from '../inpaint-image.js';
-import { planeGuidedInpaint, type PlaneReport } from './plane-fill.js';
+import { meetingContrast, planeGuidedInpaint, type PlaneReport } from './plane-fill.js';
 import { CAMERA, ellipseHole, floorAndWall, floorPoint, PLANK, plankFloor, TILE, tileFloor, withObject } from './test-scenes.js';
 
 const luma = (rgb: Uint8Array, w: number, x: number, y: number) => {
@@ -276,6 +276,23 @@ describe('plane-guided completion', () => {
     expect(woodOnRug / rug).toBeLessThan(0.02);
     const single = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planes: false });
     expect(textureAgreement(out, rgb, hole, w, h)).toBeGreaterThan(textureAgreement(single, rgb, hole, w, h) + 0.05);
+  });
+
+  it('tells two materials of one surface by a step in warmth well beyond the step in light, and surfaces by colour on a real share', () => {
+    // a grey rug in shade beside warm boards: the colours differ by 15 levels, the light by under 1, the warmth by 42
+    const rug = [120, 112, 104],
+      boards = [138, 108, 80];
+    expect(meetingContrast(rug, boards, 0.06)).toBeGreaterThan(1);
+    // a lit wall's base against a lawn: warmth 16 apart but light 12, a difference of light as much as of material
+    expect(meetingContrast([130, 128, 120], [118, 120, 92], 0.3)).toBe(0);
+    // one colour on both sides, and a warmth step too small to count
+    expect(meetingContrast(rug, rug, 0.5)).toBe(0);
+    expect(meetingContrast([120, 112, 104], [126, 112, 98], 0.5)).toBeLessThan(1);
+    // two surfaces by colour (a wall above a dark floor): each side must hold MEETING_SHARE of the hole
+    const wall = [200, 198, 192],
+      floor = [90, 70, 55];
+    expect(meetingContrast(wall, floor, 0.2)).toBeGreaterThan(1);
+    expect(meetingContrast(wall, floor, 0.08)).toBe(0);
   });
 
   it('gives the same bytes for the same seed', async () => {

@@ -223,7 +223,7 @@ function sideMeans(rgb: Uint8Array, hole: Uint8Array, w: number, box: Bounds, ba
  * meet at a step in colour (each side holding `share` ≥ MEETING_SHARE of the hole), materials of one surface at a step
  * in warmth far larger than the step in light.
  */
-function meetingContrast(a: number[], b: number[], share: number): number {
+export function meetingContrast(a: number[], b: number[], share: number): number {
   const colour = (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2])) / 3;
   if (colour >= MEETING_CONTRAST) return share >= MEETING_SHARE ? colour / MEETING_CONTRAST : 0;
   const warmth = Math.abs(a[0] - a[2] - (b[0] - b[2]));
