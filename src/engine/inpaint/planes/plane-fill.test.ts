@@ -278,6 +278,32 @@ describe('plane-guided completion', () => {
     expect(textureAgreement(out, rgb, hole, w, h)).toBeGreaterThan(textureAgreement(single, rgb, hole, w, h) + 0.05);
   });
 
+  it('finds the rug’s plane through its weave at the render’s own size and runs the table’s shadow band on across the hole', async () => {
+    // bench (e′)'s rug at 2048 px: the weave, resolved at this size and kept as grain by the detection window's box
+    // downscale, broke the diamond lines into pieces; with one vanishing point left the rug was rectified as an upright
+    // wall and its fill came back as blobs of shadow (edge F1 0.51)
+    const { rgb, w, h } = await render('04-interior-living-room', 2048);
+    const hole = dilate(ellipse(w, h, 0.27 * w, 0.79 * h, 0.01), w, h, MASK_DILATION);
+    const report: PlaneReport = {};
+    const out = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planeReport: report });
+    const rug = report.sides!.reduce((a, b) => (a.size[0] * a.size[1] >= b.size[0] * b.size[1] ? a : b));
+    // a floor's vanishing line runs level: its y term outweighs its x term
+    expect(rug.rectified).toBe(true);
+    expect(Math.abs(rug.homography[7])).toBeGreaterThan(3 * Math.abs(rug.homography[6]));
+    expect(edgeF1(out, rgb, hole, w, h)).toBeGreaterThan(0.65);
+  });
+
+  it('keeps the subway tiles’ fine joints for their plane at the render’s own size: whole copies periods away', async () => {
+    // bench (e′)'s backsplash at 2048 px: the smoothing that finds the rug's lines blurs the tiles' bevels away (185
+    // segments → 60), their plane tilts and the fill, board by board, broke the courses in the middle of the hole
+    const { rgb, w, h } = await render('05-kitchen-tiles', 2048);
+    const hole = dilate(ellipse(w, h, 0.14 * w, 0.44 * h, 0.005), w, h, MASK_DILATION);
+    const report: PlaneReport = {};
+    const out = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planeReport: report });
+    expect(report.sides?.map((side) => side.fill)).toEqual(['period']);
+    expect(textureAgreement(out, rgb, hole, w, h)).toBeGreaterThan(0.9);
+  });
+
   it('tells two materials of one surface by a step in warmth well beyond the step in light, and surfaces by colour on a real share', () => {
     // a grey rug in shade beside warm boards: the colours differ by 15 levels, the light by under 1, the warmth by 42
     const rug = [120, 112, 104],

@@ -57,6 +57,15 @@ export interface PlaneReport {
 
 /** Longest side of the window the segments are detected in (it is downscaled to this). */
 const DETECT_SIDE = 512;
+/**
+ * σ (pixels of the downscaled window) of a smoothing before segments are detected on a window downscaled by box means:
+ * the box keeps the fine texture a render resolves at its own size (a rug's weave at 2048 px) as a one-pixel grain
+ * whose gradients point every way, and the lines through it (the rug's diamonds) break up and go unfound. About LSD's
+ * own smoothing as it scales (σ 0.75). It also blurs away lines of a pixel or two (a subway tile's bevel), so both
+ * detections are made and the one whose segments are longer in sum is kept. A window small enough to be seen at its
+ * own size is left as it is.
+ */
+const DETECT_SMOOTH = 0.8;
 /** A vanishing point counts near the hole with at least this many segments there and this much length (in hole extents). */
 const MIN_NEAR_SEGMENTS = 5;
 const MIN_NEAR_SUPPORT = 1.0;
@@ -111,7 +120,15 @@ export function segmentsAround(rgb: Uint8Array, hole: Uint8Array, w: number, h: 
       luma[y * sw + x] = s / (k * k);
       ignore[y * sw + x] = any;
     }
-  return detectSegments(luma, sw, sh, { ignore, minLength: 14, refine }).map((s) => ({
+  let segs = detectSegments(luma, sw, sh, { ignore, minLength: 14, refine });
+  if (k >= 2 && !refine) {
+    // a grain the box kept hides the lines, a smoothing hides lines of a pixel or two (a subway tile's bevel): of the
+    // two, the detection that sees more of the lines
+    const smoothed = detectSegments(luma, sw, sh, { ignore, minLength: 14, smooth: DETECT_SMOOTH });
+    const total = (list: Segment[]) => list.reduce((sum, s) => sum + s.length, 0);
+    if (total(smoothed) > total(segs)) segs = smoothed;
+  }
+  return segs.map((s) => ({
     x1: win.x0 + s.x1 * k,
     y1: win.y0 + s.y1 * k,
     x2: win.x0 + s.x2 * k,

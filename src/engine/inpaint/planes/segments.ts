@@ -28,6 +28,8 @@ export interface SegmentOptions {
    * edge grows into the asphalt beside it).
    */
   refine?: boolean;
+  /** σ of a Gaussian luma is smoothed by before the gradient (0: none; `refine` smooths by REFINE_SIGMA). */
+  smooth?: number;
 }
 
 const ANGLE_TOLERANCE = Math.PI / 8;
@@ -38,9 +40,10 @@ const MIN_DENSITY = 0.6;
 
 /** `luma` row-major w × h. Deterministic: pixels are visited by gradient magnitude, ties in scan order. */
 export function detectSegments(input: Float32Array, w: number, h: number, opts: SegmentOptions = {}): Segment[] {
-  const luma = opts.refine ? gaussianBlurPlanar(input, w, h, REFINE_SIGMA) : input;
+  const sigma = opts.refine ? REFINE_SIGMA : (opts.smooth ?? 0);
+  const luma = sigma > 0 ? gaussianBlurPlanar(input, w, h, sigma) : input;
   // the smoothing carries what is ignored (the object being removed) this far out: so far is ignored too
-  const ignore = opts.ignore && opts.refine ? dilate(opts.ignore, w, h, Math.ceil(3 * REFINE_SIGMA)) : opts.ignore;
+  const ignore = opts.ignore && sigma > 0 ? dilate(opts.ignore, w, h, Math.ceil(3 * sigma)) : opts.ignore;
   const minGradient = opts.minGradient ?? 5.2;
   const minLength = opts.minLength ?? 10;
   const n = w * h;
