@@ -85,6 +85,35 @@ const IRREGULAR_TONE = 10;
 const IRREGULAR_ERROR = 8;
 
 /**
+ * A span narrower than this share of the width the boards' pixels lie on (its median over their pixels: grooves beside
+ * the joints make many narrow spans but hold few pixels) is a groove's strip of a board, not a board.
+ */
+const NARROW = 0.4;
+
+/**
+ * Drops, in place, the joints that make spans narrower than `NARROW` of the median width over `near`'s pixels: of such
+ * a span's two joints the weaker in `profile` goes (a groove along a board beside its joint), narrowest span first.
+ */
+function mergeNarrow(joints: number[], profile: Float32Array, near: [number, number][]): boolean {
+  if (near.length < 2) return false;
+  const widths = near.map(([p, q]) => q - p + 1).sort((x, y) => x - y);
+  let half = widths.reduce((a, b) => a + b, 0) / 2,
+    k = 0;
+  while ((half -= widths[k]) > 0) k++;
+  const narrow = NARROW * widths[k];
+  const strength = (j: number) => Math.max(profile[j - 1] || 0, profile[j] || 0, profile[j + 1] || 0);
+  for (let merged = false; ; merged = true) {
+    let n = -1;
+    for (let i = 0; i + 1 < joints.length; i++)
+      if (joints[i + 1] - joints[i] < narrow && (n < 0 || joints[i + 1] - joints[i] < joints[n + 1] - joints[n])) n = i;
+    if (n < 0 || joints.length <= 2) return merged;
+    // the end joints bound the boards found: of a narrow span at an end, its inner joint goes
+    const drop = n === 0 ? 1 : n + 1 === joints.length - 1 ? n : strength(joints[n]) < strength(joints[n + 1]) ? n : n + 1;
+    joints.splice(drop, 1);
+  }
+}
+
+/**
  * Boards of varying widths (cladding, decking of mixed boards), seen frontally: no period across them, but joints
  * that run on along the other axis. The boards are the spans between joints (peaks of the mean gradient across over
  * the hole's stretch along and a little beyond, peaks closer than a board taken as one joint); null where some
@@ -128,9 +157,11 @@ function findJointBoards(g: Float32Array, hole: Uint8Array, w: number, h: number
         joints[joints.length - 1] = Math.round((strongest + s) / 2);
       else if (profile[s] > profile[strongest]) joints[joints.length - 1] = strongest = s;
     }
-  let spans: [number, number][] = [];
-  for (let k = 0; k + 1 < joints.length; k++) spans.push([joints[k], joints[k + 1] - 1]);
   const near = (sp: [number, number][]) => sp.filter(([p, q]) => q >= ha && p <= hb);
+  const spansOf = (js: number[]) => js.slice(1).map((j, k): [number, number] => [js[k], j - 1]);
+  // the width the boards' pixels lie on rises as grooves' strips are merged: until it settles
+  while (mergeNarrow(joints, profile, near(spansOf(joints))));
+  let spans = spansOf(joints);
   const found = near(spans);
   if (found.length < 2) return null;
   const widths = found.map(([p, q]) => q - p + 1).sort((x, y) => x - y);
