@@ -359,10 +359,15 @@ describe('plane-guided completion', () => {
     expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(textureAgreement(single, rgb, hole, w, h) + 0.03);
   });
 
-  it('fills the winter render’s cladding, boards of varying widths seen frontally, board by board', async () => {
+  it.each([
+    [768, 0.5],
+    // at the render's own size the boards, 13–16 px, show a groove or two along each: taken for joints they made 3 px
+    // boards with no board of their width to copy from, and the plane path declined (edge F1 0.67)
+    [2048, 0.8],
+  ])('fills the winter render’s cladding at %i px, boards of varying widths seen frontally, board by board', async (size, f1) => {
     // bench (e′)'s winter cladding: no vanishing point and no period across the boards, so the plane path used to
     // decline and the single-scale fill broke the boards' joints into a darker patchwork of dashes
-    const { rgb, w, h } = await render('01-winter-architecture', 768);
+    const { rgb, w, h } = await render('01-winter-architecture', size);
     const hole = dilate(ellipse(w, h, 0.42 * w, 0.4 * h, 0.015), w, h, MASK_DILATION);
     const report: PlaneReport = {};
     const out = await planeGuidedInpaint(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, report });
@@ -371,7 +376,7 @@ describe('plane-guided completion', () => {
     expect(report.sides?.[0].rectified).toBe(false);
     const single = await inpaintRgb(rgb, hole, w, h, { seed: DEFAULT_FILL_SEED, planes: false });
     expect(textureAgreement(out!, rgb, hole, w, h)).toBeGreaterThan(textureAgreement(single, rgb, hole, w, h) + 0.05);
-    expect(edgeF1(out!, rgb, hole, w, h)).toBeGreaterThan(0.5);
+    expect(edgeF1(out!, rgb, hole, w, h)).toBeGreaterThan(f1);
   });
 
   it('fills the wooden house’s cladding at the render’s own size from copies in layers, each board in its own tone', async () => {
