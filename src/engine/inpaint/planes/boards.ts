@@ -116,7 +116,8 @@ function mergeNarrow(joints: number[], profile: Float32Array, near: [number, num
 /**
  * Boards of varying widths (cladding, decking of mixed boards), seen frontally: no period across them, but joints
  * that run on along the other axis. The boards are the spans between joints (peaks of the mean gradient across over
- * the hole's stretch along and a little beyond, peaks closer than a board taken as one joint); null where some
+ * the hole's stretch along and a little beyond, peaks closer than a board taken as one joint, a groove's strip of a
+ * board merged into the board, `mergeNarrow`); null where some
  * place across the hole lies on no board, where the joints do not run on, or with fewer than two boards across it.
  */
 function findJointBoards(g: Float32Array, hole: Uint8Array, w: number, h: number, win: Bounds, axis: 0 | 1): Boards | null {
